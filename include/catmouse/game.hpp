@@ -1,0 +1,114 @@
+// A game = a graph + rules, seen as a state graph. A state is (mouse node, cat node, side to
+// move); states are numbered densely in [0, state_count()) so engines can keep flat arrays.
+// Move generation (children) and unmove generation (parents) live here, once, for every engine
+// but the reference engine, which generates moves on its own so that the two can check each other.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "catmouse/graph.hpp"
+#include "catmouse/rules.hpp"
+
+namespace catmouse {
+
+using StateIndex = std::uint64_t;
+
+struct State {
+  NodeId mouse;
+  NodeId cat;
+  Side turn;
+  friend bool operator==(const State&, const State&) = default;
+};
+
+// Dense numbering of the 2 * n^2 states of an n-node game. The mouse-to-move half is laid out
+// cat-major and the cat-to-move half mouse-major: the parents of a state then differ only in the
+// fastest-varying coordinate, so an engine's updates walk one contiguous row.
+class StateSpace {
+ public:
+  explicit StateSpace(NodeId node_count) : n_(node_count) {}
+
+  NodeId node_count() const { return n_; }
+  StateIndex size() const { return 2 * square(); }
+  StateIndex index(const State& s) const {
+    return s.turn == Side::kMouse ? StateIndex{s.cat} * n_ + s.mouse
+                                  : square() + StateIndex{s.mouse} * n_ + s.cat;
+  }
+  State state(StateIndex i) const {
+    if (i < square()) return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), Side::kMouse};
+    i -= square();
+    return {static_cast<NodeId>(i / n_), static_cast<NodeId>(i % n_), Side::kCat};
+  }
+
+ private:
+  friend bool operator==(const StateSpace&, const StateSpace&) = default;
+  StateIndex square() const { return StateIndex{n_} * n_; }
+  NodeId n_;
+};
+
+class Game {
+ public:
+  // The graph is referenced, not copied: it must outlive the Game. The rules must have passed
+  // validate(rules, graph).
+  Game(const Graph& graph, const Rules& rules);
+
+  const Graph& graph() const { return *graph_; }
+  const Rules& rules() const { return rules_; }
+  const StateSpace& space() const { return space_; }
+  NodeId node_count() const { return space_.node_count(); }
+  StateIndex state_count() const { return space_.size(); }
+  State start() const { return {rules_.mouse_start, rules_.cat_start, rules_.first}; }
+
+  bool is_hole(NodeId v) const { return v == rules_.hole; }
+  bool cat_may_enter(NodeId v) const { return v != rules_.hole; }
+  // A state the rules allow: both nodes in range and the cat off the nodes it may not enter.
+  bool valid(const State& s) const {
+    return s.mouse < node_count() && s.cat < node_count() && cat_may_enter(s.cat);
+  }
+  // The value of a finished position (mouse on the hole, or cat on the mouse), else nullopt.
+  std::optional<Value> outcome(const State& s) const {
+    if (is_hole(s.mouse)) return Value::kMouseWin;
+    if (s.mouse == s.cat) return Value::kCatWin;
+    return std::nullopt;
+  }
+
+  // Calls f(to, child) for every legal move from a valid, unfinished state, in increasing `to`.
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    if (s.turn == Side::kMouse) {
+      for (NodeId to : graph_->neighbours(s.mouse)) f(to, State{to, s.cat, Side::kCat});
+    } else {
+      for (NodeId to : graph_->neighbours(s.cat)) {
+        if (cat_may_enter(to)) f(to, State{s.mouse, to, Side::kMouse});
+      }
+    }
+  }
+  std::uint32_t move_count(const State& s) const {
+    return s.turn == Side::kMouse ? graph_->degree(s.mouse) : cat_moves_[s.cat];
+  }
+
+  // Calls f(parent) for every valid, unfinished state with a legal move to s.
+  template <class F>
+  void for_each_parent(const State& s, F&& f) const {
+    if (s.turn == Side::kCat) {
+      for (NodeId from : graph_->in_neighbours(s.mouse)) {
+        State p{from, s.cat, Side::kMouse};
+        if (!outcome(p)) f(p);
+      }
+    } else {
+      for (NodeId from : graph_->in_neighbours(s.cat)) {
+        State p{s.mouse, from, Side::kCat};
+        if (cat_may_enter(from) && !outcome(p)) f(p);
+      }
+    }
+  }
+
+ private:
+  const Graph* graph_;
+  Rules rules_;
+  StateSpace space_;
+  std::vector<std::uint32_t> cat_moves_;  // per node: neighbours the cat may enter
+};
+
+}  // namespace catmouse

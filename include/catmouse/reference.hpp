@@ -1,0 +1,19 @@
+// The reference engine: deliberately simple, slow and independent of the main engine, kept only to
+// cross-check it. It generates moves itself from the adjacency lists and rules (not through Game),
+// and decides states by value iteration over remoteness levels: at level r a state is a win if
+// some move reaches a state decided as a win for the mover before level r, and a loss if every
+// move reaches a state decided before level r as a win for the opponent.
+//
+// Cost: time O(levels * (n^2 + n * m)), memory O(n^2). For small graphs only.
+#pragma once
+
+#include "catmouse/graph.hpp"
+#include "catmouse/rules.hpp"
+#include "catmouse/table.hpp"
+
+namespace catmouse {
+
+// The rules must have passed validate(rules, graph).
+Table solve_reference(const Graph& graph, const Rules& rules);
+
+}  // namespace catmouse

@@ -1,0 +1,50 @@
+// The rules of a game: where the players start, who moves first, where the hole is, and what
+// happens to a player who cannot move. The defaults are exactly LeetCode 913.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "catmouse/error.hpp"
+#include "catmouse/graph.hpp"
+
+namespace catmouse {
+
+enum class Side : std::uint8_t {
+  kMouse = 0,  // the mouse is to move
+  kCat = 1,    // the cat is to move
+};
+
+constexpr Side opponent(Side side) { return side == Side::kMouse ? Side::kCat : Side::kMouse; }
+std::string_view side_name(Side side);  // "mouse" / "cat"
+
+// Game value under optimal play. The numbers are LeetCode 913's answer codes.
+enum class Value : std::uint8_t {
+  kDraw = 0,      // neither side can force a win; play repeats a position
+  kMouseWin = 1,  // the mouse reaches the hole
+  kCatWin = 2,    // the cat lands on the mouse
+};
+
+constexpr Value win_for(Side side) { return side == Side::kMouse ? Value::kMouseWin : Value::kCatWin; }
+std::string_view value_name(Value value);  // "draw" / "mouse" / "cat"
+
+// What happens to a player who must move but has no legal move (possible only on inputs outside
+// LeetCode's guarantees, e.g. a cat whose only neighbour is the hole, or an isolated node).
+enum class StuckRule : std::uint8_t {
+  kLose = 0,  // the stuck player loses at once (default)
+  kDraw = 1,  // the game is a draw at once
+};
+
+struct Rules {
+  NodeId hole = 0;         // the mouse wins on reaching it; the cat may never enter it
+  NodeId mouse_start = 1;  // the mouse's start node
+  NodeId cat_start = 2;    // the cat's start node
+  Side first = Side::kMouse;
+  StuckRule stuck = StuckRule::kLose;
+};
+
+// Checks the rules against a graph: every node in range, the cat not starting on the hole.
+// Errors name the offending field ("hole", "mouse start", "cat start").
+Status validate(const Rules& rules, const Graph& graph);
+
+}  // namespace catmouse

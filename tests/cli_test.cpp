@@ -1,0 +1,195 @@
+// Golden tests of the command-line tool: exact output on good input, and for bad input exit code
+// 2, nothing on stdout, and a message on stderr that names the place.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string data(const std::string& name) { return std::string(CATMOUSE_TEST_DATA) + "/" + name; }
+std::string example(const std::string& name) {
+  return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
+}
+
+// Runs the catmouse binary with `args` (already shell-quoted where needed), stdin from `input`.
+CliRun catmouse(const std::string& args, const std::string& input = "/dev/null") {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                          std::to_string(reinterpret_cast<std::uintptr_t>(&input));
+  const auto out = dir / ("catmouse_cli_out_" + tag);
+  const auto err = dir / ("catmouse_cli_err_" + tag);
+  const std::string command = std::string("'") + CATMOUSE_CLI + "' " + args + " <'" + input +
+                              "' >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return run;
+}
+
+TEST(Cli, SolveCodeOnTheLeetCodeExamples) {
+  CliRun one = catmouse("solve --code " + example("leetcode1.json"));
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(one.out, "0\n");
+  CliRun two = catmouse("solve --code " + example("leetcode2.json"));
+  EXPECT_EQ(two.exit_code, 0);
+  EXPECT_EQ(two.out, "1\n");
+}
+
+TEST(Cli, SolveSaysWhoWinsAndHowFast) {
+  EXPECT_EQ(catmouse("solve " + example("leetcode1.json")).out, "draw\n");
+  EXPECT_EQ(catmouse("solve " + example("leetcode2.json")).out, "mouse wins in 1 move\n");
+  EXPECT_EQ(catmouse("solve --mouse 2 --cat 3 --turn mouse " + example("leetcode2.json")).out,
+            "cat wins in 1 move\n");
+}
+
+TEST(Cli, SolveReadsStdinAndEdgeLists) {
+  EXPECT_EQ(catmouse("solve --code -", example("leetcode2.json")).out, "1\n");
+  EXPECT_EQ(catmouse("solve --code --format edges " + data("leetcode2.edges")).out, "1\n");
+}
+
+TEST(Cli, SolveJsonHasTheDocumentedFields) {
+  CliRun run = catmouse("solve --json " + example("leetcode2.json"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["result"], 1);
+  EXPECT_EQ(j["winner"], "mouse");
+  EXPECT_EQ(j["remoteness"], 1);
+  EXPECT_EQ(j["nodes"], 4);
+  EXPECT_EQ(j["states"], 2 * 4 * 3);
+  EXPECT_TRUE(j["seconds"].is_number());
+  const auto draw = nlohmann::json::parse(catmouse("solve --json " + example("leetcode1.json")).out);
+  EXPECT_EQ(draw["result"], 0);
+  EXPECT_EQ(draw["winner"], "draw");
+  EXPECT_TRUE(draw["remoteness"].is_null());
+}
+
+TEST(Cli, ExplainMatchesGolden) {
+  for (const char* name : {"leetcode1", "leetcode2"}) {
+    CliRun text = catmouse(std::string("explain ") + example(std::string(name) + ".json"));
+    EXPECT_EQ(text.exit_code, 0);
+    EXPECT_EQ(text.out, slurp(data(std::string("golden/explain_") + name + ".txt"))) << name;
+    CliRun json = catmouse(std::string("explain --json ") + example(std::string(name) + ".json"));
+    EXPECT_EQ(json.out, slurp(data(std::string("golden/explain_") + name + ".json"))) << name;
+  }
+}
+
+TEST(Cli, ExplainLongWinAgreesWithSolve) {
+  CliRun explain = catmouse("explain --json " + data("long_win.json"));
+  ASSERT_EQ(explain.exit_code, 0) << explain.err;
+  const auto j = nlohmann::json::parse(explain.out);
+  EXPECT_EQ(j["line"].size(), j["remoteness"].get<std::size_t>() + 1);
+  EXPECT_EQ(j["end"], "capture");
+}
+
+TEST(Cli, TableWritesEveryState) {
+  const auto out = std::filesystem::temp_directory_path() / "catmouse_cli_table.csv";
+  CliRun run = catmouse("table " + example("leetcode1.json") + " --out '" + out.string() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(slurp(out), slurp(data("golden/table_leetcode1.csv")));
+  std::filesystem::remove(out);
+}
+
+TEST(Cli, GenMakesAGraphSolveAccepts) {
+  const auto out = std::filesystem::temp_directory_path() / "catmouse_cli_gen.json";
+  CliRun gen = catmouse("gen random --nodes 30 --degree 4 --seed 3 --out '" + out.string() + "'");
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  CliRun again = catmouse("gen random --nodes 30 --degree 4 --seed 3");
+  EXPECT_EQ(slurp(out), again.out);
+  CliRun solve = catmouse("solve --code '" + out.string() + "'");
+  EXPECT_EQ(solve.exit_code, 0) << solve.err;
+  std::filesystem::remove(out);
+}
+
+TEST(Cli, BadInputFilesExitTwoNamingThePlace) {
+  std::ifstream expected(data("bad/EXPECTED.tsv"));
+  ASSERT_TRUE(expected);
+  std::string line;
+  int cases = 0;
+  while (std::getline(expected, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    const std::string file = line.substr(0, tab);
+    const std::string needle = line.substr(tab + 1);
+    CliRun run = catmouse("solve --code " + data("bad/" + file));
+    EXPECT_EQ(run.exit_code, 2) << file;
+    EXPECT_EQ(run.out, "") << file;
+    EXPECT_NE(run.err.find(needle), std::string::npos) << file << ": " << run.err;
+    EXPECT_EQ(run.err.rfind("catmouse: ", 0), 0u) << run.err;
+    ++cases;
+  }
+  EXPECT_GE(cases, 15);
+}
+
+TEST(Cli, MissingFileExitsTwo) {
+  CliRun run = catmouse("solve /nonexistent/graph.json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("/nonexistent/graph.json: cannot open"), std::string::npos) << run.err;
+}
+
+TEST(Cli, BadStateOptionsExitTwo) {
+  CliRun far = catmouse("solve --mouse 99 " + example("leetcode1.json"));
+  EXPECT_EQ(far.exit_code, 2);
+  EXPECT_NE(far.err.find("--mouse: node 99 is out of range (nodes are 0..5)"), std::string::npos)
+      << far.err;
+  CliRun hole = catmouse("solve --cat 0 " + example("leetcode1.json"));
+  EXPECT_EQ(hole.exit_code, 2);
+  EXPECT_NE(hole.err.find("--cat"), std::string::npos) << hole.err;
+  CliRun turn = catmouse("solve --turn dog " + example("leetcode1.json"));
+  EXPECT_EQ(turn.exit_code, 2);
+  EXPECT_EQ(turn.out, "");
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(catmouse("").exit_code, 2);
+  EXPECT_EQ(catmouse("frobnicate").exit_code, 2);
+  EXPECT_EQ(catmouse("solve").exit_code, 2);
+  EXPECT_EQ(catmouse("solve --bogus " + example("leetcode1.json")).exit_code, 2);
+  EXPECT_EQ(catmouse("solve --code --json " + example("leetcode1.json")).exit_code, 2);
+  EXPECT_EQ(catmouse("gen random --nodes 2").exit_code, 2);
+  EXPECT_EQ(catmouse("gen hexagon --nodes 10").exit_code, 2);
+  EXPECT_EQ(catmouse("table " + example("leetcode1.json")).exit_code, 2);  // --out missing
+}
+
+TEST(Cli, HelpAndVersion) {
+  for (const char* sub : {"", "solve ", "explain ", "table ", "gen "}) {
+    CliRun run = catmouse(std::string(sub) + "--help");
+    EXPECT_EQ(run.exit_code, 0) << sub;
+    EXPECT_NE(run.out.find("Usage"), std::string::npos) << sub;
+  }
+  CliRun version = catmouse("--version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_NE(version.out.find("catmouse"), std::string::npos);
+}
+
+TEST(Cli, WarnsWhenAPlayerCanGetStuck) {
+  CliRun run = catmouse("solve " + data("stuck_cat.json"));
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.err.find("warning: the cat can get stuck"), std::string::npos) << run.err;
+}
+
+}  // namespace

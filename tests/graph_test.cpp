@@ -1,0 +1,110 @@
+// Graph construction and validation: every malformed input is refused with the node and entry.
+#include "catmouse/graph.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "catmouse/rules.hpp"
+
+namespace catmouse {
+namespace {
+
+Error adjacency_error(const std::vector<std::vector<NodeId>>& lists) {
+  Result<Graph> g = Graph::from_adjacency(lists);
+  EXPECT_FALSE(g.ok());
+  return g.ok() ? Error{} : g.error();
+}
+
+TEST(Graph, BuildsCsrFromAdjacencyLists) {
+  Result<Graph> g = Graph::from_adjacency({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->node_count(), 6u);
+  EXPECT_EQ(g->edge_count(), 7u);
+  EXPECT_EQ(g->max_degree(), 3u);
+  EXPECT_EQ(g->degree(1), 1u);
+  const std::vector<NodeId> two(g->neighbours(2).begin(), g->neighbours(2).end());
+  EXPECT_EQ(two, (std::vector<NodeId>{0, 4, 5}));
+  EXPECT_EQ(g->to_adjacency()[5], (std::vector<NodeId>{0, 2, 3}));
+}
+
+TEST(Graph, SortsUnsortedLists) {
+  Result<Graph> g = Graph::from_adjacency({{2, 1}, {0}, {0}});
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->neighbours(0)[0], 1u);
+}
+
+TEST(Graph, RejectsOutOfRange) {
+  const Error e = adjacency_error({{1}, {0, 7}, {1}});
+  EXPECT_EQ(e.where.node, 1u);
+  EXPECT_EQ(e.where.field, "neighbour 1");
+  EXPECT_NE(e.message.find("out of range"), std::string::npos);
+}
+
+TEST(Graph, RejectsSelfLoop) {
+  const Error e = adjacency_error({{1}, {0}, {2, 1}, {}});
+  EXPECT_EQ(e.where.node, 2u);
+  EXPECT_EQ(e.where.field, "neighbour 0");
+  EXPECT_NE(e.message.find("self-loop"), std::string::npos);
+}
+
+TEST(Graph, RejectsRepeatedNeighbour) {
+  const Error e = adjacency_error({{1, 2, 1}, {0}, {0}});
+  EXPECT_EQ(e.where.node, 0u);
+  EXPECT_EQ(e.where.field, "neighbour 2");
+  EXPECT_NE(e.message.find("twice"), std::string::npos);
+}
+
+TEST(Graph, RejectsAsymmetricLists) {
+  const Error e = adjacency_error({{1, 2}, {0}, {}});
+  EXPECT_EQ(e.where.node, 0u);
+  EXPECT_EQ(e.where.field, "neighbour 1");
+  EXPECT_EQ(e.to_string(),
+            "node 0, neighbour 1: asymmetric lists: node 0 lists 2, but node 2 does not list 0");
+}
+
+TEST(Graph, RejectsFewerThanThreeNodes) {
+  const Error e = adjacency_error({{1}, {0}});
+  EXPECT_NE(e.message.find("at least 3"), std::string::npos);
+}
+
+TEST(Graph, FromEdgesNamesTheEdge) {
+  const std::vector<Edge> repeated{{0, 1}, {1, 2}, {2, 1}};
+  Result<Graph> g = Graph::from_edges(3, repeated);
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.error().where.field, "edge 2");
+  const std::vector<Edge> loop{{0, 1}, {2, 2}};
+  g = Graph::from_edges(3, loop);
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.error().where.field, "edge 1");
+  const std::vector<Edge> far{{0, 3}};
+  g = Graph::from_edges(3, far);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().message.find("out of range"), std::string::npos);
+}
+
+TEST(Graph, IsolatedNodesAreAllowed) {
+  const std::vector<Edge> edges{{0, 1}};
+  Result<Graph> g = Graph::from_edges(4, edges);
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->degree(3), 0u);
+}
+
+TEST(Rules, ValidateNamesTheField) {
+  Result<Graph> g = Graph::from_adjacency({{1}, {0, 2}, {1}});
+  ASSERT_TRUE(g.ok());
+  Rules rules;
+  EXPECT_TRUE(validate(rules, *g).ok());
+  rules.cat_start = 0;
+  Status s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "cat start");
+  rules.cat_start = 2;
+  rules.mouse_start = 9;
+  s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "mouse start");
+}
+
+}  // namespace
+}  // namespace catmouse

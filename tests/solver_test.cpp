@@ -1,0 +1,166 @@
+// The main engine on known games, its memory guard, and the agreement of move and unmove
+// generation that every engine relies on.
+#include "catmouse/solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "catmouse/game.hpp"
+#include "catmouse/verify.hpp"
+#include "test_util.hpp"
+
+namespace catmouse {
+namespace {
+
+using testing::graph_from_lists;
+
+Table solved(const Game& game) {
+  Result<Table> table = solve(game);
+  EXPECT_TRUE(table.ok());
+  return std::move(table).value();
+}
+
+TEST(Solver, LeetCodeExampleOneIsADraw) {
+  const Graph g = graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Game game(g, Rules{});
+  const Table table = solved(game);
+  EXPECT_EQ(table.value(game.start()), Value::kDraw);
+  EXPECT_EQ(table.remoteness(game.start()), std::nullopt);
+}
+
+TEST(Solver, LeetCodeExampleTwoMouseWinsInOneMove) {
+  const Graph g = graph_from_lists({{1, 3}, {0}, {3}, {0, 2}});
+  const Game game(g, Rules{});
+  const Table table = solved(game);
+  EXPECT_EQ(table.value(game.start()), Value::kMouseWin);
+  EXPECT_EQ(table.remoteness(game.start()), 1u);
+}
+
+TEST(Solver, FinishedPositionsHaveRemotenessZero) {
+  const Graph g = graph_from_lists({{1, 3}, {0}, {3}, {0, 2}});
+  const Game game(g, Rules{});
+  const Table table = solved(game);
+  for (Side turn : {Side::kMouse, Side::kCat}) {
+    EXPECT_EQ(table.value(State{0, 2, turn}), Value::kMouseWin);
+    EXPECT_EQ(table.remoteness(State{0, 2, turn}), 0u);
+    EXPECT_EQ(table.value(State{3, 3, turn}), Value::kCatWin);
+    EXPECT_EQ(table.remoteness(State{3, 3, turn}), 0u);
+  }
+}
+
+// Path 0 - 1 - 2 - 3: the cat at 2 can reach 1 and 3; the mouse at 1 must step into the hole
+// or onto the cat.
+TEST(Solver, CatCatchesOnAPathWhenMouseIsCornered) {
+  const Graph g = graph_from_lists({{1}, {0, 2}, {1, 3}, {2}});
+  const Game game(g, Rules{});
+  const Table table = solved(game);
+  EXPECT_EQ(table.value(game.start()), Value::kMouseWin);  // 1 -> 0 at once
+  EXPECT_EQ(table.remoteness(game.start()), 1u);
+  // Mouse at 3 with the cat at 2 and the mouse to move: its only move is onto the cat.
+  EXPECT_EQ(table.value(State{3, 2, Side::kMouse}), Value::kCatWin);
+  EXPECT_EQ(table.remoteness(State{3, 2, Side::kMouse}), 1u);
+}
+
+// A cat whose only neighbour is the hole is stuck: it loses by default, draws under kDraw.
+TEST(Solver, StuckRule) {
+  const Graph g = graph_from_lists({{1, 2}, {0, 3}, {0}, {1}});
+  Rules rules;
+  Game lose(g, rules);
+  const Table lose_table = solved(lose);
+  const State stuck{3, 2, Side::kCat};
+  EXPECT_EQ(lose_table.value(stuck), Value::kMouseWin);
+  EXPECT_EQ(lose_table.remoteness(stuck), 0u);
+  rules.stuck = StuckRule::kDraw;
+  Game draw(g, rules);
+  const Table draw_table = solved(draw);
+  EXPECT_EQ(draw_table.value(stuck), Value::kDraw);
+  EXPECT_TRUE(verify(draw, draw_table).ok());
+}
+
+TEST(Solver, RefusesBeforeExceedingTheMemoryLimit) {
+  const Graph g = graph_from_lists({{1, 3}, {0}, {3}, {0, 2}});
+  const Game game(g, Rules{});
+  SolveOptions options;
+  options.memory_limit = solve_memory_estimate(game) - 1;
+  Result<Table> table = solve(game, options);
+  ASSERT_FALSE(table.ok());
+  EXPECT_NE(table.error().message.find("MiB"), std::string::npos);
+  options.memory_limit = solve_memory_estimate(game);
+  EXPECT_TRUE(solve(game, options).ok());
+}
+
+TEST(Solver, ReportsProgress) {
+  const Graph g = graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Game game(g, Rules{});
+  int calls = 0;
+  SolveOptions options;
+  options.progress = [&](const SolveProgress& p) {
+    ++calls;
+    EXPECT_EQ(p.total, game.state_count());
+  };
+  ASSERT_TRUE(solve(game, options).ok());
+  EXPECT_GE(calls, 1);
+}
+
+// Every move s -> c must appear as an unmove c -> s and the other way round.
+TEST(Game, MovesAndUnmovesAgree) {
+  testing::Random random(99);
+  for (int k = 0; k < 300; ++k) {
+    const NodeId n = 3 + random.below(8);
+    const Graph g = testing::random_graph(n, 45, random);
+    const Game game(g, Rules{});
+    std::vector<std::pair<StateIndex, StateIndex>> forward, backward;
+    for (StateIndex i = 0; i < game.state_count(); ++i) {
+      const State s = game.space().state(i);
+      if (!game.valid(s)) continue;
+      if (!game.outcome(s)) {
+        std::uint32_t count = 0;
+        game.for_each_move(s, [&](NodeId, const State& c) {
+          ++count;
+          forward.push_back({i, game.space().index(c)});
+        });
+        EXPECT_EQ(count, game.move_count(s));
+      }
+      game.for_each_parent(s, [&](const State& p) { backward.push_back({game.space().index(p), i}); });
+    }
+    std::sort(forward.begin(), forward.end());
+    std::sort(backward.begin(), backward.end());
+    ASSERT_EQ(forward, backward);
+  }
+}
+
+TEST(StateSpace, IndexAndStateAreInverse) {
+  const StateSpace space(7);
+  for (StateIndex i = 0; i < space.size(); ++i) ASSERT_EQ(space.index(space.state(i)), i);
+}
+
+TEST(Verify, RejectsACorruptedTable) {
+  const Graph g = graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Game game(g, Rules{});
+  const Table good = solved(game);
+  ASSERT_TRUE(verify(game, good).ok());
+  int rejected = 0, tried = 0;
+  for (StateIndex i = 0; i < game.state_count(); ++i) {
+    if (!game.valid(game.space().state(i))) continue;
+    const Value v = good.value(i);
+    const std::uint32_t r = good.remoteness_raw(i);
+    // A wrong remoteness, and a wrong value, must each be caught.
+    Table bad_r = good;
+    bad_r.set(i, v, r == kNoRemoteness ? 3 : r + 2);
+    Table bad_v = good;
+    bad_v.set(i, v == Value::kCatWin ? Value::kMouseWin : Value::kCatWin, r == kNoRemoteness ? 1 : r);
+    for (const Table* bad : {&bad_r, &bad_v}) {
+      ++tried;
+      Status status = verify(game, *bad);
+      if (!status.ok()) {
+        ++rejected;
+        EXPECT_NE(status.error().where.field.find("state ("), std::string::npos);
+      }
+    }
+  }
+  EXPECT_EQ(rejected, tried);
+}
+
+}  // namespace
+}  // namespace catmouse

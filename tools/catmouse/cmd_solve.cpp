@@ -1,0 +1,71 @@
+// catmouse solve GRAPH: the value of the start (or any) state under optimal play.
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "common.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+struct SolveCommand {
+  GraphInput input;
+  StateOptions state;
+  bool code = false;
+  bool json = false;
+};
+
+std::uint64_t valid_state_count(const Game& game) {
+  std::uint64_t cat_nodes = 0;
+  for (NodeId v = 0; v < game.node_count(); ++v) cat_nodes += game.cat_may_enter(v) ? 1 : 0;
+  return 2 * std::uint64_t{game.node_count()} * cat_nodes;
+}
+
+void run(const SolveCommand& cmd) {
+  Solved solved = load_and_solve(cmd.input, cmd.state);
+  const State s = cmd.state.resolve(*solved.game);
+  const Value value = solved.table->value(s);
+  const std::optional<std::uint32_t> remoteness = solved.table->remoteness(s);
+  if (cmd.code) {
+    print(fmt::format("{}\n", static_cast<int>(value)));
+  } else if (cmd.json) {
+    nlohmann::ordered_json out;
+    out["result"] = static_cast<int>(value);
+    out["winner"] = value_name(value);
+    out["remoteness"] = remoteness ? nlohmann::ordered_json(*remoteness) : nullptr;
+    out["state"] = {{"mouse", s.mouse}, {"cat", s.cat}, {"turn", side_name(s.turn)}};
+    out["nodes"] = solved.graph->node_count();
+    out["edges"] = solved.graph->edge_count();
+    out["states"] = valid_state_count(*solved.game);
+    out["seconds"] = solved.seconds;
+    print(out.dump() + "\n");
+  } else {
+    print(result_sentence(value, remoteness) + "\n");
+  }
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto cmd = std::make_shared<SolveCommand>();
+  CLI::App* sub = app.add_subcommand("solve", "Solve a graph and print who wins, and how fast");
+  cmd->input.add_to(*sub);
+  cmd->state.add_to(*sub);
+  auto* code = sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
+  sub->add_flag("--json", cmd->json,
+                "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
+                "seconds")
+      ->excludes(code);
+  sub->footer(
+      "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
+      "slowest loss.\n\n"
+      "Examples:\n"
+      "  catmouse solve examples/leetcode1.json          # draw\n"
+      "  catmouse solve --code examples/leetcode2.json   # 1\n"
+      "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json");
+  sub->callback([cmd] { run(*cmd); });
+}
+
+}  // namespace catmouse::cli

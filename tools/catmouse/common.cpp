@@ -1,0 +1,109 @@
+#include "common.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "catmouse/query.hpp"
+#include "catmouse/solver.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream text;
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw InputError(fmt::format("{}: read error", path));
+  return text;
+}
+
+NodeId checked_node(const Game& game, std::int64_t id, const char* option) {
+  if (id < 0 || id >= static_cast<std::int64_t>(game.node_count())) {
+    throw InputError(fmt::format("{}: node {} is out of range (nodes are 0..{})", option, id,
+                                 game.node_count() - 1));
+  }
+  return static_cast<NodeId>(id);
+}
+
+}  // namespace
+
+void GraphInput::add_to(CLI::App& app) {
+  app.add_option("GRAPH", path,
+                 "graph file: LeetCode JSON adjacency lists or an edge list; '-' reads stdin")
+      ->required();
+  app.add_option("--format", format, "input format (default: from the file suffix or content)")
+      ->check(CLI::IsMember({"leetcode", "edges"}));
+}
+
+Graph GraphInput::load() const {
+  const std::string text = read_all(path);
+  const std::string source = path == "-" ? "<stdin>" : path;
+  const GraphFormat chosen =
+      format.empty() ? detect_format(source, text) : take(parse_format_name(format));
+  return take(parse_graph(text, source, chosen));
+}
+
+void StateOptions::add_to(CLI::App& app) {
+  app.add_option("--mouse", mouse, "the mouse's node (default: the mouse start, 1)");
+  app.add_option("--cat", cat, "the cat's node (default: the cat start, 2)");
+  app.add_option("--turn", turn, "who is to move (default: mouse)")
+      ->check(CLI::IsMember({"mouse", "cat"}));
+}
+
+State StateOptions::resolve(const Game& game) const {
+  State s = game.start();
+  if (mouse) s.mouse = checked_node(game, *mouse, "--mouse");
+  if (cat) s.cat = checked_node(game, *cat, "--cat");
+  if (!turn.empty()) s.turn = turn == "cat" ? Side::kCat : Side::kMouse;
+  if (!game.valid(s)) {
+    throw InputError(fmt::format("--cat: the cat may not be on node {} (the hole)", s.cat));
+  }
+  return s;
+}
+
+Solved load_and_solve(const GraphInput& input, const StateOptions& from, const Rules& rules) {
+  Solved solved;
+  solved.graph = std::make_unique<Graph>(input.load());
+  Status rules_ok = validate(rules, *solved.graph);
+  if (!rules_ok) throw InputError(rules_ok.error());
+  solved.game = std::make_unique<Game>(*solved.graph, rules);
+  const State start = from.resolve(*solved.game);
+  const auto started = std::chrono::steady_clock::now();
+  solved.table = std::make_unique<Table>(take(solve(*solved.game)));
+  solved.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (auto stuck = reachable_stuck_state(*solved.game, start)) {
+    warn(fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
+                     side_name(stuck->turn), describe(*stuck),
+                     rules.stuck == StuckRule::kLose ? "loses" : "draws"));
+  }
+  return solved;
+}
+
+std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
+  if (value == Value::kDraw) return "draw";
+  const std::uint32_t r = remoteness.value_or(0);
+  return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
+}
+
+void print(const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
+void warn(const std::string& text) { std::cerr << "catmouse: warning: " << text << "\n"; }
+
+}  // namespace catmouse::cli

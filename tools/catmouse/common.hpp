@@ -1,0 +1,78 @@
+// Shared pieces of the command-line tool. Subcommands report bad input by throwing InputError;
+// main() alone turns it into a message on stderr and exit code 2, so no subcommand prints a
+// partial result: output is built in memory and written only once everything succeeded.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "catmouse/error.hpp"
+#include "catmouse/format.hpp"
+#include "catmouse/game.hpp"
+#include "catmouse/graph.hpp"
+#include "catmouse/rules.hpp"
+#include "catmouse/table.hpp"
+
+namespace catmouse::cli {
+
+// Bad input or usage: main() prints "catmouse: <what()>" and exits with 2.
+class InputError : public std::runtime_error {
+ public:
+  explicit InputError(const std::string& message) : std::runtime_error(message) {}
+  explicit InputError(const Error& error) : std::runtime_error(error.to_string()) {}
+};
+
+// Unwraps a Result or throws InputError with its message and location.
+template <class T>
+T take(Result<T> result) {
+  if (!result.ok()) throw InputError(result.error());
+  return std::move(result).value();
+}
+
+// Options every graph-reading subcommand shares: the file and its format.
+struct GraphInput {
+  std::string path;    // a file, or "-" for stdin
+  std::string format;  // "", "leetcode" or "edges"
+  void add_to(CLI::App& app);
+  Graph load() const;  // throws InputError naming the file
+};
+
+// Options naming one state: --mouse, --cat, --turn (defaults: the rules' start).
+struct StateOptions {
+  std::optional<std::int64_t> mouse;
+  std::optional<std::int64_t> cat;
+  std::string turn;  // "", "mouse" or "cat"
+  void add_to(CLI::App& app);
+  State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
+};
+
+// A loaded and solved game. The graph and game live on the heap so that moving a Solved keeps
+// the Game's reference to its graph valid.
+struct Solved {
+  std::unique_ptr<Graph> graph;
+  std::unique_ptr<Game> game;
+  std::unique_ptr<Table> table;
+  double seconds = 0;  // solve time
+};
+// Loads the graph, checks the rules, solves, and warns on stderr when a player can get stuck
+// in play from `from` (or from the start).
+Solved load_and_solve(const GraphInput& input, const StateOptions& from, const Rules& rules = {});
+
+// "mouse wins in 3 moves", "cat wins in 1 move", "draw".
+std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
+
+// Writes `text` to stdout in one piece.
+void print(const std::string& text);
+// Writes "catmouse: warning: <text>" to stderr.
+void warn(const std::string& text);
+
+// Subcommand registration; each lives in its own cmd_<name>.cpp.
+void add_solve_command(CLI::App& app);
+void add_explain_command(CLI::App& app);
+void add_table_command(CLI::App& app);
+void add_gen_command(CLI::App& app);
+
+}  // namespace catmouse::cli
