@@ -29,8 +29,12 @@ void solve_family(benchmark::State& state, catmouse::GraphFamily family, double 
 void BM_SolveRandomDegree6(benchmark::State& state) {
   solve_family(state, catmouse::GraphFamily::kRandom, 6);
 }
-void BM_SolveGrid(benchmark::State& state) { solve_family(state, catmouse::GraphFamily::kGrid, 4); }
-void BM_SolveTree(benchmark::State& state) { solve_family(state, catmouse::GraphFamily::kTree, 2); }
+void BM_SolveGrid(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kGrid, 4);
+}
+void BM_SolveTree(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kTree, 2);
+}
 
 BENCHMARK(BM_SolveRandomDegree6)->Arg(50)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SolveGrid)->Arg(400)->Unit(benchmark::kMillisecond);

@@ -17,9 +17,10 @@ Error node_error(NodeId node, std::string field, std::string message) {
 }
 
 Error too_small(std::uint64_t n) {
-  return Error{fmt::format("the graph has {} node{}; at least {} are needed (hole 0, mouse 1, cat 2)",
-                           n, n == 1 ? "" : "s", Graph::kMinNodes),
-               {}};
+  return Error{
+      fmt::format("the graph has {} node{}; at least {} are needed (hole 0, mouse 1, cat 2)", n,
+                  n == 1 ? "" : "s", Graph::kMinNodes),
+      {}};
 }
 
 bool arc_less(const Edge& a, const Edge& b) {
@@ -34,8 +35,8 @@ Graph Graph::from_sorted_arcs(NodeId node_count, std::vector<Edge> arcs) {
   g.out_offsets_.assign(static_cast<std::size_t>(node_count) + 1, 0);
   for (const Edge& a : arcs) ++g.out_offsets_[a.from + 1];
   for (NodeId v = 0; v < node_count; ++v) {
-    g.max_degree_ = std::max<std::uint32_t>(g.max_degree_,
-                                            static_cast<std::uint32_t>(g.out_offsets_[v + 1]));
+    g.max_degree_ =
+        std::max<std::uint32_t>(g.max_degree_, static_cast<std::uint32_t>(g.out_offsets_[v + 1]));
     g.out_offsets_[v + 1] += g.out_offsets_[v];
   }
   g.out_targets_.resize(arcs.size());
@@ -70,8 +71,8 @@ Result<Graph> Graph::from_adjacency(const std::vector<std::vector<NodeId>>& list
   for (std::size_t i = 1; i < arcs.size(); ++i) {
     if (arcs[i].from == arcs[i - 1].from && arcs[i].to == arcs[i - 1].to) {
       const auto& list = lists[arcs[i].from];
-      const auto second = std::find(std::find(list.begin(), list.end(), arcs[i].to) + 1,
-                                    list.end(), arcs[i].to);
+      const auto second =
+          std::find(std::find(list.begin(), list.end(), arcs[i].to) + 1, list.end(), arcs[i].to);
       return node_error(arcs[i].from, fmt::format("neighbour {}", second - list.begin()),
                         fmt::format("neighbour {} is listed twice", arcs[i].to));
     }
@@ -86,9 +87,10 @@ Result<Graph> Graph::from_adjacency(const std::vector<std::vector<NodeId>>& list
     if (!std::binary_search(first, last, Edge{a.to, a.from}, arc_less)) {
       const auto& list = lists[a.from];
       const auto pos = std::find(list.begin(), list.end(), a.to) - list.begin();
-      return node_error(a.from, fmt::format("neighbour {}", pos),
-                        fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}",
-                                    a.from, a.to, a.to, a.from));
+      return node_error(
+          a.from, fmt::format("neighbour {}", pos),
+          fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}", a.from,
+                      a.to, a.to, a.from));
     }
   }
   return from_sorted_arcs(n, std::move(arcs));

@@ -88,9 +88,9 @@ std::string check_state(const Game& game, const Table& table, const State& s) {
 
 Status verify(const Game& game, const Table& table) {
   if (table.node_count() != game.node_count()) {
-    return Error{fmt::format("the table has {} nodes, the game {}", table.node_count(),
-                             game.node_count()),
-                 {}};
+    return Error{
+        fmt::format("the table has {} nodes, the game {}", table.node_count(), game.node_count()),
+        {}};
   }
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     const State s = game.space().state(i);

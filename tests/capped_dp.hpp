@@ -16,7 +16,7 @@ inline int capped_dp(const Graph& graph, std::uint32_t cap) {
   const std::uint32_t n = graph.node_count();
   std::vector<int> memo(std::size_t{n} * n * cap, -1);
   std::function<int(NodeId, NodeId, std::uint32_t)> result = [&](NodeId mouse, NodeId cat,
-                                                                  std::uint32_t turns) -> int {
+                                                                 std::uint32_t turns) -> int {
     if (turns >= cap) return 0;
     if (mouse == 0) return 1;
     if (mouse == cat) return 2;

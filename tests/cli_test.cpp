@@ -1,6 +1,7 @@
 // Golden tests of the command-line tool: exact output on good input, and for bad input exit code
 // 2, nothing on stdout, and a message on stderr that names the place.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -8,7 +9,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -25,7 +25,9 @@ std::string slurp(const std::filesystem::path& path) {
   return text.str();
 }
 
-std::string data(const std::string& name) { return std::string(CATMOUSE_TEST_DATA) + "/" + name; }
+std::string data(const std::string& name) {
+  return std::string(CATMOUSE_TEST_DATA) + "/" + name;
+}
 std::string example(const std::string& name) {
   return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
 }
@@ -80,7 +82,8 @@ TEST(Cli, SolveJsonHasTheDocumentedFields) {
   EXPECT_EQ(j["nodes"], 4);
   EXPECT_EQ(j["states"], 2 * 4 * 3);
   EXPECT_TRUE(j["seconds"].is_number());
-  const auto draw = nlohmann::json::parse(catmouse("solve --json " + example("leetcode1.json")).out);
+  const auto draw =
+      nlohmann::json::parse(catmouse("solve --json " + example("leetcode1.json")).out);
   EXPECT_EQ(draw["result"], 0);
   EXPECT_EQ(draw["winner"], "draw");
   EXPECT_TRUE(draw["remoteness"].is_null());

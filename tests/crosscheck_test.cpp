@@ -28,8 +28,8 @@ int compare_engines(const Graph& graph, const Rules& rules) {
         main->remoteness_raw(i) != reference.remoteness_raw(i)) {
       if (bad++ == 0) {
         const State s = game.space().state(i);
-        ADD_FAILURE() << "graph " << to_leetcode(graph) << " state (" << s.mouse << ","
-                      << s.cat << "," << static_cast<int>(s.turn) << "): main "
+        ADD_FAILURE() << "graph " << to_leetcode(graph) << " state (" << s.mouse << "," << s.cat
+                      << "," << static_cast<int>(s.turn) << "): main "
                       << static_cast<int>(main->value(i)) << "/" << main->remoteness_raw(i)
                       << ", reference " << static_cast<int>(reference.value(i)) << "/"
                       << reference.remoteness_raw(i);

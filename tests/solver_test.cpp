@@ -122,7 +122,9 @@ TEST(Game, MovesAndUnmovesAgree) {
         });
         EXPECT_EQ(count, game.move_count(s));
       }
-      game.for_each_parent(s, [&](const State& p) { backward.push_back({game.space().index(p), i}); });
+      game.for_each_parent(s, [&](const State& p) {
+        backward.push_back({game.space().index(p), i});
+      });
     }
     std::sort(forward.begin(), forward.end());
     std::sort(backward.begin(), backward.end());
@@ -149,7 +151,8 @@ TEST(Verify, RejectsACorruptedTable) {
     Table bad_r = good;
     bad_r.set(i, v, r == kNoRemoteness ? 3 : r + 2);
     Table bad_v = good;
-    bad_v.set(i, v == Value::kCatWin ? Value::kMouseWin : Value::kCatWin, r == kNoRemoteness ? 1 : r);
+    bad_v.set(i, v == Value::kCatWin ? Value::kMouseWin : Value::kCatWin,
+              r == kNoRemoteness ? 1 : r);
     for (const Table* bad : {&bad_r, &bad_v}) {
       ++tried;
       Status status = verify(game, *bad);

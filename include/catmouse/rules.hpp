@@ -15,7 +15,9 @@ enum class Side : std::uint8_t {
   kCat = 1,    // the cat is to move
 };
 
-constexpr Side opponent(Side side) { return side == Side::kMouse ? Side::kCat : Side::kMouse; }
+constexpr Side opponent(Side side) {
+  return side == Side::kMouse ? Side::kCat : Side::kMouse;
+}
 std::string_view side_name(Side side);  // "mouse" / "cat"
 
 // Game value under optimal play. The numbers are LeetCode 913's answer codes.
@@ -25,7 +27,9 @@ enum class Value : std::uint8_t {
   kCatWin = 2,    // the cat lands on the mouse
 };
 
-constexpr Value win_for(Side side) { return side == Side::kMouse ? Value::kMouseWin : Value::kCatWin; }
+constexpr Value win_for(Side side) {
+  return side == Side::kMouse ? Value::kMouseWin : Value::kCatWin;
+}
 std::string_view value_name(Value value);  // "draw" / "mouse" / "cat"
 
 // What happens to a player who must move but has no legal move (possible only on inputs outside

@@ -27,8 +27,8 @@ struct SolveProgress {
 };
 
 struct SolveOptions {
-  unsigned threads = 1;              // worker threads (the current engine uses one)
-  std::uint64_t memory_limit = 0;    // bytes the solve may allocate; 0 = no limit
+  unsigned threads = 1;            // worker threads (the current engine uses one)
+  std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
   std::function<void(const SolveProgress&)> progress;  // called now and then; may be empty
 };
 

@@ -58,8 +58,9 @@ std::pair<NodeId, NodeId> step(const State& a, const State& b) {
 
 std::string explain_text(const Game& game, const Table& table, const Line& line) {
   const State& start = line.positions.front();
-  std::string out = fmt::format("{} from {}\n", result_sentence(table.value(start), table.remoteness(start)),
-                                describe(start));
+  std::string out =
+      fmt::format("{} from {}\n", result_sentence(table.value(start), table.remoteness(start)),
+                  describe(start));
   const std::vector<Move> options = moves(game, table, start);
   if (!options.empty()) {
     out += fmt::format("moves for the {}:\n", side_name(start.turn));
@@ -75,8 +76,9 @@ std::string explain_text(const Game& game, const Table& table, const Line& line)
       const auto [from, to] = step(line.positions[k - 1], s);
       move = fmt::format("{} {} -> {}", side_name(line.positions[k - 1].turn), from, to);
     }
-    out += fmt::format("  {:>3}. {:<18} mouse {}, cat {}, {} to move: {}\n", k, move, s.mouse, s.cat,
-                       side_name(s.turn), result_sentence(table.value(s), table.remoteness(s)));
+    out +=
+        fmt::format("  {:>3}. {:<18} mouse {}, cat {}, {} to move: {}\n", k, move, s.mouse, s.cat,
+                    side_name(s.turn), result_sentence(table.value(s), table.remoteness(s)));
   }
   out += "end: " + ending_sentence(game, line) + "\n";
   return out;

@@ -53,7 +53,8 @@ void add_solve_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("solve", "Solve a graph and print who wins, and how fast");
   cmd->input.add_to(*sub);
   cmd->state.add_to(*sub);
-  auto* code = sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
+  auto* code =
+      sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
                 "seconds")

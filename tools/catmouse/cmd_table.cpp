@@ -74,8 +74,8 @@ void run(const TableCommand& cmd) {
 
 void add_table_command(CLI::App& app) {
   auto cmd = std::make_shared<TableCommand>();
-  CLI::App* sub = app.add_subcommand(
-      "table", "Write every state's value, remoteness and best move as CSV");
+  CLI::App* sub =
+      app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
   cmd->input.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
   sub->footer(

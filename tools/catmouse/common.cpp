@@ -84,7 +84,8 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from, const R
   const State start = from.resolve(*solved.game);
   const auto started = std::chrono::steady_clock::now();
   solved.table = std::make_unique<Table>(take(solve(*solved.game)));
-  solved.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  solved.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (auto stuck = reachable_stuck_state(*solved.game, start)) {
     warn(fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
                      side_name(stuck->turn), describe(*stuck),
@@ -104,6 +105,8 @@ void print(const std::string& text) {
   std::fflush(stdout);
 }
 
-void warn(const std::string& text) { std::cerr << "catmouse: warning: " << text << "\n"; }
+void warn(const std::string& text) {
+  std::cerr << "catmouse: warning: " << text << "\n";
+}
 
 }  // namespace catmouse::cli
