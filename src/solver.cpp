@@ -2,86 +2,86 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-#include <vector>
+#include <thread>
+
+#include "retrograde_kernel.hpp"
 
 namespace catmouse {
 
 namespace {
 
-// Counter value marking a decided state (or one the rules exclude): no further updates.
-constexpr std::uint32_t kDecided = UINT32_MAX;
-// Progress is reported at most once per this many dequeued states.
-constexpr std::uint64_t kProgressStride = 1u << 20;
+// Below this many states one thread is faster than starting others.
+constexpr StateIndex kParallelThreshold = StateIndex{1} << 18;
+
+std::uint32_t max_moves(const Game& game) {
+  std::uint32_t most = 0;
+  for (NodeId v = 0; v < game.node_count(); ++v) {
+    most = std::max({most, game.graph().degree(v), game.cat_move_count(v)});
+  }
+  return most;
+}
+
+// Bytes per counter word: it must hold every move count, and with remoteness every level too
+// (16 bits first; solve() widens to 32 if a game runs longer).
+unsigned word_bytes(const Game& game, bool values_only) {
+  const std::uint32_t moves = max_moves(game);
+  if (values_only && moves <= UINT8_MAX) return 1;
+  return moves <= UINT16_MAX ? 2 : 4;
+}
+
+template <class W, bool kShared>
+bool run_kernel(const Game& game, const SolveOptions& options, std::optional<Table>& out) {
+  detail::RetrogradeKernel<W, kShared> kernel(game, options);
+  if (!kernel.run()) return false;
+  out.emplace(kernel.take_table());
+  return true;
+}
+
+template <class W>
+bool run_with(const Game& game, const SolveOptions& options, std::optional<Table>& out) {
+  const bool shared = options.threads > 1 && game.state_count() >= kParallelThreshold;
+  return shared ? run_kernel<W, true>(game, options, out) : run_kernel<W, false>(game, options, out);
+}
+
+std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", bytes / 1048576.0); }
 
 }  // namespace
 
-std::uint64_t solve_memory_estimate(const Game& game) {
+std::uint64_t solve_memory_estimate(const Game& game, bool values_only) {
   const std::uint64_t states = game.state_count();
-  const std::uint64_t per_state = sizeof(std::uint8_t) + sizeof(std::uint32_t)  // table
-                                  + sizeof(std::uint32_t)                       // counter
-                                  + sizeof(StateIndex);                         // queue
-  return states * per_state;
+  const std::uint64_t bits = 4 * ((states + 63) / 64) * sizeof(std::uint64_t);
+  const std::uint64_t rows = 2 * game.space().rows();
+  return states * word_bytes(game, values_only) + bits + rows;
 }
 
 Result<Table> solve(const Game& game, const SolveOptions& options) {
-  const std::uint64_t estimate = solve_memory_estimate(game);
+  const std::uint64_t estimate = solve_memory_estimate(game, options.values_only);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
-    return Error{fmt::format("solving needs about {:.1f} MiB, more than the limit of {:.1f} MiB",
-                             estimate / 1048576.0, options.memory_limit / 1048576.0),
+    std::string hint;
+    if (!options.values_only) {
+      const std::uint64_t lean = solve_memory_estimate(game, true);
+      hint = lean <= options.memory_limit
+                 ? fmt::format("; values only (no remoteness) would need {} and fit", mib(lean))
+                 : fmt::format("; even values only would need {}", mib(lean));
+    }
+    return Error{fmt::format("solving {} states needs about {}, more than the limit of {}{}",
+                             game.state_count(), mib(estimate), mib(options.memory_limit), hint),
                  {}};
   }
-  const auto started = std::chrono::steady_clock::now();
-  const StateSpace& space = game.space();
-  const NodeId n = game.node_count();
-  Table table(n);
-  std::vector<std::uint32_t> counters(space.size(), kDecided);
-  std::vector<StateIndex> queue;
-  queue.reserve(space.size());
-
-  // Seed: finished positions and stuck players at remoteness 0; everything else gets its
-  // number of legal moves as counter.
-  for (int t = 0; t < 2; ++t) {
-    for (NodeId mouse = 0; mouse < n; ++mouse) {
-      for (NodeId cat = 0; cat < n; ++cat) {
-        const State s{mouse, cat, static_cast<Side>(t)};
-        if (!game.valid(s)) continue;
-        const StateIndex i = space.index(s);
-        if (auto value = game.outcome(s)) {
-          table.set(i, *value, 0);
-          queue.push_back(i);
-          continue;
-        }
-        const std::uint32_t moves = game.move_count(s);
-        if (moves == 0 && game.rules().stuck == StuckRule::kLose) {
-          table.set(i, win_for(opponent(s.turn)), 0);
-          queue.push_back(i);
-        } else {
-          counters[i] = moves;  // stuck under kDraw: never a parent, stays undecided
-        }
-      }
-    }
+  SolveOptions effective = options;
+  if (effective.threads == 0) effective.threads = std::max(1u, std::thread::hardware_concurrency());
+  std::optional<Table> table;
+  switch (word_bytes(game, options.values_only)) {
+    case 1:
+      run_with<std::uint8_t>(game, effective, table);
+      break;
+    case 2:
+      if (run_with<std::uint16_t>(game, effective, table)) break;
+      [[fallthrough]];  // a remoteness beyond 65535: solve again with 32-bit words
+    default:
+      run_with<std::uint32_t>(game, effective, table);
   }
-
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const StateIndex i = queue[head];
-    const Value value = table.value(i);
-    const std::uint32_t next = table.remoteness_raw(i) + 1;
-    game.for_each_parent(space.state(i), [&](const State& parent) {
-      const StateIndex p = space.index(parent);
-      if (counters[p] == kDecided) return;
-      if (value == win_for(parent.turn) || --counters[p] == 0) {
-        counters[p] = kDecided;
-        table.set(p, value, next);
-        queue.push_back(p);
-      }
-    });
-    if (options.progress && head % kProgressStride == 0) {
-      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-      options.progress({queue.size(), space.size(), next - 1, elapsed.count()});
-    }
-  }
-  return table;
+  return std::move(*table);
 }
 
 }  // namespace catmouse

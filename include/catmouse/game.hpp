@@ -22,24 +22,25 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
-// Dense numbering of the 2 * n^2 states of an n-node game. The mouse-to-move half is laid out
-// cat-major and the cat-to-move half mouse-major: the parents of a state then differ only in the
-// fastest-varying coordinate, so an engine's updates walk one contiguous row.
+// Dense numbering of the 2 * n^2 states of an n-node game: index = turn * n^2 + cat * n + mouse,
+// mouse to move first. A "row" is the n states sharing side to move and cat node. Both halves are
+// cat-major on purpose: the parents of a cat-to-move state then lie in one row (the mouse moved
+// within it), and the parents of a row of mouse-to-move states lie in a few rows at the same
+// columns, so an engine walking the states of a row updates memory in a cache-friendly stream.
 class StateSpace {
  public:
   explicit StateSpace(NodeId node_count) : n_(node_count) {}
 
   NodeId node_count() const { return n_; }
   StateIndex size() const { return 2 * square(); }
+  StateIndex rows() const { return 2 * StateIndex{n_}; }
   StateIndex index(const State& s) const {
-    return s.turn == Side::kMouse ? StateIndex{s.cat} * n_ + s.mouse
-                                  : square() + StateIndex{s.mouse} * n_ + s.cat;
+    return (s.turn == Side::kMouse ? 0 : square()) + StateIndex{s.cat} * n_ + s.mouse;
   }
   State state(StateIndex i) const {
-    if (i < square())
-      return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), Side::kMouse};
-    i -= square();
-    return {static_cast<NodeId>(i / n_), static_cast<NodeId>(i % n_), Side::kCat};
+    const Side turn = i < square() ? Side::kMouse : Side::kCat;
+    if (turn == Side::kCat) i -= square();
+    return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), turn};
   }
 
  private:
@@ -88,6 +89,8 @@ class Game {
   std::uint32_t move_count(const State& s) const {
     return s.turn == Side::kMouse ? graph_->degree(s.mouse) : cat_moves_[s.cat];
   }
+  // Legal moves of the cat on node v (its neighbours it may enter).
+  std::uint32_t cat_move_count(NodeId v) const { return cat_moves_[v]; }
 
   // Calls f(parent) for every valid, unfinished state with a legal move to s.
   template <class F>

@@ -1,13 +1,14 @@
-// The main engine: retrograde analysis with out-degree counters. Finished positions (and stuck
-// players, under StuckRule::kLose) are decided first at remoteness 0; a FIFO queue then walks the
-// state graph backwards. A parent whose mover can step into a win for itself is a win one ply
-// further; a parent whose every move has been found to lose is a loss one ply beyond its last
-// (hence slowest) losing move. The queue holds states in nondecreasing remoteness, so the first
-// discovery is the fastest win. What is never decided is a draw.
+// The main engine: retrograde analysis with move counters, level by level. Finished positions (and
+// stuck players, under StuckRule::kLose) are decided first at remoteness 0. Level r then takes the
+// states decided at r and decides their open parents at r + 1: a parent whose mover can move into
+// a win for itself is a win; a parent all of whose moves are now known to lose is a loss (its
+// slowest loss is at r). What is never decided is a draw. See docs/algorithm.md.
 //
-// Cost: time O(n^2 + n * m) for n nodes and m edges (each state is dequeued once, each of its
-// parents touched once). Memory: 9 bytes per state (table 5, counter 4) plus up to 8 bytes per
-// decided state for the queue, for 2 * n^2 states.
+// Cost: time O(n^2 + n * m) for n nodes and m edges (each state is processed once and touches
+// each parent once), spread over `threads`. Memory, for 2 * n^2 states: 2 bytes per state for
+// counters that become remoteness, plus 4 bits (decided, mouse wins, two frontiers) -- 2.5 bytes
+// per state; with values_only, 1 byte of counter (2 if a node has over 255 moves) plus 4 bits.
+// The result is the same for every thread count.
 #pragma once
 
 #include <cstdint>
@@ -22,21 +23,22 @@ namespace catmouse {
 struct SolveProgress {
   StateIndex decided = 0;        // states decided so far (finished positions included)
   StateIndex total = 0;          // states in the state space
-  std::uint32_t remoteness = 0;  // remoteness level being processed
+  std::uint32_t remoteness = 0;  // the remoteness level just completed
   double seconds = 0;            // since the solve started
 };
 
 struct SolveOptions {
-  unsigned threads = 1;            // worker threads (the current engine uses one)
+  unsigned threads = 1;            // worker threads; 0 = one per hardware thread
   std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
-  std::function<void(const SolveProgress&)> progress;  // called now and then; may be empty
+  bool values_only = false;        // keep no remoteness: less memory, values only
+  std::function<void(const SolveProgress&)> progress;  // called after each level; may be empty
 };
 
-// Bytes solve() will allocate at most for this game.
-std::uint64_t solve_memory_estimate(const Game& game);
+// Bytes solve() allocates at most for this game with these options (threads do not matter).
+std::uint64_t solve_memory_estimate(const Game& game, bool values_only = false);
 
 // Solves every state of the game. Fails only when the estimate exceeds options.memory_limit,
-// before allocating anything.
+// before allocating anything; the message gives the estimate and whether values_only would fit.
 Result<Table> solve(const Game& game, const SolveOptions& options = {});
 
 }  // namespace catmouse
