@@ -1,14 +1,21 @@
 // The retrograde kernel behind solve(): level-synchronous backward induction over bitset
-// frontiers, generic in the counter word W (uint8/16/32) and in whether several threads share
-// the arrays (atomic updates) or one thread owns them (plain updates). Internal to src/.
+// frontiers, generic in the word type W (uint8/16/32) and in whether several threads share the
+// arrays (atomic updates) or one thread owns them (plain updates). Internal to src/.
 //
-// Per state it keeps one word W (the count of moves not yet known to lose while the state is
-// open; its remoteness once the state has been processed) and four bits: decided, mouse wins,
-// and membership in the current and the next frontier. Level r processes exactly the states
-// decided at remoteness r, row by row in index order, and decides their open parents at r + 1:
-// a parent whose mover can move into a win is a win; a parent whose counter drops to zero is a
-// loss. Which parents a level decides, and how, does not depend on the order of updates within
-// the level, so the result is the same for any number of threads.
+// Per state it keeps one word W and three bits (mouse wins; member of the current and of the next
+// frontier). The word's top bit marks a decided state. While a state is open the other bits count
+// its moves not yet known to lose; once the state has been processed they hold its remoteness
+// (with values_only they are left as they are). Level r takes exactly the states decided at
+// remoteness r and decides their open parents at r + 1: a parent whose mover can move into a win
+// is a win; a parent whose counter drops to zero is a loss.
+//
+// Work is split by cat node c: task c owns row c of both halves (the words, and the bits, whose
+// rows are padded to whole 64-bit words so that no two rows share one). It pushes the cat-to-move
+// frontier of row c into the mouse-to-move row c (the mouse moved within the row), and pulls into
+// the cat-to-move row c from the mouse-to-move frontier rows of the cat's destinations. Each task
+// writes only what it owns, so threads need no atomic read-modify-write; and which parents a
+// level decides, and how, does not depend on the order of the work, so the result is the same
+// for any number of threads.
 #pragma once
 
 #include <algorithm>
@@ -28,53 +35,30 @@ namespace catmouse::detail {
 
 using Bits = std::vector<std::uint64_t>;
 
-// Memory access: plain when one thread owns the arrays, relaxed atomics when threads share them.
-// Relaxed order suffices: each level ends with a thread join, which orders everything.
+// Memory access: plain for one thread; with several, relaxed atomic loads and stores (plain moves
+// on x86) where a word one task owns is read by another. Each level ends by joining its threads,
+// which orders everything.
 template <bool kShared>
 struct Access {
   template <class T>
-  static T fetch_sub_one(T& x) {
+  static T load(const T& x) {
     if constexpr (kShared) {
-      return std::atomic_ref<T>(x).fetch_sub(1, std::memory_order_relaxed);
-    } else {
-      return x--;
-    }
-  }
-  static std::uint64_t fetch_or(std::uint64_t& x, std::uint64_t mask) {
-    if constexpr (kShared) {
-      return std::atomic_ref<std::uint64_t>(x).fetch_or(mask, std::memory_order_relaxed);
-    } else {
-      const std::uint64_t old = x;
-      x |= mask;
-      return old;
-    }
-  }
-  static std::uint64_t load(std::uint64_t& x) {
-    if constexpr (kShared) {
-      return std::atomic_ref<std::uint64_t>(x).load(std::memory_order_relaxed);
+      return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_relaxed);
     } else {
       return x;
     }
   }
-  static std::uint64_t take(std::uint64_t& x, std::uint64_t mask) {  // clears mask, returns old
+  template <class T>
+  static void store(T& x, T value) {
     if constexpr (kShared) {
-      return std::atomic_ref<std::uint64_t>(x).fetch_and(~mask, std::memory_order_relaxed);
+      std::atomic_ref<T>(x).store(value, std::memory_order_relaxed);
     } else {
-      const std::uint64_t old = x;
-      x &= ~mask;
-      return old;
-    }
-  }
-  static void raise(std::uint8_t& flag) {
-    if constexpr (kShared) {
-      std::atomic_ref<std::uint8_t>(flag).store(1, std::memory_order_relaxed);
-    } else {
-      flag = 1;
+      x = value;
     }
   }
 };
 
-// Runs body(first, last) over [0, count) in chunks, on `threads` threads (1: inline).
+// Runs body(first, last, thread) over [0, count) in chunks, on `threads` threads (1: inline).
 inline void parallel_chunks(unsigned threads, std::size_t count, std::size_t chunk,
                             const std::function<void(std::size_t, std::size_t, unsigned)>& body) {
   if (threads <= 1 || count <= chunk) {
@@ -97,105 +81,121 @@ inline void parallel_chunks(unsigned threads, std::size_t count, std::size_t chu
 template <class W, bool kShared>
 class RetrogradeKernel {
   using A = Access<kShared>;
-
-  // One worker's lists of the frontier states of a row, split by winner.
-  struct Scratch {
-    std::vector<NodeId> mouse_won;
-    std::vector<NodeId> cat_won;
-  };
+  static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
 
  public:
+  // Largest remoteness and largest move count a word can hold.
+  static constexpr std::uint64_t kMaxCount = kTop - 1;
+
   RetrogradeKernel(const Game& game, const SolveOptions& options)
       : game_(game),
         graph_(game.graph()),
         n_(game.node_count()),
-        half_(StateIndex{n_} * n_),
+        row_words_((StateIndex{n_} + 63) / 64),
         keep_remoteness_(!options.values_only),
         threads_(kShared ? std::max(1u, options.threads) : 1u),
         progress_(options.progress),
         words_(game.state_count(), 0),
-        decided_(bit_words()),
-        mouse_(bit_words()),
-        frontier_(bit_words()),
-        next_(bit_words()),
+        mouse_(2 * n_ * row_words_, 0),
+        frontier_(mouse_.size(), 0),
+        next_(mouse_.size(), 0),
         row_flag_(game.space().rows(), 0),
-        next_row_flag_(game.space().rows(), 0),
-        scratch_(threads_) {}
+        next_row_flag_(game.space().rows(), 0) {
+    for (NodeId v = 0; v < n_; ++v) {
+      if (game.is_hole(v)) holes_.push_back(v);
+      if (graph_.degree(v) == 0 && !game.is_hole(v)) stuck_mice_.push_back(v);
+    }
+  }
 
   // Solves; false when a remoteness does not fit in W (then the caller retries wider).
   bool run() {
     const auto started = std::chrono::steady_clock::now();
-    std::vector<StateIndex> decided_per_thread(threads_, 0);
-    parallel_chunks(threads_, game_.space().rows(), 16, [&](std::size_t a, std::size_t b, unsigned t) {
-      for (std::size_t row = a; row < b; ++row) decided_per_thread[t] += seed_row(row);
+    std::vector<StateIndex> per_thread(threads_, 0);
+    parallel_chunks(threads_, n_, 16, [&](std::size_t a, std::size_t b, unsigned t) {
+      for (std::size_t c = a; c < b; ++c) {
+        per_thread[t] += seed_row(c) + seed_row(n_ + c);
+      }
     });
     StateIndex decided = 0;
-    for (StateIndex d : decided_per_thread) decided += d;
-    std::vector<StateIndex> rows = flagged_rows();
-    for (std::uint64_t level = 0; !rows.empty(); ++level) {
-      if (keep_remoteness_ && level > std::numeric_limits<W>::max()) return false;
-      std::fill(decided_per_thread.begin(), decided_per_thread.end(), 0);
-      parallel_chunks(threads_, rows.size(), 4, [&](std::size_t a, std::size_t b, unsigned t) {
-        for (std::size_t k = a; k < b; ++k) {
-          decided_per_thread[t] += process_row(rows[k], static_cast<W>(level), scratch_[t]);
+    for (std::uint64_t level = 0; has_frontier(); ++level) {
+      if (keep_remoteness_ && level > kMaxCount) return false;
+      for (StateIndex d : per_thread) decided += d;
+      std::fill(per_thread.begin(), per_thread.end(), 0);
+      parallel_chunks(threads_, n_, 8, [&](std::size_t a, std::size_t b, unsigned t) {
+        for (std::size_t c = a; c < b; ++c) {
+          per_thread[t] += process_cat(static_cast<NodeId>(c), static_cast<W>(level));
         }
       });
-      for (StateIndex d : decided_per_thread) decided += d;
-      frontier_.swap(next_);  // processing emptied the old frontier
+      // The old frontier is spent: clear its rows, then it becomes the next level's target.
+      parallel_chunks(threads_, row_flag_.size(), 64, [&](std::size_t a, std::size_t b, unsigned) {
+        for (std::size_t row = a; row < b; ++row) {
+          if (row_flag_[row]) std::fill_n(frontier_.begin() + row * row_words_, row_words_, 0);
+        }
+      });
+      frontier_.swap(next_);
       row_flag_.swap(next_row_flag_);
       std::fill(next_row_flag_.begin(), next_row_flag_.end(), 0);
-      rows = flagged_rows();
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        progress_({decided, game_.state_count(), static_cast<std::uint32_t>(level), elapsed.count()});
+        StateIndex pending = 0;
+        for (StateIndex d : per_thread) pending += d;
+        progress_({decided + pending, game_.state_count(), static_cast<std::uint32_t>(level),
+                   elapsed.count()});
       }
     }
     return true;
   }
 
   Table take_table() {
-    std::vector<std::uint16_t> r16;
-    std::vector<std::uint32_t> r32;
-    if (keep_remoteness_) {
-      if constexpr (sizeof(W) == 2) {
-        r16 = std::move(words_);
-      } else if constexpr (sizeof(W) == 4) {
-        r32 = std::move(words_);
-      } else {
-        r16.assign(words_.begin(), words_.end());
-      }
-    }
-    words_ = {};
     frontier_ = {};
     next_ = {};
-    return Table(game_.space(), std::move(decided_), std::move(mouse_), std::move(r16),
+    const StateIndex dense_words = (game_.state_count() + 63) / 64;
+    std::vector<std::uint64_t> mouse(dense_words, 0), decided;
+    for (StateIndex row = 0; row < 2 * StateIndex{n_}; ++row) {
+      for (NodeId m = 0; m < n_; ++m) {
+        if (bit(mouse_, row, m)) set_dense(mouse, row * n_ + m);
+      }
+    }
+    mouse_ = {};
+    std::vector<std::uint16_t> r16;
+    std::vector<std::uint32_t> r32;
+    if (!keep_remoteness_) {
+      decided.assign(dense_words, 0);
+      for (StateIndex i = 0; i < words_.size(); ++i) {
+        if (words_[i] & kTop) set_dense(decided, i);
+      }
+    } else if constexpr (sizeof(W) == 2) {
+      r16 = std::move(words_);
+    } else if constexpr (sizeof(W) == 4) {
+      r32 = std::move(words_);
+    }
+    words_ = {};
+    return Table(game_.space(), std::move(mouse), std::move(decided), std::move(r16),
                  std::move(r32));
   }
 
  private:
-  std::size_t bit_words() const { return static_cast<std::size_t>((game_.state_count() + 63) / 64); }
-
-  std::vector<StateIndex> flagged_rows() const {
-    std::vector<StateIndex> rows;
-    for (StateIndex r = 0; r < row_flag_.size(); ++r) {
-      if (row_flag_[r]) rows.push_back(r);
-    }
-    return rows;
+  static void set_dense(std::vector<std::uint64_t>& bits, StateIndex i) {
+    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+  bool bit(const Bits& bits, StateIndex row, NodeId m) const {
+    return (A::load(bits[row * row_words_ + (m >> 6)]) >> (m & 63)) & 1;
+  }
+  bool has_frontier() const {
+    return std::find(row_flag_.begin(), row_flag_.end(), 1) != row_flag_.end();
   }
 
-  bool is_decided(StateIndex p) {
-    return (A::load(decided_[p >> 6]) >> (p & 63)) & 1;
-  }
-
-  // Marks p decided with the given winner in the `into` frontier; false if it already was.
-  bool claim(StateIndex p, StateIndex row, bool mouse_wins, Bits& into,
-             std::vector<std::uint8_t>& into_flags) {
-    const std::uint64_t mask = std::uint64_t{1} << (p & 63);
-    if (A::fetch_or(decided_[p >> 6], mask) & mask) return false;
-    if (mouse_wins) A::fetch_or(mouse_[p >> 6], mask);
-    A::fetch_or(into[p >> 6], mask);
-    A::raise(into_flags[row]);
-    return true;
+  // Marks open state (row, m) decided with the given winner, in the `into` frontier. Only the
+  // task owning `row` calls this.
+  void decide(StateIndex row, NodeId m, bool mouse_wins, Bits& into,
+              std::vector<std::uint8_t>& into_flags) {
+    W& word = words_[row * n_ + m];
+    A::store(word, static_cast<W>(word | kTop));
+    const StateIndex w = row * row_words_ + (m >> 6);
+    const std::uint64_t mask = std::uint64_t{1} << (m & 63);
+    if (mouse_wins) A::store(mouse_[w], mouse_[w] | mask);
+    A::store(into[w], into[w] | mask);
+    into_flags[row] = 1;
   }
 
   // Initial counters of one row; finished positions and stuck players form level 0.
@@ -203,80 +203,102 @@ class RetrogradeKernel {
     const bool mouse_turn = row < n_;
     const auto cat = static_cast<NodeId>(mouse_turn ? row : row - n_);
     if (!game_.cat_may_enter(cat)) return 0;  // states the rules exclude stay undecided
-    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    W* words = words_.data() + row * n_;
+    if (mouse_turn) {
+      for (NodeId m = 0; m < n_; ++m) words[m] = static_cast<W>(graph_.degree(m));
+    } else {
+      std::fill(words, words + n_, static_cast<W>(game_.cat_move_count(cat)));
+    }
     StateIndex decided = 0;
-    const StateIndex base = row * n_;
-    for (NodeId mouse = 0; mouse < n_; ++mouse) {
-      const StateIndex i = base + mouse;
-      if (game_.is_hole(mouse) || mouse == cat) {
-        decided += claim(i, row, game_.is_hole(mouse), frontier_, row_flag_);
-        continue;
+    auto finish = [&](NodeId m, bool mouse_wins) {
+      if (words[m] & kTop) return;
+      words[m] = 0;
+      decide(row, m, mouse_wins, frontier_, row_flag_);
+      ++decided;
+    };
+    for (NodeId hole : holes_) finish(hole, true);
+    finish(cat, false);
+    if (game_.rules().stuck == StuckRule::kLose) {
+      if (mouse_turn) {
+        for (NodeId m : stuck_mice_) finish(m, false);
+      } else if (game_.cat_move_count(cat) == 0) {
+        for (NodeId m = 0; m < n_; ++m) finish(m, true);
       }
-      const std::uint32_t moves =
-          mouse_turn ? graph_.degree(mouse) : game_.cat_move_count(cat);
-      words_[i] = static_cast<W>(moves);
-      if (moves == 0 && lose_when_stuck) decided += claim(i, row, !mouse_turn, frontier_, row_flag_);
     }
     return decided;
   }
 
-  // Processes the frontier states of one row at remoteness `level`; returns parents decided.
-  StateIndex process_row(StateIndex row, W level, Scratch& scratch) {
-    // Collect the row's frontier states by value, clearing them from the frontier.
-    std::vector<NodeId>& mouse_won = scratch.mouse_won;
-    std::vector<NodeId>& cat_won = scratch.cat_won;
-    mouse_won.clear();
-    cat_won.clear();
-    const StateIndex first = row * n_, last = first + n_;
-    for (StateIndex w = first >> 6; w <= (last - 1) >> 6; ++w) {
-      std::uint64_t mask = ~std::uint64_t{0};
-      if (w == first >> 6) mask &= ~std::uint64_t{0} << (first & 63);
-      if (w == (last - 1) >> 6 && (last & 63) != 0) mask &= ~std::uint64_t{0} >> (64 - (last & 63));
-      std::uint64_t bits = A::take(frontier_[w], mask) & mask;
-      const std::uint64_t mouse_bits = A::load(mouse_[w]);
-      while (bits != 0) {
-        const int b = __builtin_ctzll(bits);
-        bits &= bits - 1;
-        const StateIndex i = (w << 6) + static_cast<StateIndex>(b);
-        if (keep_remoteness_) words_[i] = level;
-        ((mouse_bits >> b) & 1 ? mouse_won : cat_won).push_back(static_cast<NodeId>(i - first));
+  // Calls f(m, mouse_wins) for each frontier state of `row`.
+  template <class F>
+  void for_each_frontier(StateIndex row, F&& f) const {
+    const std::uint64_t* bits = frontier_.data() + row * row_words_;
+    const std::uint64_t* wins = mouse_.data() + row * row_words_;
+    for (StateIndex w = 0; w < row_words_; ++w) {
+      std::uint64_t b = A::load(bits[w]);
+      if (b == 0) continue;
+      const std::uint64_t mouse_bits = A::load(wins[w]);
+      while (b != 0) {
+        const int k = __builtin_ctzll(b);
+        b &= b - 1;
+        f(static_cast<NodeId>((w << 6) + k), (mouse_bits >> k) & 1);
       }
     }
+  }
+
+  void prefetch_row(const W* words) const {
+    constexpr std::size_t kLine = 64 / sizeof(W);
+    for (std::size_t k = 0; k < n_; k += kLine) __builtin_prefetch(words + k, 1);
+  }
+
+  // One level's work for cat node c; returns the states it decided.
+  StateIndex process_cat(NodeId c, W level) {
+    if (!game_.cat_may_enter(c)) return 0;
+    const StateIndex mouse_row = c, cat_row = n_ + c;
+    W* const mouse_words = words_.data() + mouse_row * n_;
+    W* const cat_words = words_.data() + cat_row * n_;
     StateIndex decided = 0;
-    if (row < n_) {
-      // Mouse-to-move states (m, c): parents are cat-to-move (m, c') with c' -> c.
-      const auto cat = static_cast<NodeId>(row);
-      for (NodeId from : graph_.in_neighbours(cat)) {
-        if (!game_.cat_may_enter(from)) continue;
-        const StateIndex parent_row = n_ + from;
-        const StateIndex base = parent_row * n_;
-        for (NodeId m : cat_won) {
-          if (!is_decided(base + m)) decided += claim(base + m, parent_row, false, next_, next_row_flag_);
-        }
-        for (NodeId m : mouse_won) {
-          const StateIndex p = base + m;
-          if (!is_decided(p) && A::fetch_sub_one(words_[p]) == 1) {
-            decided += claim(p, parent_row, true, next_, next_row_flag_);
+    if (keep_remoteness_) {
+      const W stamp = static_cast<W>(kTop | level);
+      if (row_flag_[mouse_row]) {
+        for_each_frontier(mouse_row, [&](NodeId m, bool) { A::store(mouse_words[m], stamp); });
+      }
+      if (row_flag_[cat_row]) {
+        for_each_frontier(cat_row, [&](NodeId m, bool) { A::store(cat_words[m], stamp); });
+      }
+    }
+    // Push: cat-to-move (m, c) decided; parents are mouse-to-move (m', c), the mouse m' -> m.
+    if (row_flag_[cat_row]) {
+      // The updates land at random places in the row: fetch all of it at once rather than
+      // waiting for one cache miss after another.
+      prefetch_row(mouse_words);
+      for_each_frontier(cat_row, [&](NodeId m, bool mouse_wins) {
+        for (NodeId from : graph_.in_neighbours(m)) {
+          W& word = mouse_words[from];
+          if (word & kTop) continue;
+          if (mouse_wins) {
+            decide(mouse_row, from, true, next_, next_row_flag_);
+            ++decided;
+          } else if (--word == 0) {
+            decide(mouse_row, from, false, next_, next_row_flag_);
+            ++decided;
           }
         }
-      }
-    } else {
-      // Cat-to-move states (m, c): parents are mouse-to-move (m', c) with m' -> m.
-      const StateIndex parent_row = row - n_;
-      const StateIndex base = parent_row * n_;
-      for (NodeId m : mouse_won) {
-        for (NodeId from : graph_.in_neighbours(m)) {
-          if (!is_decided(base + from)) decided += claim(base + from, parent_row, true, next_, next_row_flag_);
+      });
+    }
+    // Pull: cat-to-move (m, c) is a parent of mouse-to-move (m, c'') for each move c -> c''.
+    for (NodeId to : graph_.neighbours(c)) {
+      if (!game_.cat_may_enter(to) || !row_flag_[to]) continue;
+      for_each_frontier(to, [&](NodeId m, bool mouse_wins) {
+        W& word = cat_words[m];
+        if (word & kTop) return;
+        if (!mouse_wins) {
+          decide(cat_row, m, false, next_, next_row_flag_);
+          ++decided;
+        } else if (--word == 0) {
+          decide(cat_row, m, true, next_, next_row_flag_);
+          ++decided;
         }
-      }
-      for (NodeId m : cat_won) {
-        for (NodeId from : graph_.in_neighbours(m)) {
-          const StateIndex p = base + from;
-          if (!is_decided(p) && A::fetch_sub_one(words_[p]) == 1) {
-            decided += claim(p, parent_row, false, next_, next_row_flag_);
-          }
-        }
-      }
+      });
     }
     return decided;
   }
@@ -284,14 +306,15 @@ class RetrogradeKernel {
   const Game& game_;
   const Graph& graph_;
   const NodeId n_;
-  const StateIndex half_;
+  const StateIndex row_words_;  // 64-bit words per row of a bitset
   const bool keep_remoteness_;
   const unsigned threads_;
   const std::function<void(const SolveProgress&)>& progress_;
-  std::vector<W> words_;
-  Bits decided_, mouse_, frontier_, next_;
-  std::vector<std::uint8_t> row_flag_, next_row_flag_;
-  std::vector<Scratch> scratch_;  // one per thread
+  std::vector<NodeId> holes_;       // nodes where the mouse wins
+  std::vector<NodeId> stuck_mice_;  // non-hole nodes with no move for the mouse
+  std::vector<W> words_;            // dense: row * n + mouse
+  Bits mouse_, frontier_, next_;    // padded: row * row_words_ words per row
+  std::vector<std::uint8_t> row_flag_, next_row_flag_;  // rows with frontier states
 };
 
 }  // namespace catmouse::detail

@@ -23,10 +23,11 @@ std::uint32_t max_moves(const Game& game) {
 
 // Bytes per counter word: it must hold every move count, and with remoteness every level too
 // (16 bits first; solve() widens to 32 if a game runs longer).
+// The top bit of a word marks a decided state, so a word holds counts below half its range.
 unsigned word_bytes(const Game& game, bool values_only) {
   const std::uint32_t moves = max_moves(game);
-  if (values_only && moves <= UINT8_MAX) return 1;
-  return moves <= UINT16_MAX ? 2 : 4;
+  if (values_only && moves <= INT8_MAX) return 1;
+  return moves <= INT16_MAX ? 2 : 4;
 }
 
 template <class W, bool kShared>
@@ -49,7 +50,7 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", bytes / 
 
 std::uint64_t solve_memory_estimate(const Game& game, bool values_only) {
   const std::uint64_t states = game.state_count();
-  const std::uint64_t bits = 4 * ((states + 63) / 64) * sizeof(std::uint64_t);
+  const std::uint64_t bits = 3 * ((states + 63) / 64) * sizeof(std::uint64_t);
   const std::uint64_t rows = 2 * game.space().rows();
   return states * word_bytes(game, values_only) + bits + rows;
 }
@@ -77,7 +78,7 @@ Result<Table> solve(const Game& game, const SolveOptions& options) {
       break;
     case 2:
       if (run_with<std::uint16_t>(game, effective, table)) break;
-      [[fallthrough]];  // a remoteness beyond 65535: solve again with 32-bit words
+      [[fallthrough]];  // a remoteness beyond 32767: solve again with 32-bit words
     default:
       run_with<std::uint32_t>(game, effective, table);
   }

@@ -11,31 +11,26 @@ std::size_t words_for(StateIndex bits) { return static_cast<std::size_t>((bits +
 }  // namespace
 
 Table::Table(NodeId node_count)
-    : space_(node_count),
-      decided_(words_for(space_.size()), 0),
-      mouse_(words_for(space_.size()), 0),
-      r32_(space_.size(), kNoRemoteness) {}
+    : space_(node_count), mouse_(words_for(space_.size()), 0), r32_(space_.size(), 0) {}
 
-Table::Table(StateSpace space, std::vector<std::uint64_t> decided,
-             std::vector<std::uint64_t> mouse_wins, std::vector<std::uint16_t> r16,
+Table::Table(StateSpace space, std::vector<std::uint64_t> mouse_wins,
+             std::vector<std::uint64_t> decided, std::vector<std::uint16_t> r16,
              std::vector<std::uint32_t> r32)
     : space_(space),
-      decided_(std::move(decided)),
       mouse_(std::move(mouse_wins)),
+      decided_(std::move(decided)),
       r16_(std::move(r16)),
       r32_(std::move(r32)) {
-  assert(decided_.size() == words_for(space_.size()) && mouse_.size() == decided_.size());
-  assert(r16_.empty() || r32_.empty());
+  assert(mouse_.size() == words_for(space_.size()));
+  assert(!decided_.empty() + !r16_.empty() + !r32_.empty() == 1);
 }
 
 void Table::set(StateIndex i, Value value, std::uint32_t remoteness) {
-  assert(r16_.empty() && !r32_.empty());
+  assert(!r32_.empty() && (value == Value::kDraw || remoteness < kDecided32));
   const std::uint64_t mask = std::uint64_t{1} << (i & 63);
-  decided_[i >> 6] &= ~mask;
   mouse_[i >> 6] &= ~mask;
-  if (value != Value::kDraw) decided_[i >> 6] |= mask;
   if (value == Value::kMouseWin) mouse_[i >> 6] |= mask;
-  r32_[i] = value == Value::kDraw ? kNoRemoteness : remoteness;
+  r32_[i] = value == Value::kDraw ? 0 : kDecided32 | remoteness;
 }
 
 std::uint64_t Table::memory_bytes() const {

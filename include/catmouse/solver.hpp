@@ -5,10 +5,11 @@
 // slowest loss is at r). What is never decided is a draw. See docs/algorithm.md.
 //
 // Cost: time O(n^2 + n * m) for n nodes and m edges (each state is processed once and touches
-// each parent once), spread over `threads`. Memory, for 2 * n^2 states: 2 bytes per state for
-// counters that become remoteness, plus 4 bits (decided, mouse wins, two frontiers) -- 2.5 bytes
-// per state; with values_only, 1 byte of counter (2 if a node has over 255 moves) plus 4 bits.
-// The result is the same for every thread count.
+// each parent once), spread over `threads`. Memory, for 2 * n^2 states: a 2-byte word per state
+// (decided flag + move counter, later remoteness) plus 3 bits (mouse wins, two frontiers), i.e.
+// 2.375 bytes per state; with values_only a 1-byte word when no node has over 127 moves, i.e.
+// 1.375 bytes per state. Words widen (4 bytes) only for games that need it. The result is the
+// same for every thread count.
 #pragma once
 
 #include <cstdint>
