@@ -1,25 +1,29 @@
-// The retrograde kernel behind solve(): level-synchronous backward induction over bitset
-// frontiers, generic in the word type W (uint8/16/32) and in whether several threads share the
-// arrays (atomic updates) or one thread owns them (plain updates). Internal to src/.
+// The retrograde kernel behind solve(): level-synchronous backward induction, bit-parallel.
+// Internal to src/.
 //
-// Per state it keeps one word W and three bits (mouse wins; member of the current and of the next
-// frontier). The word's top bit marks a decided state. While a state is open the other bits count
-// its moves not yet known to lose; once the state has been processed they hold its remoteness
-// (with values_only they are left as they are). Level r takes exactly the states decided at
-// remoteness r and decides their open parents at r + 1: a parent whose mover can move into a win
-// is a win; a parent whose counter drops to zero is a loss.
+// Each half of the state space (mouse to move, cat to move) is an n x n bit matrix, kept twice:
+//  - in the parent layout, where a row holds the states whose moves all leave from the same
+//    row of children: mouse to move with rows = mouse node (the mouse moves, the cat stays, so
+//    the children of row m are rows m' of the cat-to-move child layout); cat to move with
+//    rows = cat node (children in rows c' of the mouse-to-move child layout);
+//  - in the child layout, the transpose, which parents read.
+// In both, the children of one 64-bit word of parents are words at the same column in a few
+// rows, so a level decides 64 parents per handful of word operations:
+//   mover wins  = open & OR over moves of (child in the frontier & child won by the mover)
+//   mover loses = open & AND over moves of (child decided & child won by the opponent)
+// The frontier holds the states decided at the previous level, so wins and losses found at
+// level r + 1 get remoteness r + 1: the fastest win and the slowest loss. After each level the
+// newly decided states are transposed (64 x 64 blocks) into the child layout.
 //
-// Work is split by cat node c: task c owns row c of both halves (the words, and the bits, whose
-// rows are padded to whole 64-bit words so that no two rows share one). It pushes the cat-to-move
-// frontier of row c into the mouse-to-move row c (the mouse moved within the row), and pulls into
-// the cat-to-move row c from the mouse-to-move frontier rows of the cat's destinations. Each task
-// writes only what it owns, so threads need no atomic read-modify-write; and which parents a
-// level decides, and how, does not depend on the order of the work, so the result is the same
-// for any number of threads.
+// Tasks own rows of the parent layout and write nothing else, so threads need no atomics and
+// the result cannot depend on the thread count. Cost per level: O(words of the rows whose
+// children changed), i.e. at most O(m * n / 64); memory: 12 bit matrices (6 bits per state),
+// plus the remoteness word W per state unless values only.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -27,36 +31,12 @@
 #include <thread>
 #include <vector>
 
+#include "bit_matrix.hpp"
 #include "catmouse/game.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
 
 namespace catmouse::detail {
-
-using Bits = std::vector<std::uint64_t>;
-
-// Memory access: plain for one thread; with several, relaxed atomic loads and stores (plain moves
-// on x86) where a word one task owns is read by another. Each level ends by joining its threads,
-// which orders everything.
-template <bool kShared>
-struct Access {
-  template <class T>
-  static T load(const T& x) {
-    if constexpr (kShared) {
-      return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_relaxed);
-    } else {
-      return x;
-    }
-  }
-  template <class T>
-  static void store(T& x, T value) {
-    if constexpr (kShared) {
-      std::atomic_ref<T>(x).store(value, std::memory_order_relaxed);
-    } else {
-      x = value;
-    }
-  }
-};
 
 // Runs body(first, last, thread) over [0, count) in chunks, on `threads` threads (1: inline).
 inline void parallel_chunks(unsigned threads, std::size_t count, std::size_t chunk,
@@ -78,243 +58,279 @@ inline void parallel_chunks(unsigned threads, std::size_t count, std::size_t chu
   worker(0);
 }
 
-template <class W, bool kShared>
+// W: the remoteness word (uint16_t or uint32_t; its top bit marks "decided", as Table expects).
+template <class W>
 class RetrogradeKernel {
-  using A = Access<kShared>;
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
+  enum Half { kMouseTurn = 0, kCatTurn = 1 };
+
+  // One half of the state space in one layout.
+  struct Layer {
+    BitMatrix decided;
+    BitMatrix mouse_wins;
+    BitMatrix fresh;                 // parent layout: decided this level; child layout: frontier
+    std::vector<std::uint8_t> rows;  // rows with a fresh bit
+    explicit Layer(NodeId n) : decided(n), mouse_wins(n), fresh(n), rows(n, 0) {}
+  };
 
  public:
-  // Largest remoteness and largest move count a word can hold.
-  static constexpr std::uint64_t kMaxCount = kTop - 1;
+  static constexpr std::uint64_t kMaxRemoteness = kTop - 1;
 
   RetrogradeKernel(const Game& game, const SolveOptions& options)
       : game_(game),
         graph_(game.graph()),
         n_(game.node_count()),
-        row_words_((StateIndex{n_} + 63) / 64),
+        row_words_((std::uint64_t{n_} + 63) / 64),
         keep_remoteness_(!options.values_only),
-        threads_(kShared ? std::max(1u, options.threads) : 1u),
+        threads_(std::max(1u, options.threads)),
         progress_(options.progress),
-        words_(game.state_count(), 0),
-        mouse_(2 * n_ * row_words_, 0),
-        frontier_(mouse_.size(), 0),
-        next_(mouse_.size(), 0),
-        row_flag_(game.space().rows(), 0),
-        next_row_flag_(game.space().rows(), 0) {
+        parent_{Layer(n_), Layer(n_)},
+        child_{Layer(n_), Layer(n_)},
+        all_mice_(row_words_, 0),
+        cat_nodes_(row_words_, 0) {
+    if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
-      if (game.is_hole(v)) holes_.push_back(v);
-      if (graph_.degree(v) == 0 && !game.is_hole(v)) stuck_mice_.push_back(v);
+      all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
     }
   }
 
-  // Solves; false when a remoteness does not fit in W (then the caller retries wider).
+  // Solves; false when a remoteness does not fit in W (the caller then retries wider).
   bool run() {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
-    parallel_chunks(threads_, n_, 16, [&](std::size_t a, std::size_t b, unsigned t) {
-      for (std::size_t c = a; c < b; ++c) {
-        per_thread[t] += seed_row(c) + seed_row(n_ + c);
-      }
+    parallel_chunks(threads_, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
+      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
     });
     StateIndex decided = 0;
-    for (std::uint64_t level = 0; has_frontier(); ++level) {
-      if (keep_remoteness_ && level > kMaxCount) return false;
-      for (StateIndex d : per_thread) decided += d;
-      std::fill(per_thread.begin(), per_thread.end(), 0);
-      parallel_chunks(threads_, n_, 8, [&](std::size_t a, std::size_t b, unsigned t) {
-        for (std::size_t c = a; c < b; ++c) {
-          per_thread[t] += process_cat(static_cast<NodeId>(c), static_cast<W>(level));
+    for (std::uint64_t level = 0; publish(); ++level) {
+      for (StateIndex& d : per_thread) decided += std::exchange(d, 0);
+      if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
+      const W stamp = static_cast<W>(kTop | (level + 1));
+      parallel_chunks(threads_, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
+        for (std::size_t task = a; task < b; ++task) {
+          per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
+                                     : cat_row(static_cast<NodeId>(task - n_), stamp);
         }
       });
-      // The old frontier is spent: clear its rows, then it becomes the next level's target.
-      parallel_chunks(threads_, row_flag_.size(), 64, [&](std::size_t a, std::size_t b, unsigned) {
-        for (std::size_t row = a; row < b; ++row) {
-          if (row_flag_[row]) std::fill_n(frontier_.begin() + row * row_words_, row_words_, 0);
-        }
-      });
-      frontier_.swap(next_);
-      row_flag_.swap(next_row_flag_);
-      std::fill(next_row_flag_.begin(), next_row_flag_.end(), 0);
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        StateIndex pending = 0;
-        for (StateIndex d : per_thread) pending += d;
-        progress_({decided + pending, game_.state_count(), static_cast<std::uint32_t>(level),
-                   elapsed.count()});
+        StateIndex now = decided;
+        for (StateIndex d : per_thread) now += d;
+        progress_({now, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
       }
     }
     return true;
   }
 
   Table take_table() {
-    frontier_ = {};
-    next_ = {};
+    child_[0] = Layer(0);
+    child_[1] = Layer(0);
     const StateIndex dense_words = (game_.state_count() + 63) / 64;
     std::vector<std::uint64_t> mouse(dense_words, 0), decided;
-    for (StateIndex row = 0; row < 2 * StateIndex{n_}; ++row) {
-      for (NodeId m = 0; m < n_; ++m) {
-        if (bit(mouse_, row, m)) set_dense(mouse, row * n_ + m);
+    if (!keep_remoteness_) decided.assign(dense_words, 0);
+    for (int h = 0; h < 2; ++h) {
+      for (NodeId row = 0; row < n_; ++row) {
+        const StateIndex offset = StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
+        copy_bits(parent_[h].mouse_wins.row(row), mouse, offset);
+        if (!keep_remoteness_) copy_bits(parent_[h].decided.row(row), decided, offset);
       }
     }
-    mouse_ = {};
+    parent_[0] = Layer(0);
+    parent_[1] = Layer(0);
     std::vector<std::uint16_t> r16;
     std::vector<std::uint32_t> r32;
-    if (!keep_remoteness_) {
-      decided.assign(dense_words, 0);
-      for (StateIndex i = 0; i < words_.size(); ++i) {
-        if (words_[i] & kTop) set_dense(decided, i);
-      }
-    } else if constexpr (sizeof(W) == 2) {
+    if constexpr (sizeof(W) == 2) {
       r16 = std::move(words_);
-    } else if constexpr (sizeof(W) == 4) {
+    } else {
       r32 = std::move(words_);
     }
-    words_ = {};
     return Table(game_.space(), std::move(mouse), std::move(decided), std::move(r16),
                  std::move(r32));
   }
 
  private:
-  static void set_dense(std::vector<std::uint64_t>& bits, StateIndex i) {
-    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
-  bool bit(const Bits& bits, StateIndex row, NodeId m) const {
-    return (A::load(bits[row * row_words_ + (m >> 6)]) >> (m & 63)) & 1;
-  }
-  bool has_frontier() const {
-    return std::find(row_flag_.begin(), row_flag_.end(), 1) != row_flag_.end();
-  }
-
-  // Marks open state (row, m) decided with the given winner, in the `into` frontier. Only the
-  // task owning `row` calls this.
-  void decide(StateIndex row, NodeId m, bool mouse_wins, Bits& into,
-              std::vector<std::uint8_t>& into_flags) {
-    W& word = words_[row * n_ + m];
-    A::store(word, static_cast<W>(word | kTop));
-    const StateIndex w = row * row_words_ + (m >> 6);
-    const std::uint64_t mask = std::uint64_t{1} << (m & 63);
-    if (mouse_wins) A::store(mouse_[w], mouse_[w] | mask);
-    A::store(into[w], into[w] | mask);
-    into_flags[row] = 1;
-  }
-
-  // Initial counters of one row; finished positions and stuck players form level 0.
-  StateIndex seed_row(StateIndex row) {
-    const bool mouse_turn = row < n_;
-    const auto cat = static_cast<NodeId>(mouse_turn ? row : row - n_);
-    if (!game_.cat_may_enter(cat)) return 0;  // states the rules exclude stay undecided
-    W* words = words_.data() + row * n_;
-    if (mouse_turn) {
-      for (NodeId m = 0; m < n_; ++m) words[m] = static_cast<W>(graph_.degree(m));
-    } else {
-      std::fill(words, words + n_, static_cast<W>(game_.cat_move_count(cat)));
-    }
-    StateIndex decided = 0;
-    auto finish = [&](NodeId m, bool mouse_wins) {
-      if (words[m] & kTop) return;
-      words[m] = 0;
-      decide(row, m, mouse_wins, frontier_, row_flag_);
-      ++decided;
-    };
-    for (NodeId hole : holes_) finish(hole, true);
-    finish(cat, false);
-    if (game_.rules().stuck == StuckRule::kLose) {
-      if (mouse_turn) {
-        for (NodeId m : stuck_mice_) finish(m, false);
-      } else if (game_.cat_move_count(cat) == 0) {
-        for (NodeId m = 0; m < n_; ++m) finish(m, true);
-      }
-    }
-    return decided;
-  }
-
-  // Calls f(m, mouse_wins) for each frontier state of `row`.
-  template <class F>
-  void for_each_frontier(StateIndex row, F&& f) const {
-    const std::uint64_t* bits = frontier_.data() + row * row_words_;
-    const std::uint64_t* wins = mouse_.data() + row * row_words_;
-    for (StateIndex w = 0; w < row_words_; ++w) {
-      std::uint64_t b = A::load(bits[w]);
-      if (b == 0) continue;
-      const std::uint64_t mouse_bits = A::load(wins[w]);
-      while (b != 0) {
-        const int k = __builtin_ctzll(b);
-        b &= b - 1;
-        f(static_cast<NodeId>((w << 6) + k), (mouse_bits >> k) & 1);
-      }
+  // Appends the n bits of a padded row at bit `offset` of a dense bitset.
+  void copy_bits(const std::uint64_t* row, std::vector<std::uint64_t>& dense, StateIndex offset) const {
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      const std::uint64_t bits = row[w];
+      if (bits == 0) continue;
+      const StateIndex at = offset + 64 * w;
+      dense[at >> 6] |= bits << (at & 63);
+      if ((at & 63) != 0 && ((at >> 6) + 1) < dense.size()) dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
     }
   }
 
-  void prefetch_row(const W* words) const {
-    constexpr std::size_t kLine = 64 / sizeof(W);
-    for (std::size_t k = 0; k < n_; k += kLine) __builtin_prefetch(words + k, 1);
-  }
-
-  // One level's work for cat node c; returns the states it decided.
-  StateIndex process_cat(NodeId c, W level) {
-    if (!game_.cat_may_enter(c)) return 0;
-    const StateIndex mouse_row = c, cat_row = n_ + c;
-    W* const mouse_words = words_.data() + mouse_row * n_;
-    W* const cat_words = words_.data() + cat_row * n_;
-    StateIndex decided = 0;
+  // Decides the open states `mouse | cat` of one parent-layout word (mouse / cat: who wins).
+  StateIndex decide(Half h, NodeId row, std::uint64_t w, std::uint64_t mouse, std::uint64_t cat,
+                    W stamp) {
+    const std::uint64_t all = mouse | cat;
+    if (all == 0) return 0;
+    Layer& layer = parent_[h];
+    layer.decided.row(row)[w] |= all;
+    layer.mouse_wins.row(row)[w] |= mouse;
+    layer.fresh.row(row)[w] |= all;
+    layer.rows[row] = 1;
     if (keep_remoteness_) {
-      const W stamp = static_cast<W>(kTop | level);
-      if (row_flag_[mouse_row]) {
-        for_each_frontier(mouse_row, [&](NodeId m, bool) { A::store(mouse_words[m], stamp); });
-      }
-      if (row_flag_[cat_row]) {
-        for_each_frontier(cat_row, [&](NodeId m, bool) { A::store(cat_words[m], stamp); });
-      }
+      W* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_ + 64 * w;
+      for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
     }
-    // Push: cat-to-move (m, c) decided; parents are mouse-to-move (m', c), the mouse m' -> m.
-    if (row_flag_[cat_row]) {
-      // The updates land at random places in the row: fetch all of it at once rather than
-      // waiting for one cache miss after another.
-      prefetch_row(mouse_words);
-      for_each_frontier(cat_row, [&](NodeId m, bool mouse_wins) {
-        for (NodeId from : graph_.in_neighbours(m)) {
-          W& word = mouse_words[from];
-          if (word & kTop) continue;
-          if (mouse_wins) {
-            decide(mouse_row, from, true, next_, next_row_flag_);
-            ++decided;
-          } else if (--word == 0) {
-            decide(mouse_row, from, false, next_, next_row_flag_);
-            ++decided;
-          }
+    return static_cast<StateIndex>(std::popcount(all));
+  }
+
+  // Level 0 for one parent row: finished positions and stuck players.
+  StateIndex seed(std::size_t task) {
+    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    StateIndex decided = 0;
+    if (task < n_) {  // mouse to move, row = mouse node, columns = cat nodes
+      const auto m = static_cast<NodeId>(task);
+      const bool hole = game_.is_hole(m);
+      const bool stuck = !hole && graph_.degree(m) == 0 && lose_when_stuck;
+      for (std::uint64_t w = 0; w < row_words_; ++w) {
+        std::uint64_t cat = 0;
+        if (stuck) cat = cat_nodes_[w];
+        if (!hole && m >> 6 == w) cat |= cat_nodes_[w] & (std::uint64_t{1} << (m & 63));
+        decided += decide(kMouseTurn, m, w, hole ? cat_nodes_[w] : 0, cat, kTop);
+      }
+    } else {  // cat to move, row = cat node, columns = mouse nodes
+      const auto c = static_cast<NodeId>(task - n_);
+      if (!game_.cat_may_enter(c)) return 0;
+      const bool stuck = game_.cat_move_count(c) == 0 && lose_when_stuck;
+      for (std::uint64_t w = 0; w < row_words_; ++w) {
+        std::uint64_t mouse = 0;
+        for (NodeId v = static_cast<NodeId>(64 * w); v < n_ && v < 64 * (w + 1); ++v) {
+          if (game_.is_hole(v)) mouse |= std::uint64_t{1} << (v & 63);
         }
-      });
-    }
-    // Pull: cat-to-move (m, c) is a parent of mouse-to-move (m, c'') for each move c -> c''.
-    for (NodeId to : graph_.neighbours(c)) {
-      if (!game_.cat_may_enter(to) || !row_flag_[to]) continue;
-      for_each_frontier(to, [&](NodeId m, bool mouse_wins) {
-        W& word = cat_words[m];
-        if (word & kTop) return;
-        if (!mouse_wins) {
-          decide(cat_row, m, false, next_, next_row_flag_);
-          ++decided;
-        } else if (--word == 0) {
-          decide(cat_row, m, true, next_, next_row_flag_);
-          ++decided;
-        }
-      });
+        const std::uint64_t cat = c >> 6 == w ? std::uint64_t{1} << (c & 63) : 0;
+        if (stuck) mouse |= all_mice_[w] & ~cat;
+        decided += decide(kCatTurn, c, w, mouse, cat, kTop);
+      }
     }
     return decided;
+  }
+
+  // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
+  StateIndex mouse_row(NodeId m, W stamp) {
+    if (game_.is_hole(m) || graph_.degree(m) == 0) return 0;  // decided at level 0, or drawn
+    const Layer& children = child_[kCatTurn];
+    const auto moves = graph_.neighbours(m);
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) return 0;
+    StateIndex decided = 0;
+    const std::uint64_t* open = parent_[kMouseTurn].decided.row(m);
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
+      for (NodeId to : moves) {
+        const std::uint64_t f = children.fresh.row(to)[w];
+        const std::uint64_t mw = children.mouse_wins.row(to)[w];
+        frontier |= f;
+        wins |= f & mw;
+        losses &= children.decided.row(to)[w] & ~mw;
+      }
+      if (frontier == 0) continue;
+      const std::uint64_t undecided = ~open[w] & cat_nodes_[w];
+      wins &= undecided;
+      decided += decide(kMouseTurn, m, w, wins, losses & undecided & ~wins, stamp);
+    }
+    return decided;
+  }
+
+  // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
+  StateIndex cat_row(NodeId c, W stamp) {
+    if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
+    const Layer& children = child_[kMouseTurn];
+    bool any = false;
+    for (NodeId to : graph_.neighbours(c)) any = any || (game_.cat_may_enter(to) && children.rows[to]);
+    if (!any) return 0;
+    StateIndex decided = 0;
+    const std::uint64_t* open = parent_[kCatTurn].decided.row(c);
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
+      for (NodeId to : graph_.neighbours(c)) {
+        if (!game_.cat_may_enter(to)) continue;
+        const std::uint64_t f = children.fresh.row(to)[w];
+        const std::uint64_t mw = children.mouse_wins.row(to)[w];
+        frontier |= f;
+        wins |= f & ~mw;
+        losses &= children.decided.row(to)[w] & mw;
+      }
+      if (frontier == 0) continue;
+      const std::uint64_t undecided = ~open[w] & all_mice_[w];
+      wins &= undecided;
+      decided += decide(kCatTurn, c, w, losses & undecided & ~wins, wins, stamp);
+    }
+    return decided;
+  }
+
+  // Ends a level: the states it decided become the frontier, in the child layout. Returns
+  // false when there are none.
+  bool publish() {
+    bool any = false;
+    for (int h = 0; h < 2; ++h) {
+      Layer& child = child_[h];
+      for (NodeId r = 0; r < n_; ++r) {
+        if (child.rows[r]) child.fresh.clear_row(r);
+      }
+      std::fill(child.rows.begin(), child.rows.end(), 0);
+      const std::size_t blocks = static_cast<std::size_t>(row_words_);
+      parallel_chunks(threads_, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
+        for (std::size_t block = a; block < b; ++block) transpose_block_row(static_cast<Half>(h), block);
+      });
+      Layer& parent = parent_[h];
+      for (NodeId r = 0; r < n_; ++r) {
+        if (!parent.rows[r]) continue;
+        any = true;
+        parent.fresh.clear_row(r);
+        parent.rows[r] = 0;
+      }
+    }
+    return any;
+  }
+
+  // Transposes parent rows [64 * block, 64 * block + 64) of the fresh states into child-layout
+  // word `block` of every row.
+  void transpose_block_row(Half h, std::size_t block) {
+    const Layer& parent = parent_[h];
+    Layer& child = child_[h];
+    const NodeId first = static_cast<NodeId>(64 * block);
+    const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
+    bool any = false;
+    for (NodeId r = first; r < last && !any; ++r) any = parent.rows[r];
+    if (!any) return;
+    std::uint64_t fresh[64], wins[64];
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      std::uint64_t seen = 0;
+      for (NodeId k = 0; k < 64; ++k) {
+        const NodeId r = first + k;
+        fresh[k] = r < last && parent.rows[r] ? parent.fresh.row(r)[w] : 0;
+        wins[k] = fresh[k] & (r < last ? parent.mouse_wins.row(r)[w] : 0);
+        seen |= fresh[k];
+      }
+      if (seen == 0) continue;
+      transpose64(fresh);
+      transpose64(wins);
+      for (NodeId k = 0; k < 64; ++k) {
+        const std::uint64_t row = 64 * w + k;
+        if (fresh[k] == 0) continue;  // also every row past n - 1
+        child.fresh.row(row)[block] = fresh[k];
+        child.decided.row(row)[block] |= fresh[k];
+        child.mouse_wins.row(row)[block] |= wins[k];
+        std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
+      }
+    }
   }
 
   const Game& game_;
   const Graph& graph_;
   const NodeId n_;
-  const StateIndex row_words_;  // 64-bit words per row of a bitset
+  const std::uint64_t row_words_;
   const bool keep_remoteness_;
   const unsigned threads_;
   const std::function<void(const SolveProgress&)>& progress_;
-  std::vector<NodeId> holes_;       // nodes where the mouse wins
-  std::vector<NodeId> stuck_mice_;  // non-hole nodes with no move for the mouse
-  std::vector<W> words_;            // dense: row * n + mouse
-  Bits mouse_, frontier_, next_;    // padded: row * row_words_ words per row
-  std::vector<std::uint8_t> row_flag_, next_row_flag_;  // rows with frontier states
+  Layer parent_[2];
+  Layer child_[2];
+  std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
+  std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
+  std::vector<W> words_;                  // StateSpace order; top bit = decided
 };
 
 }  // namespace catmouse::detail

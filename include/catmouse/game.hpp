@@ -22,11 +22,10 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
-// Dense numbering of the 2 * n^2 states of an n-node game: index = turn * n^2 + cat * n + mouse,
-// mouse to move first. A "row" is the n states sharing side to move and cat node. Both halves are
-// cat-major on purpose: the parents of a cat-to-move state then lie in one row (the mouse moved
-// within it), and the parents of a row of mouse-to-move states lie in a few rows at the same
-// columns, so an engine walking the states of a row updates memory in a cache-friendly stream.
+// Dense numbering of the 2 * n^2 states of an n-node game. The mouse-to-move half is laid out by
+// mouse node (index = mouse * n + cat), the cat-to-move half by cat node (n^2 + cat * n + mouse):
+// a row then holds states whose moves all go to the same few rows of the other half, which is
+// what the engine's word-parallel levels rely on (see docs/algorithm.md).
 class StateSpace {
  public:
   explicit StateSpace(NodeId node_count) : n_(node_count) {}
@@ -35,12 +34,13 @@ class StateSpace {
   StateIndex size() const { return 2 * square(); }
   StateIndex rows() const { return 2 * StateIndex{n_}; }
   StateIndex index(const State& s) const {
-    return (s.turn == Side::kMouse ? 0 : square()) + StateIndex{s.cat} * n_ + s.mouse;
+    return s.turn == Side::kMouse ? StateIndex{s.mouse} * n_ + s.cat
+                                  : square() + StateIndex{s.cat} * n_ + s.mouse;
   }
   State state(StateIndex i) const {
-    const Side turn = i < square() ? Side::kMouse : Side::kCat;
-    if (turn == Side::kCat) i -= square();
-    return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), turn};
+    if (i < square()) return {static_cast<NodeId>(i / n_), static_cast<NodeId>(i % n_), Side::kMouse};
+    i -= square();
+    return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), Side::kCat};
   }
 
  private:
