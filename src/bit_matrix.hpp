@@ -8,27 +8,23 @@
 
 namespace catmouse::detail {
 
-// An n x n bit matrix; row r holds columns 0..n-1 in words [r * row_words, (r + 1) * row_words).
-// Padding bits past column n - 1 stay zero.
-class BitMatrix {
+// An n x n matrix of bits, 64 columns per element: row r holds columns 0..n-1 in elements
+// [r * row_words, (r + 1) * row_words). T is a 64-bit word, or a struct of several 64-bit words
+// that belong together (so that they share a cache line). Padding bits past column n - 1 stay
+// zero.
+template <class T>
+class PaddedRows {
  public:
-  BitMatrix() = default;
-  explicit BitMatrix(std::uint64_t n) : n_(n), row_words_((n + 63) / 64), words_(n * row_words_, 0) {}
+  PaddedRows() = default;
+  explicit PaddedRows(std::uint64_t n) : row_words_((n + 63) / 64), cells_(n * row_words_) {}
 
-  std::uint64_t size() const { return n_; }
   std::uint64_t row_words() const { return row_words_; }
-  std::uint64_t* row(std::uint64_t r) { return words_.data() + r * row_words_; }
-  const std::uint64_t* row(std::uint64_t r) const { return words_.data() + r * row_words_; }
-  bool test(std::uint64_t r, std::uint64_t c) const { return (row(r)[c >> 6] >> (c & 63)) & 1; }
-  void clear_row(std::uint64_t r) {
-    for (std::uint64_t w = 0; w < row_words_; ++w) row(r)[w] = 0;
-  }
-  void release() { words_ = {}; }
+  T* row(std::uint64_t r) { return cells_.data() + r * row_words_; }
+  const T* row(std::uint64_t r) const { return cells_.data() + r * row_words_; }
 
  private:
-  std::uint64_t n_ = 0;
   std::uint64_t row_words_ = 0;
-  std::vector<std::uint64_t> words_;
+  std::vector<T> cells_;
 };
 
 // Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant swap of

@@ -64,13 +64,31 @@ class RetrogradeKernel {
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
   enum Half { kMouseTurn = 0, kCatTurn = 1 };
 
+  // 64 states of one row: the three bits of each, kept together so that one cache line
+  // serves a parent's reads and a level's writes.
+  struct Cell {
+    std::uint64_t decided = 0;
+    std::uint64_t mouse_wins = 0;
+    std::uint64_t fresh = 0;  // parent layout: decided this level; child layout: the frontier
+  };
+
   // One half of the state space in one layout.
   struct Layer {
-    BitMatrix decided;
-    BitMatrix mouse_wins;
-    BitMatrix fresh;                 // parent layout: decided this level; child layout: frontier
+    PaddedRows<Cell> cells;
     std::vector<std::uint8_t> rows;  // rows with a fresh bit
-    explicit Layer(NodeId n) : decided(n), mouse_wins(n), fresh(n), rows(n, 0) {}
+    // Per row, which of its words have a fresh bit, so that a thin frontier costs little.
+    std::vector<std::uint64_t> occupied;
+    std::uint64_t occupied_words = 0;  // per row
+    explicit Layer(NodeId n)
+        : cells(n), rows(n, 0), occupied_words((cells.row_words() + 63) / 64) {
+      occupied.assign(n * occupied_words, 0);
+    }
+    Cell* row(std::uint64_t r) { return cells.row(r); }
+    const Cell* row(std::uint64_t r) const { return cells.row(r); }
+    std::uint64_t* occupancy(std::uint64_t row) { return occupied.data() + row * occupied_words; }
+    const std::uint64_t* occupancy(std::uint64_t row) const {
+      return occupied.data() + row * occupied_words;
+    }
   };
 
  public:
@@ -87,11 +105,15 @@ class RetrogradeKernel {
         parent_{Layer(n_), Layer(n_)},
         child_{Layer(n_), Layer(n_)},
         all_mice_(row_words_, 0),
-        cat_nodes_(row_words_, 0) {
+        cat_nodes_(row_words_, 0),
+        cat_moves_(n_) {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      for (NodeId to : graph_.neighbours(v)) {
+        if (game.cat_may_enter(to)) cat_moves_[v].push_back(to);
+      }
     }
   }
 
@@ -132,8 +154,9 @@ class RetrogradeKernel {
     for (int h = 0; h < 2; ++h) {
       for (NodeId row = 0; row < n_; ++row) {
         const StateIndex offset = StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
-        copy_bits(parent_[h].mouse_wins.row(row), mouse, offset);
-        if (!keep_remoteness_) copy_bits(parent_[h].decided.row(row), decided, offset);
+        const Cell* cells = parent_[h].row(row);
+        copy_bits(cells, &Cell::mouse_wins, mouse, offset);
+        if (!keep_remoteness_) copy_bits(cells, &Cell::decided, decided, offset);
       }
     }
     parent_[0] = Layer(0);
@@ -151,9 +174,10 @@ class RetrogradeKernel {
 
  private:
   // Appends the n bits of a padded row at bit `offset` of a dense bitset.
-  void copy_bits(const std::uint64_t* row, std::vector<std::uint64_t>& dense, StateIndex offset) const {
+  void copy_bits(const Cell* row, std::uint64_t Cell::*field, std::vector<std::uint64_t>& dense,
+                 StateIndex offset) const {
     for (std::uint64_t w = 0; w < row_words_; ++w) {
-      const std::uint64_t bits = row[w];
+      const std::uint64_t bits = row[w].*field;
       if (bits == 0) continue;
       const StateIndex at = offset + 64 * w;
       dense[at >> 6] |= bits << (at & 63);
@@ -167,10 +191,12 @@ class RetrogradeKernel {
     const std::uint64_t all = mouse | cat;
     if (all == 0) return 0;
     Layer& layer = parent_[h];
-    layer.decided.row(row)[w] |= all;
-    layer.mouse_wins.row(row)[w] |= mouse;
-    layer.fresh.row(row)[w] |= all;
+    Cell& cell = layer.row(row)[w];
+    cell.decided |= all;
+    cell.mouse_wins |= mouse;
+    cell.fresh |= all;
     layer.rows[row] = 1;
+    layer.occupancy(row)[w >> 6] |= std::uint64_t{1} << (w & 63);
     if (keep_remoteness_) {
       W* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_ + 64 * w;
       for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
@@ -209,6 +235,16 @@ class RetrogradeKernel {
     return decided;
   }
 
+  // Calls f(w) for each word w in which some child row in `moves` has a fresh bit.
+  template <class Moves, class F>
+  void for_each_word(const Layer& children, const Moves& moves, F&& f) const {
+    for (std::uint64_t k = 0; k < children.occupied_words; ++k) {
+      std::uint64_t words = 0;
+      for (NodeId to : moves) words |= children.occupancy(to)[k];
+      for (; words != 0; words &= words - 1) f(64 * k + std::countr_zero(words));
+    }
+  }
+
   // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
   StateIndex mouse_row(NodeId m, W stamp) {
     if (game_.is_hole(m) || graph_.degree(m) == 0) return 0;  // decided at level 0, or drawn
@@ -216,21 +252,20 @@ class RetrogradeKernel {
     const auto moves = graph_.neighbours(m);
     if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) return 0;
     StateIndex decided = 0;
-    const std::uint64_t* open = parent_[kMouseTurn].decided.row(m);
-    for (std::uint64_t w = 0; w < row_words_; ++w) {
+    const Cell* open = parent_[kMouseTurn].row(m);
+    for_each_word(children, moves, [&](std::uint64_t w) {
       std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
       for (NodeId to : moves) {
-        const std::uint64_t f = children.fresh.row(to)[w];
-        const std::uint64_t mw = children.mouse_wins.row(to)[w];
-        frontier |= f;
-        wins |= f & mw;
-        losses &= children.decided.row(to)[w] & ~mw;
+        const Cell& child = children.row(to)[w];
+        frontier |= child.fresh;
+        wins |= child.fresh & child.mouse_wins;
+        losses &= child.decided & ~child.mouse_wins;
       }
-      if (frontier == 0) continue;
-      const std::uint64_t undecided = ~open[w] & cat_nodes_[w];
+      if (frontier == 0) return;
+      const std::uint64_t undecided = ~open[w].decided & cat_nodes_[w];
       wins &= undecided;
       decided += decide(kMouseTurn, m, w, wins, losses & undecided & ~wins, stamp);
-    }
+    });
     return decided;
   }
 
@@ -238,26 +273,23 @@ class RetrogradeKernel {
   StateIndex cat_row(NodeId c, W stamp) {
     if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
     const Layer& children = child_[kMouseTurn];
-    bool any = false;
-    for (NodeId to : graph_.neighbours(c)) any = any || (game_.cat_may_enter(to) && children.rows[to]);
-    if (!any) return 0;
+    std::vector<NodeId>& moves = cat_moves_[c];
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) return 0;
     StateIndex decided = 0;
-    const std::uint64_t* open = parent_[kCatTurn].decided.row(c);
-    for (std::uint64_t w = 0; w < row_words_; ++w) {
+    const Cell* open = parent_[kCatTurn].row(c);
+    for_each_word(children, moves, [&](std::uint64_t w) {
       std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
-      for (NodeId to : graph_.neighbours(c)) {
-        if (!game_.cat_may_enter(to)) continue;
-        const std::uint64_t f = children.fresh.row(to)[w];
-        const std::uint64_t mw = children.mouse_wins.row(to)[w];
-        frontier |= f;
-        wins |= f & ~mw;
-        losses &= children.decided.row(to)[w] & mw;
+      for (NodeId to : moves) {
+        const Cell& child = children.row(to)[w];
+        frontier |= child.fresh;
+        wins |= child.fresh & ~child.mouse_wins;
+        losses &= child.decided & child.mouse_wins;
       }
-      if (frontier == 0) continue;
-      const std::uint64_t undecided = ~open[w] & all_mice_[w];
+      if (frontier == 0) return;
+      const std::uint64_t undecided = ~open[w].decided & all_mice_[w];
       wins &= undecided;
       decided += decide(kCatTurn, c, w, losses & undecided & ~wins, wins, stamp);
-    }
+    });
     return decided;
   }
 
@@ -268,54 +300,106 @@ class RetrogradeKernel {
     for (int h = 0; h < 2; ++h) {
       Layer& child = child_[h];
       for (NodeId r = 0; r < n_; ++r) {
-        if (child.rows[r]) child.fresh.clear_row(r);
+        if (child.rows[r]) clear_fresh(child, r);
       }
       std::fill(child.rows.begin(), child.rows.end(), 0);
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
       parallel_chunks(threads_, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
         for (std::size_t block = a; block < b; ++block) transpose_block_row(static_cast<Half>(h), block);
       });
+      parallel_chunks(threads_, n_, 256, [&](std::size_t a, std::size_t b, unsigned) {
+        for (std::size_t r = a; r < b; ++r) {
+          if (!child.rows[r]) continue;
+          const Cell* cells = child.row(r);
+          std::uint64_t* occupancy = child.occupancy(r);
+          for (std::uint64_t w = 0; w < row_words_; ++w) {
+            if (cells[w].fresh != 0) occupancy[w >> 6] |= std::uint64_t{1} << (w & 63);
+          }
+        }
+      });
       Layer& parent = parent_[h];
       for (NodeId r = 0; r < n_; ++r) {
         if (!parent.rows[r]) continue;
         any = true;
-        parent.fresh.clear_row(r);
+        clear_fresh(parent, r);
         parent.rows[r] = 0;
       }
     }
     return any;
   }
 
+  // Zeroes the fresh words of a row (and its occupancy).
+  void clear_fresh(Layer& layer, NodeId r) {
+    std::uint64_t* occupancy = layer.occupancy(r);
+    Cell* cells = layer.row(r);
+    for (std::uint64_t k = 0; k < layer.occupied_words; ++k) {
+      for (std::uint64_t words = occupancy[k]; words != 0; words &= words - 1) {
+        cells[64 * k + std::countr_zero(words)].fresh = 0;
+      }
+      occupancy[k] = 0;
+    }
+  }
+
   // Transposes parent rows [64 * block, 64 * block + 64) of the fresh states into child-layout
-  // word `block` of every row.
+  // word `block` of every row: bit by bit where a 64 x 64 block holds few fresh states (thin
+  // frontiers, many levels), by a block transpose where it holds many.
   void transpose_block_row(Half h, std::size_t block) {
+    const Layer& parent = parent_[h];
+    const NodeId first = static_cast<NodeId>(64 * block);
+    const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
+    NodeId rows[64];
+    int count = 0;
+    for (NodeId r = first; r < last; ++r) {
+      if (parent.rows[r]) rows[count++] = r;
+    }
+    for (std::uint64_t group = 0; count > 0 && group < parent.occupied_words; ++group) {
+      std::uint64_t words = 0;
+      for (int k = 0; k < count; ++k) words |= parent.occupancy(rows[k])[group];
+      for (; words != 0; words &= words - 1) {
+        transpose_word(h, block, rows, count, 64 * group + std::countr_zero(words));
+      }
+    }
+  }
+
+  // Word column w of transpose_block_row.
+  void transpose_word(Half h, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
     const Layer& parent = parent_[h];
     Layer& child = child_[h];
     const NodeId first = static_cast<NodeId>(64 * block);
-    const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
-    bool any = false;
-    for (NodeId r = first; r < last && !any; ++r) any = parent.rows[r];
-    if (!any) return;
-    std::uint64_t fresh[64], wins[64];
-    for (std::uint64_t w = 0; w < row_words_; ++w) {
-      std::uint64_t seen = 0;
-      for (NodeId k = 0; k < 64; ++k) {
-        const NodeId r = first + k;
-        fresh[k] = r < last && parent.rows[r] ? parent.fresh.row(r)[w] : 0;
-        wins[k] = fresh[k] & (r < last ? parent.mouse_wins.row(r)[w] : 0);
-        seen |= fresh[k];
+    auto publish_word = [&](std::uint64_t row, std::uint64_t bits, std::uint64_t mouse) {
+      Cell& cell = child.row(row)[block];
+      cell.fresh |= bits;
+      cell.decided |= bits;
+      cell.mouse_wins |= mouse;
+      std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
+    };
+    int bits = 0;
+    for (int k = 0; k < count; ++k) bits += std::popcount(parent.row(rows[k])[w].fresh);
+    if (bits < 64) {
+      for (int k = 0; k < count; ++k) {
+        const std::uint64_t mask = std::uint64_t{1} << (rows[k] - first);
+        const Cell& cell = parent.row(rows[k])[w];
+        const std::uint64_t mw = cell.mouse_wins;
+        for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
+          const int j = std::countr_zero(f);
+          publish_word(64 * w + j, mask, (mw >> j) & 1 ? mask : 0);
+        }
       }
-      if (seen == 0) continue;
-      transpose64(fresh);
-      transpose64(wins);
-      for (NodeId k = 0; k < 64; ++k) {
-        const std::uint64_t row = 64 * w + k;
-        if (fresh[k] == 0) continue;  // also every row past n - 1
-        child.fresh.row(row)[block] = fresh[k];
-        child.decided.row(row)[block] |= fresh[k];
-        child.mouse_wins.row(row)[block] |= wins[k];
-        std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
-      }
+      return;
+    }
+    std::uint64_t fresh[64] = {}, wins[64] = {};
+    std::uint64_t any_wins = 0;
+    for (int k = 0; k < count; ++k) {
+      const NodeId r = rows[k];
+      const Cell& cell = parent.row(r)[w];
+      fresh[r - first] = cell.fresh;
+      wins[r - first] = cell.fresh & cell.mouse_wins;
+      any_wins |= wins[r - first];
+    }
+    transpose64(fresh);
+    if (any_wins != 0) transpose64(wins);
+    for (NodeId k = 0; k < 64; ++k) {
+      if (fresh[k] != 0) publish_word(64 * w + k, fresh[k], wins[k]);  // none past row n - 1
     }
   }
 
@@ -330,6 +414,7 @@ class RetrogradeKernel {
   Layer child_[2];
   std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
   std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
+  std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
   std::vector<W> words_;                  // StateSpace order; top bit = decided
 };
 
