@@ -27,8 +27,8 @@ class PaddedRows {
   std::vector<T> cells_;
 };
 
-// Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant swap of
-// Hacker's Delight 7-3, written for bit 0 as column 0).
+// Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant
+// swap of Hacker's Delight 7-3, written for bit 0 as column 0).
 inline void transpose64(std::uint64_t a[64]) {
   std::uint64_t m = 0x00000000FFFFFFFFULL;
   for (int j = 32; j != 0; j >>= 1, m ^= m << j) {

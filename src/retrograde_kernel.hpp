@@ -79,8 +79,7 @@ class RetrogradeKernel {
     // Per row, which of its words have a fresh bit, so that a thin frontier costs little.
     std::vector<std::uint64_t> occupied;
     std::uint64_t occupied_words = 0;  // per row
-    explicit Layer(NodeId n)
-        : cells(n), rows(n, 0), occupied_words((cells.row_words() + 63) / 64) {
+    explicit Layer(NodeId n) : cells(n), rows(n, 0), occupied_words((cells.row_words() + 63) / 64) {
       occupied.assign(n * occupied_words, 0);
     }
     Cell* row(std::uint64_t r) { return cells.row(r); }
@@ -121,25 +120,28 @@ class RetrogradeKernel {
   bool run() {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
-    parallel_chunks(threads_, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
-      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
-    });
+    parallel_chunks(threads_, 2 * std::size_t{n_}, 64,
+                    [&](std::size_t a, std::size_t b, unsigned t) {
+                      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
+                    });
     StateIndex decided = 0;
     for (std::uint64_t level = 0; publish(); ++level) {
       for (StateIndex& d : per_thread) decided += std::exchange(d, 0);
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
       const W stamp = static_cast<W>(kTop | (level + 1));
-      parallel_chunks(threads_, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
-        for (std::size_t task = a; task < b; ++task) {
-          per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
-                                     : cat_row(static_cast<NodeId>(task - n_), stamp);
-        }
-      });
+      parallel_chunks(
+          threads_, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
+            for (std::size_t task = a; task < b; ++task) {
+              per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
+                                         : cat_row(static_cast<NodeId>(task - n_), stamp);
+            }
+          });
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         StateIndex now = decided;
         for (StateIndex d : per_thread) now += d;
-        progress_({now, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
+        progress_(
+            {now, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
       }
     }
     return true;
@@ -181,7 +183,8 @@ class RetrogradeKernel {
       if (bits == 0) continue;
       const StateIndex at = offset + 64 * w;
       dense[at >> 6] |= bits << (at & 63);
-      if ((at & 63) != 0 && ((at >> 6) + 1) < dense.size()) dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
+      if ((at & 63) != 0 && ((at >> 6) + 1) < dense.size())
+        dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
     }
   }
 
@@ -250,7 +253,8 @@ class RetrogradeKernel {
     if (game_.is_hole(m) || graph_.degree(m) == 0) return 0;  // decided at level 0, or drawn
     const Layer& children = child_[kCatTurn];
     const auto moves = graph_.neighbours(m);
-    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) return 0;
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; }))
+      return 0;
     StateIndex decided = 0;
     const Cell* open = parent_[kMouseTurn].row(m);
     for_each_word(children, moves, [&](std::uint64_t w) {
@@ -274,7 +278,8 @@ class RetrogradeKernel {
     if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
     const Layer& children = child_[kMouseTurn];
     std::vector<NodeId>& moves = cat_moves_[c];
-    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) return 0;
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; }))
+      return 0;
     StateIndex decided = 0;
     const Cell* open = parent_[kCatTurn].row(c);
     for_each_word(children, moves, [&](std::uint64_t w) {
@@ -305,7 +310,8 @@ class RetrogradeKernel {
       std::fill(child.rows.begin(), child.rows.end(), 0);
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
       parallel_chunks(threads_, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
-        for (std::size_t block = a; block < b; ++block) transpose_block_row(static_cast<Half>(h), block);
+        for (std::size_t block = a; block < b; ++block)
+          transpose_block_row(static_cast<Half>(h), block);
       });
       parallel_chunks(threads_, n_, 256, [&](std::size_t a, std::size_t b, unsigned) {
         for (std::size_t r = a; r < b; ++r) {
@@ -412,10 +418,10 @@ class RetrogradeKernel {
   const std::function<void(const SolveProgress&)>& progress_;
   Layer parent_[2];
   Layer child_[2];
-  std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
-  std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
+  std::vector<std::uint64_t> all_mice_;         // columns 0..n-1
+  std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
   std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
-  std::vector<W> words_;                  // StateSpace order; top bit = decided
+  std::vector<W> words_;                        // StateSpace order; top bit = decided
 };
 
 }  // namespace catmouse::detail

@@ -21,7 +21,18 @@ bool run_kernel(const Game& game, const SolveOptions& options, std::optional<Tab
   return true;
 }
 
-std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", bytes / 1048576.0); }
+// "512 bytes", "3.2 KiB", "1.5 GiB".
+std::string human_bytes(std::uint64_t bytes) {
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (bytes < 1024) return fmt::format("{} bytes", bytes);
+  double amount = bytes / 1024.0;
+  int unit = 0;
+  while (amount >= 1024 && unit < 3) {
+    amount /= 1024;
+    ++unit;
+  }
+  return fmt::format("{:.1f} {}", amount, units[unit]);
+}
 
 }  // namespace
 
@@ -31,7 +42,8 @@ std::uint64_t solve_memory_estimate(const Game& game, bool values_only) {
   const std::uint64_t n = game.node_count();
   const std::uint64_t matrix = n * ((n + 63) / 64) * sizeof(std::uint64_t);
   const std::uint64_t states = game.state_count();
-  const std::uint64_t table_bits = (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t);
+  const std::uint64_t table_bits =
+      (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t);
   return 12 * matrix + (values_only ? 0 : states * sizeof(std::uint16_t)) + table_bits;
 }
 
@@ -42,11 +54,13 @@ Result<Table> solve(const Game& game, const SolveOptions& options) {
     if (!options.values_only) {
       const std::uint64_t lean = solve_memory_estimate(game, true);
       hint = lean <= options.memory_limit
-                 ? fmt::format("; values only (no remoteness) would need {} and fit", mib(lean))
-                 : fmt::format("; even values only would need {}", mib(lean));
+                 ? fmt::format("; values only (no remoteness) would need {} and fit",
+                               human_bytes(lean))
+                 : fmt::format("; even values only would need {}", human_bytes(lean));
     }
     return Error{fmt::format("solving {} states needs about {}, more than the limit of {}{}",
-                             game.state_count(), mib(estimate), mib(options.memory_limit), hint),
+                             game.state_count(), human_bytes(estimate),
+                             human_bytes(options.memory_limit), hint),
                  {}};
   }
   SolveOptions effective = options;
@@ -54,7 +68,8 @@ Result<Table> solve(const Game& game, const SolveOptions& options) {
   if (game.state_count() < kParallelThreshold) effective.threads = 1;
   std::optional<Table> table;
   // 16-bit remoteness first; a game with a remoteness beyond 32767 is solved again with 32 bits.
-  if (!run_kernel<std::uint16_t>(game, effective, table)) run_kernel<std::uint32_t>(game, effective, table);
+  if (!run_kernel<std::uint16_t>(game, effective, table))
+    run_kernel<std::uint32_t>(game, effective, table);
   return std::move(*table);
 }
 

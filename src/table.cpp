@@ -6,7 +6,9 @@ namespace catmouse {
 
 namespace {
 
-std::size_t words_for(StateIndex bits) { return static_cast<std::size_t>((bits + 63) / 64); }
+std::size_t words_for(StateIndex bits) {
+  return static_cast<std::size_t>((bits + 63) / 64);
+}
 
 }  // namespace
 

@@ -196,3 +196,63 @@ TEST(Cli, WarnsWhenAPlayerCanGetStuck) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, MemoryLimitRefusesBeforeSolving) {
+  CliRun run = catmouse("solve --memory 100 " + example("leetcode1.json"));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("needs about"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("values only"), std::string::npos) << run.err;
+  EXPECT_EQ(catmouse("solve --memory lots " + example("leetcode1.json")).exit_code, 2);
+  EXPECT_EQ(catmouse("solve --memory 1G --code " + example("leetcode1.json")).out, "0\n");
+}
+
+TEST(Cli, ValuesOnlyAndThreads) {
+  EXPECT_EQ(catmouse("solve --values-only " + example("leetcode2.json")).out, "mouse wins\n");
+  const auto j = nlohmann::json::parse(
+      catmouse("solve --values-only --json --threads 2 " + example("leetcode2.json")).out);
+  EXPECT_EQ(j["result"], 1);
+  EXPECT_TRUE(j["remoteness"].is_null());
+}
+
+TEST(Cli, ProgressGoesToStderr) {
+  CliRun run = catmouse("solve --progress " + example("leetcode1.json"));
+  EXPECT_EQ(run.out, "draw\n");
+  EXPECT_NE(run.err.find("catmouse: remoteness"), std::string::npos) << run.err;
+}
+
+TEST(Cli, BatchSolvesEveryLine) {
+  const auto file = std::filesystem::temp_directory_path() / "catmouse_cli_batch.jsonl";
+  ASSERT_EQ(
+      catmouse("gen random --nodes 12 --count 40 --seed 5 --out '" + file.string() + "'").exit_code,
+      0);
+  CliRun batch = catmouse("solve --batch '" + file.string() + "' --code");
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  // The same answers, one by one.
+  std::istringstream lines(slurp(file));
+  std::istringstream answers(batch.out);
+  std::string graph, answer;
+  int count = 0;
+  while (std::getline(lines, graph)) {
+    ASSERT_TRUE(std::getline(answers, answer));
+    const auto one = std::filesystem::temp_directory_path() / "catmouse_cli_one.json";
+    std::ofstream(one) << graph;
+    EXPECT_EQ(catmouse("solve --code '" + one.string() + "'").out, answer + "\n");
+    ++count;
+  }
+  EXPECT_EQ(count, 40);
+  CliRun json = catmouse("solve --batch '" + file.string() + "'");
+  EXPECT_EQ(nlohmann::json::parse(json.out.substr(0, json.out.find('\n'))).count("remoteness"), 1u);
+  std::filesystem::remove(file);
+}
+
+TEST(Cli, BatchNamesTheBadLine) {
+  CliRun run = catmouse("solve --batch " + data("bad/batch.jsonl"));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("batch.jsonl:3:"), std::string::npos) << run.err;
+}
+
+}  // namespace

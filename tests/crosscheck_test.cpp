@@ -36,6 +36,18 @@ int compare_engines(const Graph& graph, const Rules& rules) {
       }
     }
   }
+  // Values-only mode keeps the same values and no remoteness.
+  SolveOptions lean;
+  lean.values_only = true;
+  Result<Table> values = solve(game, lean);
+  EXPECT_TRUE(values.ok());
+  EXPECT_FALSE(values->has_remoteness());
+  for (StateIndex i = 0; i < game.state_count() && bad == 0; ++i) {
+    if (values->value(i) != reference.value(i)) {
+      ++bad;
+      ADD_FAILURE() << "values-only differs on " << to_leetcode(graph) << " at state " << i;
+    }
+  }
   Status main_ok = verify(game, *main);
   EXPECT_TRUE(main_ok.ok()) << main_ok.error().to_string();
   Status reference_ok = verify(game, reference);

@@ -85,9 +85,25 @@ TEST(Solver, RefusesBeforeExceedingTheMemoryLimit) {
   options.memory_limit = solve_memory_estimate(game) - 1;
   Result<Table> table = solve(game, options);
   ASSERT_FALSE(table.ok());
-  EXPECT_NE(table.error().message.find("MiB"), std::string::npos);
+  EXPECT_NE(table.error().message.find("bytes"), std::string::npos);
+  // Values only needs less, and the message says so.
+  EXPECT_LT(solve_memory_estimate(game, true), solve_memory_estimate(game));
+  EXPECT_NE(table.error().message.find("values only"), std::string::npos);
   options.memory_limit = solve_memory_estimate(game);
   EXPECT_TRUE(solve(game, options).ok());
+}
+
+// The estimate is an upper bound on what the arrays of a finished table hold.
+TEST(Solver, MemoryEstimateCoversTheTable) {
+  testing::Random random(3);
+  const Graph g = testing::random_graph(40, 10, random);
+  const Game game(g, Rules{});
+  for (bool values_only : {false, true}) {
+    SolveOptions options;
+    options.values_only = values_only;
+    const Table table = solve(game, options).value();
+    EXPECT_LE(table.memory_bytes(), solve_memory_estimate(game, values_only));
+  }
 }
 
 TEST(Solver, ReportsProgress) {

@@ -38,7 +38,8 @@ class StateSpace {
                                   : square() + StateIndex{s.cat} * n_ + s.mouse;
   }
   State state(StateIndex i) const {
-    if (i < square()) return {static_cast<NodeId>(i / n_), static_cast<NodeId>(i % n_), Side::kMouse};
+    if (i < square())
+      return {static_cast<NodeId>(i / n_), static_cast<NodeId>(i % n_), Side::kMouse};
     i -= square();
     return {static_cast<NodeId>(i % n_), static_cast<NodeId>(i / n_), Side::kCat};
   }

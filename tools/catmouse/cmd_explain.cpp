@@ -17,6 +17,7 @@ using Json = nlohmann::ordered_json;
 struct ExplainCommand {
   GraphInput input;
   StateOptions state;
+  EngineOptions engine;
   bool json = false;
 };
 
@@ -112,7 +113,7 @@ Json explain_json(const Game& game, const Table& table, const Line& line) {
 }
 
 void run(const ExplainCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, cmd.state);
+  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine);
   const State s = cmd.state.resolve(*solved.game);
   const Line line = optimal_line(*solved.game, *solved.table, s);
   print(cmd.json ? explain_json(*solved.game, *solved.table, line).dump() + "\n"
@@ -127,6 +128,7 @@ void add_explain_command(CLI::App& app) {
       app.add_subcommand("explain", "Show the optimal line of play and why it is optimal");
   cmd->input.add_to(*sub);
   cmd->state.add_to(*sub);
+  cmd->engine.add_to(*sub, false);
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, moves, line, end, cycle_start");
   sub->footer(

@@ -26,6 +26,7 @@ struct GenCommand {
   std::string format = "leetcode";
   std::string out;  // empty or "-": stdout
   bool degree_given = false;
+  std::uint64_t count = 1;
 };
 
 NodeId checked_node_count(std::int64_t nodes) {
@@ -68,10 +69,17 @@ void run(const GenCommand& cmd) {
   if (cmd.degree_given && options.family != GraphFamily::kRandom) {
     warn(fmt::format("--degree applies to the random family only; ignored for '{}'", cmd.family));
   }
-  const Graph graph = take(generate(options));
-  std::string text = format == GraphFormat::kLeetCode ? to_leetcode(graph) : to_edges(graph);
-  // to_leetcode has no final newline, to_edges ends every line with one.
-  if (text.empty() || text.back() != '\n') text += '\n';
+  if (cmd.count > 1 && format != GraphFormat::kLeetCode) {
+    throw InputError("--count: several graphs are written one per line, in leetcode format only");
+  }
+  std::string text;
+  for (std::uint64_t k = 0; k < cmd.count; ++k) {
+    const Graph graph = take(generate(options));
+    // to_leetcode has no final newline, to_edges ends every line with one.
+    text += format == GraphFormat::kLeetCode ? to_leetcode(graph) : to_edges(graph);
+    if (text.empty() || text.back() != '\n') text += '\n';
+    ++options.seed;
+  }
   if (cmd.out.empty() || cmd.out == "-") {
     print(text);
   } else {
@@ -104,6 +112,11 @@ void add_gen_command(CLI::App& app) {
       ->type_name("leetcode|edges");
   sub->add_option("--out,-o", cmd->out, "write the graph to FILE instead of stdout")
       ->type_name("FILE");
+  sub->add_option("--count,-k", cmd->count,
+                  "write K graphs, one per line (JSON Lines, for solve --batch), with seeds S, "
+                  "S+1, ... (default 1)")
+      ->type_name("K")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
   sub->footer(
       "Families:\n"
       "  random    random spanning tree plus uniformly random extra edges up to --degree\n"
@@ -117,7 +130,9 @@ void add_gen_command(CLI::App& app) {
       "Examples:\n"
       "  catmouse gen random --nodes 4000 --degree 6 --seed 1 --out graph.json\n"
       "  catmouse gen cycle --nodes 12 --format edges\n"
-      "  catmouse gen tree -n 200 -s 7 | catmouse solve -");
+      "  catmouse gen tree -n 200 -s 7 | catmouse solve -\n"
+      "  catmouse gen random -n 50 -k 1000 --out graphs.jsonl && catmouse solve --batch "
+      "graphs.jsonl");
   sub->callback([cmd, degree] {
     cmd->degree_given = degree->count() > 0;
     run(*cmd);

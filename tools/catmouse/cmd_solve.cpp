@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "batch.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -13,6 +14,8 @@ namespace {
 struct SolveCommand {
   GraphInput input;
   StateOptions state;
+  EngineOptions engine;
+  std::string batch;
   bool code = false;
   bool json = false;
 };
@@ -24,7 +27,13 @@ std::uint64_t valid_state_count(const Game& game) {
 }
 
 void run(const SolveCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, cmd.state);
+  if (!cmd.batch.empty()) {
+    if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
+    run_batch(cmd.batch, cmd.engine, cmd.code);
+    return;
+  }
+  if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
+  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine);
   const State s = cmd.state.resolve(*solved.game);
   const Value value = solved.table->value(s);
   const std::optional<std::uint32_t> remoteness = solved.table->remoteness(s);
@@ -40,6 +49,7 @@ void run(const SolveCommand& cmd) {
     out["edges"] = solved.graph->edge_count();
     out["states"] = valid_state_count(*solved.game);
     out["seconds"] = solved.seconds;
+    out["table_bytes"] = solved.table->memory_bytes();
     print(out.dump() + "\n");
   } else {
     print(result_sentence(value, remoteness) + "\n");
@@ -51,21 +61,28 @@ void run(const SolveCommand& cmd) {
 void add_solve_command(CLI::App& app) {
   auto cmd = std::make_shared<SolveCommand>();
   CLI::App* sub = app.add_subcommand("solve", "Solve a graph and print who wins, and how fast");
-  cmd->input.add_to(*sub);
+  cmd->input.add_to(*sub, false);
   cmd->state.add_to(*sub);
+  cmd->engine.add_to(*sub, true);
   auto* code =
       sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
-                "seconds")
+                "seconds, table_bytes")
       ->excludes(code);
+  sub->add_option("--batch", cmd->batch,
+                  "solve every graph of a JSON Lines file ('-': stdin), one LeetCode graph per "
+                  "line; print one result per line")
+      ->type_name("FILE");
   sub->footer(
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
       "slowest loss.\n\n"
       "Examples:\n"
       "  catmouse solve examples/leetcode1.json          # draw\n"
       "  catmouse solve --code examples/leetcode2.json   # 1\n"
-      "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json");
+      "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
+      "  catmouse solve --values-only --progress big.json\n"
+      "  catmouse solve --batch graphs.jsonl --code");
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -16,6 +16,7 @@ namespace {
 
 struct TableCommand {
   GraphInput input;
+  EngineOptions engine;
   std::string out;
 };
 
@@ -45,7 +46,7 @@ void write_rows(std::FILE* file, const Game& game, const Table& table) {
 }
 
 void run(const TableCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, StateOptions{});
+  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine);
   if (cmd.out == "-") {
     write_rows(stdout, *solved.game, *solved.table);
     std::fflush(stdout);
@@ -77,6 +78,7 @@ void add_table_command(CLI::App& app) {
   CLI::App* sub =
       app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
   cmd->input.add_to(*sub);
+  cmd->engine.add_to(*sub, false);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
   sub->footer(
       "Columns: mouse,cat,turn,value,remoteness,best_move. value is mouse, cat or draw;\n"

@@ -16,9 +16,9 @@
 
 namespace catmouse::cli {
 
-namespace {
+namespace {}  // namespace
 
-std::string read_all(const std::string& path) {
+std::string read_input(const std::string& path) {
   if (path == "-") {
     std::ostringstream text;
     text << std::cin.rdbuf();
@@ -31,6 +31,8 @@ std::string read_all(const std::string& path) {
   return text;
 }
 
+namespace {
+
 NodeId checked_node(const Game& game, std::int64_t id, const char* option) {
   if (id < 0 || id >= static_cast<std::int64_t>(game.node_count())) {
     throw InputError(fmt::format("{}: node {} is out of range (nodes are 0..{})", option, id,
@@ -41,16 +43,16 @@ NodeId checked_node(const Game& game, std::int64_t id, const char* option) {
 
 }  // namespace
 
-void GraphInput::add_to(CLI::App& app) {
-  app.add_option("GRAPH", path,
-                 "graph file: LeetCode JSON adjacency lists or an edge list; '-' reads stdin")
-      ->required();
+void GraphInput::add_to(CLI::App& app, bool required) {
+  auto* option = app.add_option(
+      "GRAPH", path, "graph file: LeetCode JSON adjacency lists or an edge list; '-' reads stdin");
+  if (required) option->required();
   app.add_option("--format", format, "input format (default: from the file suffix or content)")
       ->check(CLI::IsMember({"leetcode", "edges"}));
 }
 
 Graph GraphInput::load() const {
-  const std::string text = read_all(path);
+  const std::string text = read_input(path);
   const std::string source = path == "-" ? "<stdin>" : path;
   const GraphFormat chosen =
       format.empty() ? detect_format(source, text) : take(parse_format_name(format));
@@ -75,7 +77,8 @@ State StateOptions::resolve(const Game& game) const {
   return s;
 }
 
-Solved load_and_solve(const GraphInput& input, const StateOptions& from, const Rules& rules) {
+Solved load_and_solve(const GraphInput& input, const StateOptions& from,
+                      const EngineOptions& engine, const Rules& rules) {
   Solved solved;
   solved.graph = std::make_unique<Graph>(input.load());
   Status rules_ok = validate(rules, *solved.graph);
@@ -83,7 +86,12 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from, const R
   solved.game = std::make_unique<Game>(*solved.graph, rules);
   const State start = from.resolve(*solved.game);
   const auto started = std::chrono::steady_clock::now();
-  solved.table = std::make_unique<Table>(take(solve(*solved.game)));
+  Result<Table> table = solve(*solved.game, engine.resolve());
+  if (!table.ok()) {
+    throw InputError(fmt::format("{}: {} (see --memory{})", input.path, table.error().message,
+                                 engine.values_only ? "" : ", --values-only"));
+  }
+  solved.table = std::make_unique<Table>(std::move(table).value());
   solved.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (auto stuck = reachable_stuck_state(*solved.game, start)) {
@@ -96,6 +104,7 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from, const R
 
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
   if (value == Value::kDraw) return "draw";
+  if (!remoteness) return fmt::format("{} wins", value_name(value));
   const std::uint32_t r = remoteness.value_or(0);
   return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
 }

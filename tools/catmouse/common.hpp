@@ -14,6 +14,7 @@
 #include "catmouse/game.hpp"
 #include "catmouse/graph.hpp"
 #include "catmouse/rules.hpp"
+#include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
 
 namespace catmouse::cli {
@@ -36,7 +37,8 @@ T take(Result<T> result) {
 struct GraphInput {
   std::string path;    // a file, or "-" for stdin
   std::string format;  // "", "leetcode" or "edges"
-  void add_to(CLI::App& app);
+  // `required`: GRAPH must be given (false where another option can stand in for it).
+  void add_to(CLI::App& app, bool required = true);
   Graph load() const;  // throws InputError naming the file
 };
 
@@ -49,6 +51,21 @@ struct StateOptions {
   State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
 };
 
+// Engine options every solving subcommand shares: --threads, --memory, --progress, and (where
+// remoteness is not needed) --values-only.
+struct EngineOptions {
+  unsigned threads = 0;  // 0: one per hardware thread
+  std::string memory;    // "" = available physical memory
+  bool progress = false;
+  bool values_only = false;
+  void add_to(CLI::App& app, bool allow_values_only);
+  // The library's options, with the memory limit resolved and a progress printer attached.
+  SolveOptions resolve() const;
+};
+
+// "4G", "512MiB", "1e9", "750000000" -> bytes; throws InputError naming --memory.
+std::uint64_t parse_memory(const std::string& text);
+
 // A loaded and solved game. The graph and game live on the heap so that moving a Solved keeps
 // the Game's reference to its graph valid.
 struct Solved {
@@ -59,10 +76,14 @@ struct Solved {
 };
 // Loads the graph, checks the rules, solves, and warns on stderr when a player can get stuck
 // in play from `from` (or from the start).
-Solved load_and_solve(const GraphInput& input, const StateOptions& from, const Rules& rules = {});
+Solved load_and_solve(const GraphInput& input, const StateOptions& from,
+                      const EngineOptions& engine, const Rules& rules = {});
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw".
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
+
+// The whole of a file, or of stdin for "-"; throws InputError naming the file.
+std::string read_input(const std::string& path);
 
 // Writes `text` to stdout in one piece.
 void print(const std::string& text);

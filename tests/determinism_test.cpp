@@ -1,0 +1,49 @@
+// The engine gives identical tables for every thread count, on graphs large enough that it
+// really runs in parallel, with and without remoteness.
+#include <gtest/gtest.h>
+
+#include "catmouse/generate.hpp"
+#include "catmouse/solver.hpp"
+#include "catmouse/verify.hpp"
+
+namespace catmouse {
+namespace {
+
+Table solve_with(const Game& game, unsigned threads, bool values_only) {
+  SolveOptions options;
+  options.threads = threads;
+  options.values_only = values_only;
+  Result<Table> table = solve(game, options);
+  EXPECT_TRUE(table.ok());
+  return std::move(table).value();
+}
+
+TEST(Determinism, SameTableForOneTwoAndEightThreads) {
+  const GraphFamily families[] = {GraphFamily::kRandom, GraphFamily::kGrid, GraphFamily::kTree};
+  for (GraphFamily family : families) {
+    GenerateOptions g;
+    g.family = family;
+    g.nodes = 300;  // 180,000 states: above the engine's threshold for using threads
+    g.degree = 5;
+    g.seed = 11;
+    const Graph graph = generate(g).value();
+    const Game game(graph, Rules{});
+    for (bool values_only : {false, true}) {
+      const Table one = solve_with(game, 1, values_only);
+      EXPECT_EQ(one, solve_with(game, 2, values_only));
+      EXPECT_EQ(one, solve_with(game, 8, values_only));
+    }
+    EXPECT_TRUE(verify(game, solve_with(game, 2, false)).ok());
+  }
+}
+
+TEST(Determinism, ThreadsZeroMeansHardwareThreads) {
+  GenerateOptions g;
+  g.nodes = 260;
+  const Graph graph = generate(g).value();
+  const Game game(graph, Rules{});
+  EXPECT_EQ(solve_with(game, 0, false), solve_with(game, 1, false));
+}
+
+}  // namespace
+}  // namespace catmouse

@@ -1,0 +1,115 @@
+// --threads, --memory, --progress and --values-only: how the CLI drives the engine.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "common.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+// MemAvailable from /proc/meminfo, in bytes; 0 when unknown (then no limit is applied).
+std::uint64_t available_memory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+// Prints "catmouse: remoteness R, D of T states decided (P%), S s, about E s left" to stderr:
+// on a terminal rewritten in place, else one line per second; only once a solve has run for a
+// second, unless asked for with --progress.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(bool always) : always_(always), tty_(isatty(STDERR_FILENO) == 1) {}
+  ~ProgressPrinter() {
+    if (printed_ && tty_) std::fputc('\n', stderr);
+  }
+  void operator()(const SolveProgress& p) {
+    if (!always_ && (!tty_ || p.seconds < 1.0)) return;
+    if (!tty_ && p.seconds - last_ < 1.0 && printed_) return;
+    last_ = p.seconds;
+    const double done = p.total == 0 ? 1.0 : static_cast<double>(p.decided) / p.total;
+    const double left = done > 0 ? p.seconds * (1 - done) / done : 0;
+    std::fprintf(stderr,
+                 "%scatmouse: remoteness %u, %llu of %llu states decided (%.1f%%), %.1f s, "
+                 "about %.1f s left%s",
+                 tty_ ? "\r" : "", p.remoteness, static_cast<unsigned long long>(p.decided),
+                 static_cast<unsigned long long>(p.total), 100 * done, p.seconds, left,
+                 tty_ ? "\033[K" : "\n");
+    std::fflush(stderr);
+    printed_ = true;
+  }
+
+ private:
+  bool always_;
+  bool tty_;
+  bool printed_ = false;
+  double last_ = 0;
+};
+
+}  // namespace
+
+std::uint64_t parse_memory(const std::string& text) {
+  std::istringstream in(text);
+  double amount = 0;
+  std::string unit;
+  in >> amount;
+  if (!in || amount <= 0 || !std::isfinite(amount)) {
+    throw InputError(
+        fmt::format("--memory: '{}' is not an amount of memory (e.g. 8G, 512M)", text));
+  }
+  std::getline(in, unit);
+  static const struct {
+    const char* names[4];
+    double factor;
+  } units[] = {{{"", "B", "", ""}, 1},
+               {{"K", "KB", "KiB", "k"}, 1024.0},
+               {{"M", "MB", "MiB", "m"}, 1024.0 * 1024},
+               {{"G", "GB", "GiB", "g"}, 1024.0 * 1024 * 1024},
+               {{"T", "TB", "TiB", "t"}, 1024.0 * 1024 * 1024 * 1024}};
+  for (const auto& u : units) {
+    for (const char* name : u.names) {
+      if (unit == name) return static_cast<std::uint64_t>(amount * u.factor);
+    }
+  }
+  throw InputError(
+      fmt::format("--memory: unknown unit '{}' in '{}' (use K, M, G or T)", unit, text));
+}
+
+void EngineOptions::add_to(CLI::App& app, bool allow_values_only) {
+  app.add_option("--threads", threads, "worker threads (default: one per hardware thread)")
+      ->check(CLI::Range(0u, 1024u));
+  app.add_option("--memory", memory,
+                 "refuse, before allocating, a solve that needs more than this (e.g. 8G, 512M; "
+                 "default: the available physical memory)");
+  app.add_flag("--progress", progress,
+               "report progress on stderr (default: only on a terminal, after a second)");
+  if (allow_values_only) {
+    app.add_flag("--values-only", values_only,
+                 "keep only who wins, not in how many moves: less than a third of the memory");
+  }
+}
+
+SolveOptions EngineOptions::resolve() const {
+  SolveOptions options;
+  options.threads = threads;
+  options.values_only = values_only;
+  options.memory_limit = memory.empty() ? available_memory() : parse_memory(memory);
+  auto printer = std::make_shared<ProgressPrinter>(progress);
+  options.progress = [printer](const SolveProgress& p) { (*printer)(p); };
+  return options;
+}
+
+}  // namespace catmouse::cli
