@@ -29,10 +29,13 @@ class PaddedRows {
 
 // Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant
 // swap of Hacker's Delight 7-3, written for bit 0 as column 0).
-inline void transpose64(std::uint64_t a[64]) {
+// With `size` (a power of two up to 64), only the top-left size x size corner may hold bits, and
+// only it is transposed: the larger quadrant swaps would move zeros.
+inline void transpose64(std::uint64_t a[64], int size = 64) {
   std::uint64_t m = 0x00000000FFFFFFFFULL;
   for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
-    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+    if (j >= size) continue;
+    for (int k = 0; k < size; k = ((k | j) + 1) & ~j) {
       const std::uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
       a[k] ^= t << j;
       a[k | j] ^= t;

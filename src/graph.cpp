@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <unordered_map>
 
 namespace catmouse {
 
@@ -45,55 +46,78 @@ Graph Graph::from_sorted_arcs(NodeId node_count, std::vector<Edge> arcs) {
 }
 
 Result<Graph> Graph::from_adjacency(const std::vector<std::vector<NodeId>>& lists) {
-  if (lists.size() < kMinNodes) return too_small(lists.size());
-  if (lists.size() > UINT32_MAX) {
-    return Error{fmt::format("{} nodes exceed the 32-bit node id range", lists.size()), {}};
+  std::vector<std::uint64_t> offsets(lists.size() + 1, 0);
+  for (std::size_t a = 0; a < lists.size(); ++a) offsets[a + 1] = offsets[a] + lists[a].size();
+  std::vector<NodeId> targets;
+  targets.reserve(offsets.back());
+  for (const auto& list : lists) targets.insert(targets.end(), list.begin(), list.end());
+  return from_csr(std::move(offsets), std::move(targets));
+}
+
+Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<NodeId> targets) {
+  const std::uint64_t nodes = offsets.empty() ? 0 : offsets.size() - 1;
+  if (nodes < kMinNodes) return too_small(nodes);
+  if (nodes > UINT32_MAX) {
+    return Error{fmt::format("{} nodes exceed the 32-bit node id range", nodes), {}};
   }
-  const auto n = static_cast<NodeId>(lists.size());
-  std::vector<Edge> arcs;
-  std::size_t total = 0;
-  for (const auto& list : lists) total += list.size();
-  arcs.reserve(total);
+  assert(offsets.front() == 0 && offsets.back() == targets.size());
+  const auto n = static_cast<NodeId>(nodes);
+  auto field = [&](NodeId a, std::uint64_t k) { return fmt::format("neighbour {}", k - offsets[a]); };
   for (NodeId a = 0; a < n; ++a) {
-    for (std::size_t i = 0; i < lists[a].size(); ++i) {
-      const NodeId b = lists[a][i];
-      const std::string field = fmt::format("neighbour {}", i);
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      const NodeId b = targets[k];
       if (b >= n) {
-        return node_error(a, field,
+        return node_error(a, field(a, k),
                           fmt::format("neighbour {} is out of range (nodes are 0..{})", b, n - 1));
       }
-      if (b == a) return node_error(a, field, "self-loop: a node may not list itself");
-      arcs.push_back({a, b});
+      if (b == a) return node_error(a, field(a, k), "self-loop: a node may not list itself");
     }
   }
-  // Sorting keeps each node's list together; equal neighbours become adjacent.
-  std::stable_sort(arcs.begin(), arcs.end(), arc_less);
-  for (std::size_t i = 1; i < arcs.size(); ++i) {
-    if (arcs[i].from == arcs[i - 1].from && arcs[i].to == arcs[i - 1].to) {
-      const auto& list = lists[arcs[i].from];
+  // Sort each node's list (usually sorted already, then free) so that equal neighbours become
+  // adjacent; an unsorted list is copied first, so that errors can name positions as given.
+  std::unordered_map<NodeId, std::vector<NodeId>> unsorted;
+  auto given = [&](NodeId a) {
+    const auto it = unsorted.find(a);
+    return it != unsorted.end() ? it->second
+                                : std::vector<NodeId>(targets.begin() + offsets[a],
+                                                      targets.begin() + offsets[a + 1]);
+  };
+  for (NodeId a = 0; a < n; ++a) {
+    const auto first = targets.begin() + static_cast<std::ptrdiff_t>(offsets[a]);
+    const auto last = targets.begin() + static_cast<std::ptrdiff_t>(offsets[a + 1]);
+    if (!std::is_sorted(first, last)) {
+      unsorted.emplace(a, std::vector<NodeId>(first, last));
+      std::sort(first, last);
+    }
+    const auto repeat = std::adjacent_find(first, last);
+    if (repeat != last) {
+      const std::vector<NodeId> list = given(a);
       const auto second =
-          std::find(std::find(list.begin(), list.end(), arcs[i].to) + 1, list.end(), arcs[i].to);
-      return node_error(arcs[i].from, fmt::format("neighbour {}", second - list.begin()),
-                        fmt::format("neighbour {} is listed twice", arcs[i].to));
+          std::find(std::find(list.begin(), list.end(), *repeat) + 1, list.end(), *repeat);
+      return node_error(a, fmt::format("neighbour {}", second - list.begin()),
+                        fmt::format("neighbour {} is listed twice", *repeat));
     }
   }
-  // Symmetry: b must list a for every a listing b. Binary search in b's sorted run.
-  std::vector<std::size_t> start(static_cast<std::size_t>(n) + 1, 0);
-  for (const Edge& a : arcs) ++start[a.from + 1];
-  for (NodeId v = 0; v < n; ++v) start[v + 1] += start[v];
-  for (const Edge& a : arcs) {
-    const auto first = arcs.begin() + static_cast<std::ptrdiff_t>(start[a.to]);
-    const auto last = arcs.begin() + static_cast<std::ptrdiff_t>(start[a.to + 1]);
-    if (!std::binary_search(first, last, Edge{a.to, a.from}, arc_less)) {
-      const auto& list = lists[a.from];
-      const auto pos = std::find(list.begin(), list.end(), a.to) - list.begin();
-      return node_error(
-          a.from, fmt::format("neighbour {}", pos),
-          fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}", a.from,
-                      a.to, a.to, a.from));
+  // Symmetry: b must list a for every a listing b. Binary search in b's sorted list.
+  for (NodeId a = 0; a < n; ++a) {
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      const NodeId b = targets[k];
+      const auto first = targets.begin() + static_cast<std::ptrdiff_t>(offsets[b]);
+      const auto last = targets.begin() + static_cast<std::ptrdiff_t>(offsets[b + 1]);
+      if (!std::binary_search(first, last, a)) {
+        const std::vector<NodeId> list = given(a);
+        const auto position = std::find(list.begin(), list.end(), b) - list.begin();
+        return node_error(a, fmt::format("neighbour {}", position),
+                          fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}",
+                                      a, b, b, a));
+      }
     }
   }
-  return from_sorted_arcs(n, std::move(arcs));
+  Graph g;
+  g.out_offsets_ = std::move(offsets);
+  g.out_targets_ = std::move(targets);
+  for (NodeId v = 0; v < n; ++v) g.max_degree_ = std::max(g.max_degree_, g.degree(v));
+  return g;
 }
 
 Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges) {

@@ -39,8 +39,8 @@
 namespace catmouse::detail {
 
 // Runs body(first, last, thread) over [0, count) in chunks, on `threads` threads (1: inline).
-inline void parallel_chunks(unsigned threads, std::size_t count, std::size_t chunk,
-                            const std::function<void(std::size_t, std::size_t, unsigned)>& body) {
+template <class Body>
+void parallel_chunks(unsigned threads, std::size_t count, std::size_t chunk, const Body& body) {
   if (threads <= 1 || count <= chunk) {
     if (count > 0) body(0, count, 0);
     return;
@@ -116,8 +116,9 @@ class RetrogradeKernel {
     }
   }
 
-  // Solves; false when a remoteness does not fit in W (the caller then retries wider).
-  bool run() {
+  // Solves; false when a remoteness does not fit in W (the caller then retries wider). With a
+  // target, stops as soon as the target is decided.
+  bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
     parallel_chunks(threads_, 2 * std::size_t{n_}, 64,
@@ -126,6 +127,7 @@ class RetrogradeKernel {
                     });
     StateIndex decided = 0;
     for (std::uint64_t level = 0; publish(); ++level) {
+      if (target && reached(*target, level)) return true;
       for (StateIndex& d : per_thread) decided += std::exchange(d, 0);
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
       const W stamp = static_cast<W>(kTop | (level + 1));
@@ -145,6 +147,13 @@ class RetrogradeKernel {
       }
     }
     return true;
+  }
+
+  // The target's value and remoteness, after run(target).
+  StateValue target_value(const State& s) const {
+    if (!target_level_) return {};
+    const bool mouse = bit(s, &Cell::mouse_wins);
+    return {mouse ? Value::kMouseWin : Value::kCatWin, static_cast<std::uint32_t>(*target_level_)};
   }
 
   Table take_table() {
@@ -175,6 +184,20 @@ class RetrogradeKernel {
   }
 
  private:
+  // A bit of state s in the parent layout.
+  bool bit(const State& s, std::uint64_t Cell::*field) const {
+    const bool mouse_turn = s.turn == Side::kMouse;
+    const NodeId row = mouse_turn ? s.mouse : s.cat;
+    const NodeId column = mouse_turn ? s.cat : s.mouse;
+    return (parent_[mouse_turn ? 0 : 1].row(row)[column >> 6].*field >> (column & 63)) & 1;
+  }
+  // Whether the target is decided once the states of remoteness `level` are known.
+  bool reached(const State& target, std::uint64_t level) {
+    if (!bit(target, &Cell::decided)) return false;
+    target_level_ = level;
+    return true;
+  }
+
   // Appends the n bits of a padded row at bit `offset` of a dense bitset.
   void copy_bits(const Cell* row, std::uint64_t Cell::*field, std::vector<std::uint64_t>& dense,
                  StateIndex offset) const {
@@ -422,6 +445,7 @@ class RetrogradeKernel {
   std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
   std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
   std::vector<W> words_;                        // StateSpace order; top bit = decided
+  std::optional<std::uint64_t> target_level_;
 };
 
 }  // namespace catmouse::detail

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "retrograde_kernel.hpp"
+#include "small_kernel.hpp"
 
 namespace catmouse {
 
@@ -19,6 +20,11 @@ bool run_kernel(const Game& game, const SolveOptions& options, std::optional<Tab
   if (!kernel.run()) return false;
   out.emplace(kernel.take_table());
   return true;
+}
+
+bool use_small_kernel(const Game& game, const SolveOptions& options) {
+  return options.kernel == Kernel::kSmall ||
+         (options.kernel == Kernel::kAuto && game.node_count() <= detail::SmallKernel::kMaxNodes);
 }
 
 // "512 bytes", "3.2 KiB", "1.5 GiB".
@@ -47,15 +53,22 @@ std::uint64_t solve_memory_estimate(const Game& game, bool values_only) {
   return 12 * matrix + (values_only ? 0 : states * sizeof(std::uint16_t)) + table_bits;
 }
 
-Result<Table> solve(const Game& game, const SolveOptions& options) {
+namespace {
+
+// The checks every solve starts with: the kernel fits the game, the memory fits the limit.
+Status check_request(const Game& game, const SolveOptions& options) {
+  if (use_small_kernel(game, options) && game.node_count() > detail::SmallKernel::kMaxNodes) {
+    return Error{fmt::format("the small kernel takes at most {} nodes, not {}",
+                             detail::SmallKernel::kMaxNodes, game.node_count()),
+                 {}};
+  }
   const std::uint64_t estimate = solve_memory_estimate(game, options.values_only);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
     std::string hint;
     if (!options.values_only) {
       const std::uint64_t lean = solve_memory_estimate(game, true);
       hint = lean <= options.memory_limit
-                 ? fmt::format("; values only (no remoteness) would need {} and fit",
-                               human_bytes(lean))
+                 ? fmt::format("; values only (no remoteness) would need {} and fit", human_bytes(lean))
                  : fmt::format("; even values only would need {}", human_bytes(lean));
     }
     return Error{fmt::format("solving {} states needs about {}, more than the limit of {}{}",
@@ -63,14 +76,47 @@ Result<Table> solve(const Game& game, const SolveOptions& options) {
                              human_bytes(options.memory_limit), hint),
                  {}};
   }
+  return {};
+}
+
+SolveOptions effective_options(const Game& game, const SolveOptions& options) {
   SolveOptions effective = options;
   if (effective.threads == 0) effective.threads = std::max(1u, std::thread::hardware_concurrency());
   if (game.state_count() < kParallelThreshold) effective.threads = 1;
+  return effective;
+}
+
+}  // namespace
+
+Result<Table> solve(const Game& game, const SolveOptions& options) {
+  if (Status ok = check_request(game, options); !ok) return ok.error();
+  if (use_small_kernel(game, options)) {
+    detail::SmallKernel kernel(game, options);
+    kernel.run();
+    return kernel.take_table();
+  }
+  const SolveOptions effective = effective_options(game, options);
   std::optional<Table> table;
   // 16-bit remoteness first; a game with a remoteness beyond 32767 is solved again with 32 bits.
-  if (!run_kernel<std::uint16_t>(game, effective, table))
+  if (!run_kernel<std::uint16_t>(game, effective, table)) {
     run_kernel<std::uint32_t>(game, effective, table);
+  }
   return std::move(*table);
+}
+
+Result<StateValue> solve_state(const Game& game, const State& state, const SolveOptions& options) {
+  SolveOptions lean = options;
+  lean.values_only = true;
+  if (Status ok = check_request(game, lean); !ok) return ok.error();
+  if (auto outcome = game.outcome(state)) return StateValue{*outcome, 0};
+  if (use_small_kernel(game, lean)) {
+    detail::SmallKernel kernel(game, lean);
+    kernel.run(state);
+    return kernel.target_value(state);
+  }
+  detail::RetrogradeKernel<std::uint32_t> kernel(game, effective_options(game, lean));
+  kernel.run(state);
+  return kernel.target_value(state);
 }
 
 }  // namespace catmouse

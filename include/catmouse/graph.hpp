@@ -30,6 +30,9 @@ class Graph {
   // (a lists b, b does not list a), fewer than kMinNodes nodes.
   static Result<Graph> from_adjacency(const std::vector<std::vector<NodeId>>& lists);
 
+  // The same from lists in CSR form: node a lists targets[offsets[a] .. offsets[a + 1]).
+  static Result<Graph> from_csr(std::vector<std::uint64_t> offsets, std::vector<NodeId> targets);
+
   // From an undirected edge list on node_count nodes. Errors name the edge by its index in
   // `edges` (Location::field = "edge K"): out of range, self-loop, repeated edge.
   static Result<Graph> from_edges(NodeId node_count, std::span<const Edge> edges);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "catmouse/error.hpp"
 #include "catmouse/game.hpp"
@@ -28,18 +29,38 @@ struct SolveProgress {
   double seconds = 0;            // since the solve started
 };
 
+// Which kernel solve() runs. Both give identical tables; the choice is for tests and benchmarks.
+enum class Kernel {
+  kAuto,     // kSmall up to 64 nodes, else kGeneral
+  kGeneral,  // any size, threads, skips rows that did not change
+  kSmall,    // at most 64 nodes (one word per row), one thread, least overhead per graph
+};
+
 struct SolveOptions {
   unsigned threads = 1;            // worker threads; 0 = one per hardware thread
   std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
   bool values_only = false;        // keep no remoteness: less memory, values only
+  Kernel kernel = Kernel::kAuto;
   std::function<void(const SolveProgress&)> progress;  // called after each level; may be empty
+};
+
+// The answer for one state.
+struct StateValue {
+  Value value = Value::kDraw;
+  std::optional<std::uint32_t> remoteness;  // none for a draw
 };
 
 // Bytes solve() allocates at most for this game with these options (threads do not matter).
 std::uint64_t solve_memory_estimate(const Game& game, bool values_only = false);
 
 // Solves every state of the game. Fails only when the estimate exceeds options.memory_limit,
-// before allocating anything; the message gives the estimate and whether values_only would fit.
+// before allocating anything (the message gives the estimate and whether values_only would
+// fit), or when Kernel::kSmall is asked for on more than 64 nodes.
 Result<Table> solve(const Game& game, const SolveOptions& options = {});
+
+// Answers one state with the same engine, but keeps no table and stops at the level where the
+// state is decided (a draw still needs the whole run); memory as with values_only. For many
+// small graphs (batch mode) this is several times faster than solve().
+Result<StateValue> solve_state(const Game& game, const State& state, const SolveOptions& options = {});
 
 }  // namespace catmouse

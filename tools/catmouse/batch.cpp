@@ -1,11 +1,13 @@
 // catmouse solve --batch FILE: many small graphs, one LeetCode graph per line in, one result per
 // line out. Every line is parsed before any is solved, so a bad line stops the run with its line
-// number and nothing on stdout. Graphs are shared out among the threads; each is solved by one.
+// number and nothing on stdout. Graphs are shared out among the threads; each is solved by one,
+// with solve_state (only the start is asked for, so the solve stops once the start is decided).
 #include "batch.hpp"
 
 #include <fmt/format.h>
 
 #include <atomic>
+#include <optional>
 #include <string_view>
 #include <thread>
 #include <vector>
@@ -35,10 +37,10 @@ std::vector<Line> split_lines(std::string_view text) {
   return lines;
 }
 
-std::string result_line(const Game& game, const Table& table, bool code) {
-  const Value value = table.value(game.start());
-  if (code) return fmt::format("{}\n", static_cast<int>(value));
-  const auto r = table.remoteness(game.start());
+std::string result_line(const StateValue& answer, bool code) {
+  const Value value = answer.value;
+  if (code) return std::string{static_cast<char>('0' + static_cast<int>(value)), '\n'};
+  const auto r = answer.remoteness;
   return fmt::format(R"({{"result":{},"winner":"{}","remoteness":{}}})"
                      "\n",
                      static_cast<int>(value), value_name(value), r ? fmt::to_string(*r) : "null");
@@ -50,44 +52,42 @@ void run_batch(const std::string& path, const EngineOptions& engine, bool code) 
   const std::string text = read_input(path);
   const std::string source = path == "-" ? "<stdin>" : path;
   const std::vector<Line> lines = split_lines(text);
-  std::vector<Graph> graphs;
-  graphs.reserve(lines.size());
-  for (const Line& line : lines) {
-    Result<Graph> graph = parse_leetcode(line.text, source);
-    if (!graph.ok()) {
-      Error error = graph.error();
-      error.where.line = line.number;  // the parser saw one line; name the file's
-      if (error.where.column == 0) error.where.column = 1;
-      throw InputError(error);
-    }
-    if (Status rules = validate(Rules{}, *graph); !rules.ok()) {
-      Error error = rules.error();
-      error.where.source = source;
-      error.where.line = line.number;
-      throw InputError(error);
-    }
-    graphs.push_back(std::move(graph).value());
-  }
   SolveOptions options = engine.resolve();
   options.progress = nullptr;
-  const unsigned threads =
-      std::max(1u, engine.threads == 0 ? std::thread::hardware_concurrency() : engine.threads);
   options.threads = 1;
-  std::vector<std::string> results(graphs.size());
+  const unsigned threads = std::max(1u, engine.threads == 0 ? std::thread::hardware_concurrency()
+                                                            : engine.threads);
+  // Each line is parsed and solved by whichever thread takes it; the first bad line (by number)
+  // is reported, and then nothing is printed.
+  std::vector<std::string> results(lines.size());
+  std::vector<std::optional<Error>> errors(lines.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
-  std::string failure;
   auto worker = [&] {
-    for (std::size_t k; (k = next.fetch_add(1)) < graphs.size() && !failed;) {
-      const Game game(graphs[k], Rules{});
-      Result<Table> table = solve(game, options);
-      if (!table.ok()) {
-        if (!failed.exchange(true)) {
-          failure = fmt::format("{}:{}: {}", source, lines[k].number, table.error().message);
-        }
+    for (std::size_t k; !failed && (k = next.fetch_add(1)) < lines.size();) {
+      Result<Graph> graph = parse_leetcode(lines[k].text, source);
+      if (graph.ok()) {
+        if (Status rules = validate(Rules{}, *graph); !rules.ok()) graph = rules.error();
+      }
+      if (!graph.ok()) {
+        Error error = graph.error();
+        error.where.source = source;
+        error.where.line = lines[k].number;  // the parser saw one line; name the file's
+        if (error.where.column == 0) error.where.column = 1;
+        errors[k] = std::move(error);
+        failed = true;
         return;
       }
-      results[k] = result_line(game, *table, code);
+      const Game game(*graph, Rules{});
+      Result<StateValue> answer = solve_state(game, game.start(), options);
+      if (!answer.ok()) {
+        Error error = answer.error();
+        error.where = {source, lines[k].number, 0, {}, {}};
+        errors[k] = std::move(error);
+        failed = true;
+        return;
+      }
+      results[k] = result_line(*answer, code);
     }
   };
   {
@@ -95,7 +95,9 @@ void run_batch(const std::string& path, const EngineOptions& engine, bool code) 
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
     worker();
   }
-  if (failed) throw InputError(failure);
+  for (const auto& error : errors) {
+    if (error) throw InputError(*error);
+  }
   std::string out;
   for (const std::string& r : results) out += r;
   print(out);

@@ -26,9 +26,10 @@ std::string read_input(const std::string& path) {
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ostringstream text;
+  text << in.rdbuf();
   if (in.bad()) throw InputError(fmt::format("{}: read error", path));
-  return text;
+  return std::move(text).str();
 }
 
 namespace {
