@@ -28,18 +28,41 @@ class PaddedRows {
 };
 
 // Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant
-// swap of Hacker's Delight 7-3, written for bit 0 as column 0).
-// With `size` (a power of two up to 64), only the top-left size x size corner may hold bits, and
-// only it is transposed: the larger quadrant swaps would move zeros.
-inline void transpose64(std::uint64_t a[64], int size = 64) {
+// swap of Hacker's Delight 7-3, written for bit 0 as column 0). With kSize (a power of two up to
+// 64) only the top-left kSize x kSize corner may hold bits, and only it is transposed: the larger
+// quadrant swaps would move zeros. A compile-time size lets the compiler unroll the loops.
+template <int kSize = 64>
+inline void transpose(std::uint64_t a[64]) {
   std::uint64_t m = 0x00000000FFFFFFFFULL;
   for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
-    if (j >= size) continue;
-    for (int k = 0; k < size; k = ((k | j) + 1) & ~j) {
+    if (j >= kSize) continue;
+    for (int k = 0; k < kSize; k = ((k | j) + 1) & ~j) {
       const std::uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
       a[k] ^= t << j;
       a[k | j] ^= t;
     }
+  }
+}
+
+inline void transpose64(std::uint64_t a[64]) { transpose<64>(a); }
+
+// transpose<size>(a) for a size known only at run time.
+inline void transpose(std::uint64_t a[64], int size) {
+  switch (size) {
+    case 1:
+      return;
+    case 2:
+      return transpose<2>(a);
+    case 4:
+      return transpose<4>(a);
+    case 8:
+      return transpose<8>(a);
+    case 16:
+      return transpose<16>(a);
+    case 32:
+      return transpose<32>(a);
+    default:
+      return transpose<64>(a);
   }
 }
 

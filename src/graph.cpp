@@ -98,8 +98,24 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
                         fmt::format("neighbour {} is listed twice", *repeat));
     }
   }
-  // Symmetry: b must list a for every a listing b. Binary search in b's sorted list.
-  for (NodeId a = 0; a < n; ++a) {
+  // Symmetry: b must list a for every a listing b. With sorted lists one pass settles it: walking
+  // the arcs (a, b) by increasing a, the nodes that list b arrive in order, and each must be the
+  // next entry of b's own list. Only when that fails does the slower search below find the first
+  // offending entry for the message.
+  std::vector<std::uint64_t> cursor(offsets.begin(), offsets.end() - 1);
+  bool symmetric = true;
+  for (NodeId a = 0; a < n && symmetric; ++a) {
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      const NodeId b = targets[k];
+      if (cursor[b] == offsets[b + 1] || targets[cursor[b]] != a) {
+        symmetric = false;
+        break;
+      }
+      ++cursor[b];
+    }
+  }
+  for (NodeId b = 0; b < n && symmetric; ++b) symmetric = cursor[b] == offsets[b + 1];
+  for (NodeId a = 0; a < n && !symmetric; ++a) {
     for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
       const NodeId b = targets[k];
       const auto first = targets.begin() + static_cast<std::ptrdiff_t>(offsets[b]);

@@ -159,8 +159,8 @@ class SmallKernel {
       }
       if (seen == 0) continue;
       any = true;
-      transpose64(child_fresh_[h], size_);
-      if (seen_wins != 0) transpose64(wins, size_);
+      transpose(child_fresh_[h], size_);
+      if (seen_wins != 0) transpose(wins, size_);
       for (NodeId r = 0; r < n_; ++r) {
         child_decided_[h][r] |= child_fresh_[h][r];
         if (seen_wins != 0) child_mouse_[h][r] |= wins[r];
