@@ -32,31 +32,12 @@
 #include <vector>
 
 #include "bit_matrix.hpp"
+#include "worker_pool.hpp"
 #include "catmouse/game.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
 
 namespace catmouse::detail {
-
-// Runs body(first, last, thread) over [0, count) in chunks, on `threads` threads (1: inline).
-template <class Body>
-void parallel_chunks(unsigned threads, std::size_t count, std::size_t chunk, const Body& body) {
-  if (threads <= 1 || count <= chunk) {
-    if (count > 0) body(0, count, 0);
-    return;
-  }
-  std::atomic<std::size_t> next{0};
-  auto worker = [&](unsigned id) {
-    for (;;) {
-      const std::size_t first = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (first >= count) return;
-      body(first, std::min(count, first + chunk), id);
-    }
-  };
-  std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-  worker(0);
-}
 
 // W: the remoteness word (uint16_t or uint32_t; its top bit marks "decided", as Table expects).
 template <class W>
@@ -92,6 +73,10 @@ class RetrogradeKernel {
 
  public:
   static constexpr std::uint64_t kMaxRemoteness = kTop - 1;
+  // A level with fewer fresh states than this runs on one thread.
+  static constexpr StateIndex kParallelStep = 1 << 15;
+  // A 64-row block with fewer fresh states than this is transposed bit by bit.
+  static constexpr std::uint64_t kSparseBlock = 1024;
 
   RetrogradeKernel(const Game& game, const SolveOptions& options)
       : game_(game),
@@ -105,7 +90,8 @@ class RetrogradeKernel {
         child_{Layer(n_), Layer(n_)},
         all_mice_(row_words_, 0),
         cat_nodes_(row_words_, 0),
-        cat_moves_(n_) {
+        cat_moves_(n_),
+        pool_(threads_) {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
@@ -121,18 +107,22 @@ class RetrogradeKernel {
   bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
-    parallel_chunks(threads_, 2 * std::size_t{n_}, 64,
+    pool_.run(true, 2 * std::size_t{n_}, 64,
                     [&](std::size_t a, std::size_t b, unsigned t) {
                       for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
                     });
     StateIndex decided = 0;
-    for (std::uint64_t level = 0; publish(); ++level) {
+    StateIndex fresh = game_.state_count();  // states decided by the last step (seed: many)
+    for (std::uint64_t level = 0; publish(fresh >= kParallelStep); ++level) {
       if (target && reached(*target, level)) return true;
-      for (StateIndex& d : per_thread) decided += std::exchange(d, 0);
+      fresh = 0;
+      for (StateIndex& d : per_thread) fresh += std::exchange(d, 0);
+      decided += fresh;
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
       const W stamp = static_cast<W>(kTop | (level + 1));
-      parallel_chunks(
-          threads_, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
+      // A level whose frontier is thin is quicker on one thread than shared out.
+      pool_.run(
+          fresh >= kParallelStep, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
             for (std::size_t task = a; task < b; ++task) {
               per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
                                          : cat_row(static_cast<NodeId>(task - n_), stamp);
@@ -323,7 +313,7 @@ class RetrogradeKernel {
 
   // Ends a level: the states it decided become the frontier, in the child layout. Returns
   // false when there are none.
-  bool publish() {
+  bool publish(bool parallel) {
     bool any = false;
     for (int h = 0; h < 2; ++h) {
       Layer& child = child_[h];
@@ -332,19 +322,9 @@ class RetrogradeKernel {
       }
       std::fill(child.rows.begin(), child.rows.end(), 0);
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
-      parallel_chunks(threads_, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
+      pool_.run(parallel, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
         for (std::size_t block = a; block < b; ++block)
           transpose_block_row(static_cast<Half>(h), block);
-      });
-      parallel_chunks(threads_, n_, 256, [&](std::size_t a, std::size_t b, unsigned) {
-        for (std::size_t r = a; r < b; ++r) {
-          if (!child.rows[r]) continue;
-          const Cell* cells = child.row(r);
-          std::uint64_t* occupancy = child.occupancy(r);
-          for (std::uint64_t w = 0; w < row_words_; ++w) {
-            if (cells[w].fresh != 0) occupancy[w >> 6] |= std::uint64_t{1} << (w & 63);
-          }
-        }
       });
       Layer& parent = parent_[h];
       for (NodeId r = 0; r < n_; ++r) {
@@ -378,10 +358,29 @@ class RetrogradeKernel {
     const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
     NodeId rows[64];
     int count = 0;
+    std::uint64_t bits = 0;
     for (NodeId r = first; r < last; ++r) {
-      if (parent.rows[r]) rows[count++] = r;
+      if (!parent.rows[r]) continue;
+      rows[count++] = r;
+      for_each_occupied(parent, r, [&](std::uint64_t w) { bits += std::popcount(parent.row(r)[w].fresh); });
     }
-    for (std::uint64_t group = 0; count > 0 && group < parent.occupied_words; ++group) {
+    if (count == 0) return;
+    if (bits < kSparseBlock) {
+      // Few fresh states: move them one by one, row by row.
+      for (int k = 0; k < count; ++k) {
+        const NodeId r = rows[k];
+        const std::uint64_t mask = std::uint64_t{1} << (r - first);
+        for_each_occupied(parent, r, [&](std::uint64_t w) {
+          const Cell& cell = parent.row(r)[w];
+          for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
+            const int j = std::countr_zero(f);
+            publish_word(h, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0);
+          }
+        });
+      }
+      return;
+    }
+    for (std::uint64_t group = 0; group < parent.occupied_words; ++group) {
       std::uint64_t words = 0;
       for (int k = 0; k < count; ++k) words |= parent.occupancy(rows[k])[group];
       for (; words != 0; words &= words - 1) {
@@ -390,32 +389,43 @@ class RetrogradeKernel {
     }
   }
 
+  // Calls f(w) for each word of `row` with a fresh bit.
+  template <class F>
+  static void for_each_occupied(const Layer& layer, NodeId row, F&& f) {
+    const std::uint64_t* occupancy = layer.occupancy(row);
+    for (std::uint64_t k = 0; k < layer.occupied_words; ++k) {
+      for (std::uint64_t words = occupancy[k]; words != 0; words &= words - 1) {
+        f(64 * k + std::countr_zero(words));
+      }
+    }
+  }
+
+  // ORs fresh states (and their mouse wins) into child-layout word `block` of `row`.
+  void publish_word(Half h, std::size_t block, std::uint64_t row, std::uint64_t bits,
+                    std::uint64_t mouse) {
+    Layer& child = child_[h];
+    Cell& cell = child.row(row)[block];
+    if (cell.fresh == 0) {
+      // This task alone writes this cell, but other tasks write other bits of the row's
+      // occupancy word: shared only when threads run.
+      std::uint64_t& word = child.occupancy(row)[block >> 6];
+      const std::uint64_t mask = std::uint64_t{1} << (block & 63);
+      if (threads_ > 1) {
+        std::atomic_ref<std::uint64_t>(word).fetch_or(mask, std::memory_order_relaxed);
+      } else {
+        word |= mask;
+      }
+    }
+    cell.fresh |= bits;
+    cell.decided |= bits;
+    cell.mouse_wins |= mouse;
+    std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
+  }
+
   // Word column w of transpose_block_row.
   void transpose_word(Half h, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
     const Layer& parent = parent_[h];
-    Layer& child = child_[h];
     const NodeId first = static_cast<NodeId>(64 * block);
-    auto publish_word = [&](std::uint64_t row, std::uint64_t bits, std::uint64_t mouse) {
-      Cell& cell = child.row(row)[block];
-      cell.fresh |= bits;
-      cell.decided |= bits;
-      cell.mouse_wins |= mouse;
-      std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
-    };
-    int bits = 0;
-    for (int k = 0; k < count; ++k) bits += std::popcount(parent.row(rows[k])[w].fresh);
-    if (bits < 64) {
-      for (int k = 0; k < count; ++k) {
-        const std::uint64_t mask = std::uint64_t{1} << (rows[k] - first);
-        const Cell& cell = parent.row(rows[k])[w];
-        const std::uint64_t mw = cell.mouse_wins;
-        for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
-          const int j = std::countr_zero(f);
-          publish_word(64 * w + j, mask, (mw >> j) & 1 ? mask : 0);
-        }
-      }
-      return;
-    }
     std::uint64_t fresh[64] = {}, wins[64] = {};
     std::uint64_t any_wins = 0;
     for (int k = 0; k < count; ++k) {
@@ -428,7 +438,7 @@ class RetrogradeKernel {
     transpose64(fresh);
     if (any_wins != 0) transpose64(wins);
     for (NodeId k = 0; k < 64; ++k) {
-      if (fresh[k] != 0) publish_word(64 * w + k, fresh[k], wins[k]);  // none past row n - 1
+      if (fresh[k] != 0) publish_word(h, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
     }
   }
 
@@ -444,6 +454,7 @@ class RetrogradeKernel {
   std::vector<std::uint64_t> all_mice_;         // columns 0..n-1
   std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
   std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
+  WorkerPool pool_;
   std::vector<W> words_;                        // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;
 };

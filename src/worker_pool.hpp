@@ -1,0 +1,85 @@
+// A small pool of worker threads for the retrograde kernel's many short parallel steps (a level
+// may take microseconds, and a game may have thousands of levels): threads are started once per
+// solve, and between steps they spin briefly before sleeping, so a step costs no thread start.
+// Internal to src/.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace catmouse::detail {
+
+class WorkerPool {
+ public:
+  explicit WorkerPool(unsigned threads) {
+    for (unsigned id = 1; id < threads; ++id) workers_.emplace_back([this, id] { work(id); });
+  }
+  ~WorkerPool() {
+    stop_.store(true);
+    generation_.fetch_add(1);
+    generation_.notify_all();
+  }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  unsigned threads() const { return static_cast<unsigned>(workers_.size()) + 1; }
+
+  // Runs body(first, last, thread) over [0, count) in chunks on every thread (if `parallel`);
+  // returns when all are done. Inline when there is one thread or one chunk.
+  template <class Body>
+  void run(bool parallel, std::size_t count, std::size_t chunk, const Body& body) {
+    if (!parallel || workers_.empty() || count <= chunk) {
+      if (count > 0) body(std::size_t{0}, count, 0u);
+      return;
+    }
+    const std::function<void(std::size_t, std::size_t, unsigned)> job = body;
+    job_ = &job;
+    count_ = count;
+    chunk_ = chunk;
+    next_.store(0);
+    pending_.store(static_cast<unsigned>(workers_.size()));
+    generation_.fetch_add(1, std::memory_order_release);
+    generation_.notify_all();
+    drain(0);
+    while (pending_.load(std::memory_order_acquire) != 0) std::this_thread::yield();
+    job_ = nullptr;
+  }
+
+ private:
+  void drain(unsigned id) {
+    for (;;) {
+      const std::size_t first = next_.fetch_add(chunk_, std::memory_order_relaxed);
+      if (first >= count_) return;
+      (*job_)(first, std::min(count_, first + chunk_), id);
+    }
+  }
+
+  void work(unsigned id) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      // Spin a little (steps follow each other closely), then sleep until the next step.
+      for (int spin = 0; generation_.load(std::memory_order_acquire) == seen; ++spin) {
+        if (spin > 4000) generation_.wait(seen, std::memory_order_acquire);
+      }
+      seen = generation_.load(std::memory_order_acquire);
+      if (stop_.load()) return;
+      drain(id);
+      pending_.fetch_sub(1, std::memory_order_acq_rel);
+    }
+  }
+
+  std::vector<std::jthread> workers_;
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<bool> stop_{false};
+  const std::function<void(std::size_t, std::size_t, unsigned)>* job_ = nullptr;
+  std::size_t count_ = 0;
+  std::size_t chunk_ = 1;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<unsigned> pending_{0};
+};
+
+}  // namespace catmouse::detail
