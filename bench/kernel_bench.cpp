@@ -1,5 +1,6 @@
-// Microbenchmarks of the solver kernel on generated graphs (Google Benchmark). Whole-program
-// comparisons against the baselines live in bench/compare.
+// Microbenchmarks of the solver kernels on generated graphs (Google Benchmark). Whole-program
+// comparisons against the baseline programs live in bench/compare. A short run of each is part of
+// the test suite (ctest), so they always build and run.
 #include <benchmark/benchmark.h>
 
 #include "catmouse/game.hpp"
@@ -8,37 +9,72 @@
 
 namespace {
 
-void solve_family(benchmark::State& state, catmouse::GraphFamily family, double degree) {
+catmouse::Graph make(catmouse::GraphFamily family, std::int64_t nodes, double degree) {
   catmouse::GenerateOptions options;
   options.family = family;
-  options.nodes = static_cast<catmouse::NodeId>(state.range(0));
+  options.nodes = static_cast<catmouse::NodeId>(nodes);
   options.degree = degree;
   options.seed = 1;
-  const catmouse::Graph graph = catmouse::generate(options).value();
-  const catmouse::Game game(graph, catmouse::Rules{});
-  for (auto _ : state) {
-    auto table = catmouse::solve(game);
-    benchmark::DoNotOptimize(table);
-  }
+  return catmouse::generate(options).value();
+}
+
+void count_states(benchmark::State& state, const catmouse::Game& game) {
   state.counters["states"] = static_cast<double>(game.state_count());
   state.counters["ns_per_state"] = benchmark::Counter(
       static_cast<double>(game.state_count()) * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void BM_SolveRandomDegree6(benchmark::State& state) {
-  solve_family(state, catmouse::GraphFamily::kRandom, 6);
-}
-void BM_SolveGrid(benchmark::State& state) {
-  solve_family(state, catmouse::GraphFamily::kGrid, 4);
-}
-void BM_SolveTree(benchmark::State& state) {
-  solve_family(state, catmouse::GraphFamily::kTree, 2);
+void solve_family(benchmark::State& state, catmouse::GraphFamily family, double degree,
+                  catmouse::SolveOptions options) {
+  const catmouse::Graph graph = make(family, state.range(0), degree);
+  const catmouse::Game game(graph, catmouse::Rules{});
+  for (auto _ : state) {
+    auto table = catmouse::solve(game, options);
+    benchmark::DoNotOptimize(table);
+  }
+  count_states(state, game);
 }
 
-BENCHMARK(BM_SolveRandomDegree6)->Arg(50)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SolveGrid)->Arg(400)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SolveTree)->Arg(400)->Unit(benchmark::kMillisecond);
+void BM_Random6(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kRandom, 6, {});
+}
+void BM_Random6ValuesOnly(benchmark::State& state) {
+  catmouse::SolveOptions options;
+  options.values_only = true;
+  solve_family(state, catmouse::GraphFamily::kRandom, 6, options);
+}
+void BM_Grid(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kGrid, 4, {});
+}
+void BM_Tree(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kTree, 2, {});
+}
+void BM_SmallKernel(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kRandom, 4, {});
+}
+void BM_GeneralKernelOnSmallBoard(benchmark::State& state) {
+  catmouse::SolveOptions options;
+  options.kernel = catmouse::Kernel::kGeneral;
+  solve_family(state, catmouse::GraphFamily::kRandom, 4, options);
+}
+void BM_SolveStart(benchmark::State& state) {
+  const catmouse::Graph graph = make(catmouse::GraphFamily::kRandom, state.range(0), 4);
+  const catmouse::Game game(graph, catmouse::Rules{});
+  for (auto _ : state) {
+    auto answer = catmouse::solve_state(game, game.start());
+    benchmark::DoNotOptimize(answer);
+  }
+  count_states(state, game);
+}
+
+BENCHMARK(BM_Random6)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Random6ValuesOnly)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Grid)->Arg(400)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tree)->Arg(400)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SmallKernel)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GeneralKernelOnSmallBoard)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SolveStart)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -44,7 +44,9 @@ inline void transpose(std::uint64_t a[64]) {
   }
 }
 
-inline void transpose64(std::uint64_t a[64]) { transpose<64>(a); }
+inline void transpose64(std::uint64_t a[64]) {
+  transpose<64>(a);
+}
 
 // transpose<size>(a) for a size known only at run time.
 inline void transpose(std::uint64_t a[64], int size) {

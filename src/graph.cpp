@@ -62,7 +62,9 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
   }
   assert(offsets.front() == 0 && offsets.back() == targets.size());
   const auto n = static_cast<NodeId>(nodes);
-  auto field = [&](NodeId a, std::uint64_t k) { return fmt::format("neighbour {}", k - offsets[a]); };
+  auto field = [&](NodeId a, std::uint64_t k) {
+    return fmt::format("neighbour {}", k - offsets[a]);
+  };
   for (NodeId a = 0; a < n; ++a) {
     for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
       const NodeId b = targets[k];
@@ -123,9 +125,10 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
       if (!std::binary_search(first, last, a)) {
         const std::vector<NodeId> list = given(a);
         const auto position = std::find(list.begin(), list.end(), b) - list.begin();
-        return node_error(a, fmt::format("neighbour {}", position),
-                          fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}",
-                                      a, b, b, a));
+        return node_error(
+            a, fmt::format("neighbour {}", position),
+            fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}", a, b, b,
+                        a));
       }
     }
   }

@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "bit_matrix.hpp"
-#include "worker_pool.hpp"
 #include "catmouse/game.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
+#include "worker_pool.hpp"
 
 namespace catmouse::detail {
 
@@ -107,10 +107,9 @@ class RetrogradeKernel {
   bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
-    pool_.run(true, 2 * std::size_t{n_}, 64,
-                    [&](std::size_t a, std::size_t b, unsigned t) {
-                      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
-                    });
+    pool_.run(true, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
+      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
+    });
     StateIndex decided = 0;
     StateIndex fresh = game_.state_count();  // states decided by the last step (seed: many)
     for (std::uint64_t level = 0; publish(fresh >= kParallelStep); ++level) {
@@ -121,13 +120,13 @@ class RetrogradeKernel {
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
       const W stamp = static_cast<W>(kTop | (level + 1));
       // A level whose frontier is thin is quicker on one thread than shared out.
-      pool_.run(
-          fresh >= kParallelStep, 2 * std::size_t{n_}, 8, [&](std::size_t a, std::size_t b, unsigned t) {
-            for (std::size_t task = a; task < b; ++task) {
-              per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
-                                         : cat_row(static_cast<NodeId>(task - n_), stamp);
-            }
-          });
+      pool_.run(fresh >= kParallelStep, 2 * std::size_t{n_}, 8,
+                [&](std::size_t a, std::size_t b, unsigned t) {
+                  for (std::size_t task = a; task < b; ++task) {
+                    per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
+                                               : cat_row(static_cast<NodeId>(task - n_), stamp);
+                  }
+                });
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         StateIndex now = decided;
@@ -362,7 +361,8 @@ class RetrogradeKernel {
     for (NodeId r = first; r < last; ++r) {
       if (!parent.rows[r]) continue;
       rows[count++] = r;
-      for_each_occupied(parent, r, [&](std::uint64_t w) { bits += std::popcount(parent.row(r)[w].fresh); });
+      for_each_occupied(parent, r,
+                        [&](std::uint64_t w) { bits += std::popcount(parent.row(r)[w].fresh); });
     }
     if (count == 0) return;
     if (bits < kSparseBlock) {
@@ -455,7 +455,7 @@ class RetrogradeKernel {
   std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
   std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
   WorkerPool pool_;
-  std::vector<W> words_;                        // StateSpace order; top bit = decided
+  std::vector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;
 };
 

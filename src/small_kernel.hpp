@@ -138,7 +138,8 @@ class SmallKernel {
   bool is_decided(const State& s) const {
     const bool mouse_turn = s.turn == Side::kMouse;
     return (decided_[mouse_turn ? 0 : 1][mouse_turn ? s.mouse : s.cat] >>
-            (mouse_turn ? s.cat : s.mouse)) & 1;
+            (mouse_turn ? s.cat : s.mouse)) &
+           1;
   }
 
   // Moves this level's decisions into the child layout; false when there were none. Adds
@@ -172,7 +173,8 @@ class SmallKernel {
   static void put_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
     if (bits == 0) return;
     dense[at >> 6] |= bits << (at & 63);
-    if ((at & 63) != 0 && (at >> 6) + 1 < dense.size()) dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
+    if ((at & 63) != 0 && (at >> 6) + 1 < dense.size())
+      dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
   }
 
   const Game& game_;

@@ -68,7 +68,8 @@ Status check_request(const Game& game, const SolveOptions& options) {
     if (!options.values_only) {
       const std::uint64_t lean = solve_memory_estimate(game, true);
       hint = lean <= options.memory_limit
-                 ? fmt::format("; values only (no remoteness) would need {} and fit", human_bytes(lean))
+                 ? fmt::format("; values only (no remoteness) would need {} and fit",
+                               human_bytes(lean))
                  : fmt::format("; even values only would need {}", human_bytes(lean));
     }
     return Error{fmt::format("solving {} states needs about {}, more than the limit of {}{}",

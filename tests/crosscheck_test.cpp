@@ -36,6 +36,29 @@ int compare_engines(const Graph& graph, const Rules& rules) {
       }
     }
   }
+  // The general kernel (taken on its own, as it is for boards over 64 nodes) agrees too.
+  SolveOptions general;
+  general.kernel = Kernel::kGeneral;
+  Result<Table> wide = solve(game, general);
+  EXPECT_TRUE(wide.ok());
+  if (!(*wide == *main)) {
+    ++bad;
+    ADD_FAILURE() << "general kernel differs on " << to_leetcode(graph);
+  }
+  // Answering one state agrees with the table, for every start.
+  for (StateIndex i = 0; i < game.state_count() && bad == 0; i += 7) {
+    const State s = game.space().state(i);
+    if (!game.valid(s)) continue;
+    for (Kernel kernel : {Kernel::kSmall, Kernel::kGeneral}) {
+      SolveOptions one;
+      one.kernel = kernel;
+      const StateValue answer = solve_state(game, s, one).value();
+      if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
+        ++bad;
+        ADD_FAILURE() << "solve_state differs on " << to_leetcode(graph) << " at state " << i;
+      }
+    }
+  }
   // Values-only mode keeps the same values and no remoteness.
   SolveOptions lean;
   lean.values_only = true;

@@ -47,3 +47,34 @@ TEST(Determinism, ThreadsZeroMeansHardwareThreads) {
 
 }  // namespace
 }  // namespace catmouse
+
+namespace catmouse {
+namespace {
+
+// solve_state on a board large enough for threads agrees with the full table.
+TEST(Determinism, SolveStateMatchesTheTable) {
+  GenerateOptions g;
+  g.nodes = 400;
+  g.degree = 3;
+  g.seed = 5;
+  const Graph graph = generate(g).value();
+  const Game game(graph, Rules{});
+  const Table table = solve(game).value();
+  for (NodeId mouse : {1u, 17u, 399u}) {
+    for (NodeId cat : {2u, 5u, 200u}) {
+      for (Side turn : {Side::kMouse, Side::kCat}) {
+        const State s{mouse, cat, turn};
+        for (unsigned threads : {1u, 2u}) {
+          SolveOptions options;
+          options.threads = threads;
+          const StateValue answer = solve_state(game, s, options).value();
+          EXPECT_EQ(answer.value, table.value(s));
+          EXPECT_EQ(answer.remoteness, table.remoteness(s));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace catmouse

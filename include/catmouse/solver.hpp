@@ -61,6 +61,7 @@ Result<Table> solve(const Game& game, const SolveOptions& options = {});
 // Answers one state with the same engine, but keeps no table and stops at the level where the
 // state is decided (a draw still needs the whole run); memory as with values_only. For many
 // small graphs (batch mode) this is several times faster than solve().
-Result<StateValue> solve_state(const Game& game, const State& state, const SolveOptions& options = {});
+Result<StateValue> solve_state(const Game& game, const State& state,
+                               const SolveOptions& options = {});
 
 }  // namespace catmouse
