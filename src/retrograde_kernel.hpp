@@ -74,7 +74,7 @@ class RetrogradeKernel {
  public:
   static constexpr std::uint64_t kMaxRemoteness = kTop - 1;
   // A level with fewer fresh states than this runs on one thread.
-  static constexpr StateIndex kParallelStep = 1 << 15;
+  static constexpr StateIndex kParallelStep = 4096;
   // A 64-row block with fewer fresh states than this is transposed bit by bit.
   static constexpr std::uint64_t kSparseBlock = 1024;
 
@@ -120,7 +120,7 @@ class RetrogradeKernel {
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
       const W stamp = static_cast<W>(kTop | (level + 1));
       // A level whose frontier is thin is quicker on one thread than shared out.
-      pool_.run(fresh >= kParallelStep, 2 * std::size_t{n_}, 8,
+      pool_.run(fresh >= kParallelStep, 2 * std::size_t{n_}, 64,
                 [&](std::size_t a, std::size_t b, unsigned t) {
                   for (std::size_t task = a; task < b; ++task) {
                     per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)

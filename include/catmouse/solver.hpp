@@ -1,15 +1,14 @@
-// The main engine: retrograde analysis with move counters, level by level. Finished positions (and
-// stuck players, under StuckRule::kLose) are decided first at remoteness 0. Level r then takes the
-// states decided at r and decides their open parents at r + 1: a parent whose mover can move into
-// a win for itself is a win; a parent all of whose moves are now known to lose is a loss (its
-// slowest loss is at r). What is never decided is a draw. See docs/algorithm.md.
+// The main engine: retrograde analysis level by level, 64 states per word operation. Level 0 holds
+// the finished positions (and stuck players, under StuckRule::kLose); level r + 1 holds the open
+// states with a move into a level-r state their mover wins (wins: the fastest), and those whose
+// every move now leads to a decided state the opponent wins (losses: the slowest is at level r).
+// The level is the remoteness; what is never decided is a draw. See docs/algorithm.md.
 //
-// Cost: time O(n^2 + n * m) for n nodes and m edges (each state is processed once and touches
-// each parent once), spread over `threads`. Memory, for 2 * n^2 states: a 2-byte word per state
-// (decided flag + move counter, later remoteness) plus 3 bits (mouse wins, two frontiers), i.e.
-// 2.375 bytes per state; with values_only a 1-byte word when no node has over 127 moves, i.e.
-// 1.375 bytes per state. Words widen (4 bytes) only for games that need it. The result is the
-// same for every thread count.
+// Cost: time O(levels * m * n / 64) word operations at worst for n nodes and m edges, much less
+// when few rows change in a level; spread over `threads`, with the same result for any count.
+// Memory for the 2 * n^2 states: 6 bits each of bit planes plus a 16-bit remoteness word
+// (2.75 bytes per state), or 0.75 bytes per state with values_only; solve_memory_estimate()
+// gives the peak.
 #pragma once
 
 #include <cstdint>
