@@ -41,12 +41,14 @@ class ProgressPrinter {
     if (!tty_ && p.seconds - last_ < 1.0 && printed_) return;
     last_ = p.seconds;
     const double done = p.total == 0 ? 1.0 : static_cast<double>(p.decided) / p.total;
-    const double left = done > 0 ? p.seconds * (1 - done) / done : 0;
+    // Levels decide few states at first and most in the middle, so an estimate from the share
+    // decided means little before a tenth is done.
+    const std::string left =
+        done >= 0.1 ? fmt::format(", about {:.1f} s left", p.seconds * (1 - done) / done) : "";
     std::fprintf(stderr,
-                 "%scatmouse: remoteness %u, %llu of %llu states decided (%.1f%%), %.1f s, "
-                 "about %.1f s left%s",
+                 "%scatmouse: remoteness %u, %llu of %llu states decided (%.1f%%), %.1f s%s%s",
                  tty_ ? "\r" : "", p.remoteness, static_cast<unsigned long long>(p.decided),
-                 static_cast<unsigned long long>(p.total), 100 * done, p.seconds, left,
+                 static_cast<unsigned long long>(p.total), 100 * done, p.seconds, left.c_str(),
                  tty_ ? "\033[K" : "\n");
     std::fflush(stderr);
     printed_ = true;
