@@ -448,7 +448,7 @@ class RetrogradeKernel {
   const std::uint64_t row_words_;
   const bool keep_remoteness_;
   const unsigned threads_;
-  const std::function<void(const SolveProgress&)>& progress_;
+  const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   Layer parent_[2];
   Layer child_[2];
   std::vector<std::uint64_t> all_mice_;         // columns 0..n-1

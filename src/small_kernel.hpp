@@ -187,7 +187,7 @@ class SmallKernel {
   std::uint64_t decided_[2][64] = {}, mouse_[2][64] = {}, fresh_[2][64] = {};
   std::uint64_t child_decided_[2][64] = {}, child_mouse_[2][64] = {}, child_fresh_[2][64] = {};
   std::vector<std::uint16_t> words_;
-  const std::function<void(const SolveProgress&)>& progress_;
+  const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   std::optional<std::uint32_t> target_level_;
 };
 

@@ -22,6 +22,7 @@ class WorkerPool {
     stop_.store(true);
     generation_.fetch_add(1);
     generation_.notify_all();
+    workers_.clear();  // joins, while the members the workers read still exist
   }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
