@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -263,49 +264,42 @@ class RetrogradeKernel {
   // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
   StateIndex mouse_row(NodeId m, W stamp) {
     if (game_.is_hole(m) || graph_.degree(m) == 0) return 0;  // decided at level 0, or drawn
-    const Layer& children = child_[kCatTurn];
-    const auto moves = graph_.neighbours(m);
-    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; }))
-      return 0;
-    StateIndex decided = 0;
-    const Cell* open = parent_[kMouseTurn].row(m);
-    for_each_word(children, moves, [&](std::uint64_t w) {
-      std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
-      for (NodeId to : moves) {
-        const Cell& child = children.row(to)[w];
-        frontier |= child.fresh;
-        wins |= child.fresh & child.mouse_wins;
-        losses &= child.decided & ~child.mouse_wins;
-      }
-      if (frontier == 0) return;
-      const std::uint64_t undecided = ~open[w].decided & cat_nodes_[w];
-      wins &= undecided;
-      decided += decide(kMouseTurn, m, w, wins, losses & undecided & ~wins, stamp);
-    });
-    return decided;
+    return parent_row(kMouseTurn, m, graph_.neighbours(m), cat_nodes_.data(), stamp);
   }
 
   // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
   StateIndex cat_row(NodeId c, W stamp) {
     if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
-    const Layer& children = child_[kMouseTurn];
-    std::vector<NodeId>& moves = cat_moves_[c];
-    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; }))
+    return parent_row(kCatTurn, c, cat_moves_[c], all_mice_.data(), stamp);
+  }
+
+  // One level for parent row `row` of half h, whose moves lead to rows `moves` of the other
+  // half's child layout; `columns` masks the states the rules allow.
+  StateIndex parent_row(Half h, NodeId row, std::span<const NodeId> moves,
+                        const std::uint64_t* columns, W stamp) {
+    const Layer& children = child_[1 - h];
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) {
       return 0;
+    }
+    // A child "won by the mover" is a mouse win when the mouse moves, a cat win when the cat does.
+    const std::uint64_t flip = h == kMouseTurn ? 0 : ~std::uint64_t{0};
     StateIndex decided = 0;
-    const Cell* open = parent_[kCatTurn].row(c);
+    const Cell* open = parent_[h].row(row);
     for_each_word(children, moves, [&](std::uint64_t w) {
       std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
       for (NodeId to : moves) {
         const Cell& child = children.row(to)[w];
+        const std::uint64_t mine = child.mouse_wins ^ flip;
         frontier |= child.fresh;
-        wins |= child.fresh & ~child.mouse_wins;
-        losses &= child.decided & child.mouse_wins;
+        wins |= child.fresh & mine;
+        losses &= child.decided & ~mine;
       }
       if (frontier == 0) return;
-      const std::uint64_t undecided = ~open[w].decided & all_mice_[w];
+      const std::uint64_t undecided = ~open[w].decided & columns[w];
       wins &= undecided;
-      decided += decide(kCatTurn, c, w, losses & undecided & ~wins, wins, stamp);
+      losses &= undecided & ~wins;
+      decided += h == kMouseTurn ? decide(h, row, w, wins, losses, stamp)
+                                 : decide(h, row, w, losses, wins, stamp);
     });
     return decided;
   }

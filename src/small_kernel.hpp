@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "bit_matrix.hpp"
@@ -51,25 +52,14 @@ class SmallKernel {
       const auto stamp = static_cast<std::uint16_t>(Table::kDecided16 | level);
       const Graph& graph = game_.graph();
       for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
-        if ((holes_ >> m) & 1 || graph.degree(m) == 0) continue;
-        std::uint64_t wins = 0, losses = ~std::uint64_t{0};
-        for (NodeId to : graph.neighbours(m)) {
-          wins |= child_fresh_[1][to] & child_mouse_[1][to];
-          losses &= child_decided_[1][to] & ~child_mouse_[1][to];
+        if (!((holes_ >> m) & 1) && graph.degree(m) > 0) {
+          parent_row(0, m, graph.neighbours(m), cat_nodes_, stamp);
         }
-        const std::uint64_t open = ~decided_[0][m] & cat_nodes_;
-        decide(0, m, wins & open, losses & open & ~wins, stamp);
       }
       for (NodeId c = 0; c < n_; ++c) {  // cat to move: the cat moves c -> to
-        if (!((cat_nodes_ >> c) & 1) || game_.cat_move_count(c) == 0) continue;
-        std::uint64_t wins = 0, losses = ~std::uint64_t{0};
-        for (NodeId to : graph.neighbours(c)) {
-          if (!((cat_nodes_ >> to) & 1)) continue;
-          wins |= child_fresh_[0][to] & ~child_mouse_[0][to];
-          losses &= child_decided_[0][to] & child_mouse_[0][to];
+        if ((cat_nodes_ >> c) & 1 && game_.cat_move_count(c) > 0) {
+          parent_row(1, c, graph.neighbours(c), all_mice_, stamp);
         }
-        const std::uint64_t open = ~decided_[1][c] & all_mice_;
-        decide(1, c, losses & open & ~wins, wins & open, stamp);
       }
     }
   }
@@ -99,6 +89,29 @@ class SmallKernel {
   }
 
  private:
+  // One level for parent row `row` of half h (see RetrogradeKernel::parent_row). The cat's moves
+  // skip the nodes it may not enter.
+  void parent_row(int h, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
+                  std::uint16_t stamp) {
+    const int other = 1 - h;
+    const std::uint64_t flip = h == 0 ? 0 : ~std::uint64_t{0};
+    std::uint64_t wins = 0, losses = ~std::uint64_t{0};
+    for (NodeId to : moves) {
+      if (h == 1 && !((cat_nodes_ >> to) & 1)) continue;
+      const std::uint64_t mine = child_mouse_[other][to] ^ flip;
+      wins |= child_fresh_[other][to] & mine;
+      losses &= child_decided_[other][to] & ~mine;
+    }
+    const std::uint64_t open = ~decided_[h][row] & columns;
+    wins &= open;
+    losses &= open & ~wins;
+    if (h == 0) {
+      decide(h, row, wins, losses, stamp);
+    } else {
+      decide(h, row, losses, wins, stamp);
+    }
+  }
+
   // Decides the states of parent row `row` of half h in `mouse` (mouse wins) and `cat`.
   void decide(int h, NodeId row, std::uint64_t mouse, std::uint64_t cat, std::uint16_t stamp) {
     const std::uint64_t all = mouse | cat;
