@@ -122,3 +122,33 @@ TEST(CrossCheck, HoleAnywhere) {
 
 }  // namespace
 }  // namespace catmouse
+
+namespace catmouse {
+namespace {
+
+// Around the small kernel's limit of 64 nodes (one word per row, then two): both kernels and the
+// reference agree, with remoteness.
+TEST(CrossCheck, AroundSixtyFourNodes) {
+  testing::Random random(64);
+  for (NodeId n : {62u, 63u, 64u, 65u, 66u, 127u, 128u, 129u}) {
+    const Graph graph = testing::random_graph(n, 4 + random.below(6), random);
+    const Game game(graph, Rules{});
+    SolveOptions general;
+    general.kernel = Kernel::kGeneral;
+    const Table wide = solve(game, general).value();
+    EXPECT_EQ(wide, solve_reference(graph, Rules{})) << "n = " << n;
+    EXPECT_TRUE(verify(game, wide).ok());
+    if (n <= 64) {
+      SolveOptions small;
+      small.kernel = Kernel::kSmall;
+      EXPECT_EQ(solve(game, small).value(), wide) << "n = " << n;
+    } else {
+      SolveOptions small;
+      small.kernel = Kernel::kSmall;
+      EXPECT_FALSE(solve(game, small).ok());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace catmouse
