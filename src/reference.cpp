@@ -21,6 +21,10 @@ constexpr int kUnknown = -1;
 Table solve_reference(const Graph& graph, const Rules& rules) {
   const std::vector<std::vector<NodeId>> adj = graph.to_adjacency();
   const NodeId n = static_cast<NodeId>(adj.size());
+  std::vector<bool> hole(n, false), cat_barred(n, false);
+  for (NodeId v : rules.holes) hole[v] = true;
+  for (NodeId v : rules.cat_forbidden.empty() ? rules.holes : rules.cat_forbidden)
+    cat_barred[v] = true;
   const auto at = [n](const Position& p) {
     return (static_cast<std::size_t>(p.turn) * n + p.mouse) * n + p.cat;
   };
@@ -30,7 +34,7 @@ Table solve_reference(const Graph& graph, const Rules& rules) {
       for (NodeId to : adj[p.mouse]) out.push_back({1, to, p.cat});
     } else {
       for (NodeId to : adj[p.cat]) {
-        if (to != rules.hole) out.push_back({0, p.mouse, to});
+        if (!cat_barred[to]) out.push_back({0, p.mouse, to});
       }
     }
     return out;
@@ -44,8 +48,8 @@ Table solve_reference(const Graph& graph, const Rules& rules) {
     for (NodeId mouse = 0; mouse < n; ++mouse) {
       for (NodeId cat = 0; cat < n; ++cat) {
         const Position p{turn, mouse, cat};
-        if (cat == rules.hole) continue;
-        if (mouse == rules.hole) {
+        if (cat_barred[cat]) continue;
+        if (hole[mouse]) {
           winner[at(p)] = 1;
         } else if (mouse == cat) {
           winner[at(p)] = 2;

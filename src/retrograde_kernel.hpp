@@ -90,12 +90,14 @@ class RetrogradeKernel {
         parent_{Layer(n_), Layer(n_)},
         child_{Layer(n_), Layer(n_)},
         all_mice_(row_words_, 0),
+        holes_(row_words_, 0),
         cat_nodes_(row_words_, 0),
         cat_moves_(n_),
         pool_(threads_) {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      if (game.is_hole(v)) holes_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
       for (NodeId to : graph_.neighbours(v)) {
         if (game.cat_may_enter(to)) cat_moves_[v].push_back(to);
@@ -239,11 +241,10 @@ class RetrogradeKernel {
       if (!game_.cat_may_enter(c)) return 0;
       const bool stuck = game_.cat_move_count(c) == 0 && lose_when_stuck;
       for (std::uint64_t w = 0; w < row_words_; ++w) {
-        std::uint64_t mouse = 0;
-        for (NodeId v = static_cast<NodeId>(64 * w); v < n_ && v < 64 * (w + 1); ++v) {
-          if (game_.is_hole(v)) mouse |= std::uint64_t{1} << (v & 63);
-        }
-        const std::uint64_t cat = c >> 6 == w ? std::uint64_t{1} << (c & 63) : 0;
+        std::uint64_t mouse = holes_[w];
+        // The cat on the mouse wins, unless the mouse is in a hole (which the cat may enter when
+        // its forbidden nodes are set apart from the holes).
+        const std::uint64_t cat = c >> 6 == w ? (std::uint64_t{1} << (c & 63)) & ~mouse : 0;
         if (stuck) mouse |= all_mice_[w] & ~cat;
         decided += decide(kCatTurn, c, w, mouse, cat, kTop);
       }
@@ -446,6 +447,7 @@ class RetrogradeKernel {
   Layer parent_[2];
   Layer child_[2];
   std::vector<std::uint64_t> all_mice_;         // columns 0..n-1
+  std::vector<std::uint64_t> holes_;            // the holes, as columns
   std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
   std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
   WorkerPool pool_;

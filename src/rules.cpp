@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace catmouse {
 
 std::string_view side_name(Side side) {
@@ -27,20 +29,32 @@ Status validate(const Rules& rules, const Graph& graph) {
     error.where.field = std::move(field);
     return error;
   };
+  auto out_of_range = [&](NodeId node) {
+    return fmt::format("node {} is out of range (nodes are 0..{})", node, n - 1);
+  };
   const struct {
     const char* field;
-    NodeId node;
-  } nodes[] = {
-      {"hole", rules.hole}, {"mouse start", rules.mouse_start}, {"cat start", rules.cat_start}};
-  for (const auto& entry : nodes) {
-    if (entry.node >= n) {
-      return field_error(
-          entry.field, fmt::format("node {} is out of range (nodes are 0..{})", entry.node, n - 1));
+    const std::vector<NodeId>* nodes;
+  } sets[] = {{"holes", &rules.holes}, {"cat forbidden", &rules.cat_forbidden}};
+  for (const auto& set : sets) {
+    std::vector<bool> seen(n, false);
+    for (NodeId node : *set.nodes) {
+      if (node >= n) return field_error(set.field, out_of_range(node));
+      if (seen[node]) return field_error(set.field, fmt::format("node {} is listed twice", node));
+      seen[node] = true;
     }
   }
-  if (rules.cat_start == rules.hole) {
-    return field_error("cat start",
-                       fmt::format("the cat may not start on the hole {}", rules.hole));
+  if (rules.mouse_start >= n) return field_error("mouse start", out_of_range(rules.mouse_start));
+  if (rules.cat_start >= n) return field_error("cat start", out_of_range(rules.cat_start));
+  const auto& excluded = rules.cat_excluded();
+  if (std::find(excluded.begin(), excluded.end(), rules.cat_start) != excluded.end()) {
+    return field_error("cat start", fmt::format("the cat may not start on node {}, which it may "
+                                                "not enter",
+                                                rules.cat_start));
+  }
+  if (std::find(rules.holes.begin(), rules.holes.end(), rules.mouse_start) != rules.holes.end()) {
+    return field_error("mouse start",
+                       fmt::format("the mouse may not start in the hole {}", rules.mouse_start));
   }
   return {};
 }

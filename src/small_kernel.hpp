@@ -141,7 +141,7 @@ class SmallKernel {
     }
     for (NodeId c = 0; c < n_; ++c) {
       if (!((cat_nodes_ >> c) & 1)) continue;
-      const std::uint64_t cat = std::uint64_t{1} << c;
+      const std::uint64_t cat = (std::uint64_t{1} << c) & ~holes_;  // a mouse in a hole wins
       std::uint64_t mouse = holes_;
       if (game_.cat_move_count(c) == 0 && lose_when_stuck) mouse = all_mice_ & ~cat;
       decide(1, c, mouse, cat, Table::kDecided16);

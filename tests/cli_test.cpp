@@ -256,3 +256,31 @@ TEST(Cli, BatchNamesTheBadLine) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, RuleOptions) {
+  const std::string graph = example("leetcode1.json");
+  EXPECT_EQ(catmouse("solve " + graph + " --holes 0,4").out, "mouse wins in 3 moves\n");
+  EXPECT_EQ(catmouse("solve " + graph + " --holes ''").out, "draw\n");  // no hole: no mouse win
+  EXPECT_EQ(catmouse("solve --code --first cat " + graph).out, "2\n");
+  EXPECT_EQ(catmouse("solve --code --stuck draw " + graph).out, "0\n");
+  const struct {
+    const char* options;
+    const char* message;
+  } bad[] = {{"--holes 1", "--mouse: the mouse may not start in the hole 1"},
+             {"--cat-forbidden 2", "--cat: the cat may not start on node 2"},
+             {"--holes 0,0", "--holes: node 0 is listed twice"},
+             {"--holes 9", "--holes: node 9 is out of range (nodes are 0..5)"},
+             {"--cat-forbidden -1", "--cat-forbidden: node -1 is out of range"},
+             {"--first dog", "--first"},
+             {"--stuck maybe", "--stuck"}};
+  for (const auto& b : bad) {
+    CliRun run = catmouse("solve " + graph + " " + b.options);
+    EXPECT_EQ(run.exit_code, 2) << b.options;
+    EXPECT_EQ(run.out, "") << b.options;
+    EXPECT_NE(run.err.find(b.message), std::string::npos) << b.options << ": " << run.err;
+  }
+}
+
+}  // namespace

@@ -3,6 +3,8 @@
 // rules; verify() must accept every table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "catmouse/format.hpp"
 #include "catmouse/game.hpp"
 #include "catmouse/reference.hpp"
@@ -107,17 +109,42 @@ TEST(CrossCheck, RandomGraphsSevenToTwelveNodes) {
   }
 }
 
-// The table covers every state, so only the hole changes it; starts and who moves first do not.
-TEST(CrossCheck, HoleAnywhere) {
+// Rule variants: any set of holes (none too), and nodes barred to the cat that differ from the
+// holes (a hole the cat may enter, a plain node it may not). The table covers every state, so
+// the starts do not change it; they only have to be valid.
+TEST(CrossCheck, HolesAndForbiddenNodes) {
   Random random(7);
-  for (int k = 0; k < 2000; ++k) {
-    const NodeId n = 5 + random.below(6);
-    const Graph graph = testing::random_graph(n, 40, random);
+  int games = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const NodeId n = 3 + random.below(10);
+    const Graph graph = testing::random_graph(n, 20 + random.below(50), random);
     Rules rules;
-    rules.hole = random.below(n);
-    rules.cat_start = (rules.hole + 1 + random.below(n - 1)) % n;
+    rules.holes.clear();
+    rules.cat_forbidden.clear();
+    for (NodeId v = 0; v < n; ++v) {
+      if (random.below(5) == 0) rules.holes.push_back(v);
+      if (random.below(6) == 0) rules.cat_forbidden.push_back(v);
+    }
+    rules.stuck = random.below(3) == 0 ? StuckRule::kDraw : StuckRule::kLose;
+    // Starts: the first nodes that the rules allow; skip games with none.
+    const auto& barred = rules.cat_excluded();
+    auto free_for_cat = [&](NodeId v) {
+      return std::find(barred.begin(), barred.end(), v) == barred.end();
+    };
+    auto not_hole = [&](NodeId v) {
+      return std::find(rules.holes.begin(), rules.holes.end(), v) == rules.holes.end();
+    };
+    NodeId cat = 0, mouse = 0;
+    while (cat < n && !free_for_cat(cat)) ++cat;
+    while (mouse < n && !not_hole(mouse)) ++mouse;
+    if (cat == n || mouse == n) continue;
+    rules.cat_start = cat;
+    rules.mouse_start = mouse;
+    ASSERT_TRUE(validate(rules, graph).ok()) << validate(rules, graph).error().to_string();
     ASSERT_EQ(compare_engines(graph, rules), 0);
+    ++games;
   }
+  EXPECT_GT(games, 3000);
 }
 
 }  // namespace

@@ -106,5 +106,34 @@ TEST(Rules, ValidateNamesTheField) {
   EXPECT_EQ(s.error().where.field, "mouse start");
 }
 
+TEST(Rules, HolesAndForbiddenNodes) {
+  Result<Graph> g = Graph::from_adjacency({{1}, {0, 2}, {1, 3}, {2}});
+  ASSERT_TRUE(g.ok());
+  Rules rules;
+  rules.holes = {0, 3};
+  EXPECT_TRUE(validate(rules, *g).ok());
+  rules.holes = {0, 0};
+  Status s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "holes");
+  rules.holes = {1};
+  s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "mouse start");
+  rules.holes = {0};
+  rules.cat_forbidden = {2};
+  s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "cat start");
+  rules.cat_forbidden = {9};
+  s = validate(rules, *g);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().where.field, "cat forbidden");
+  // No hole at all is a game the mouse cannot win.
+  rules.holes.clear();
+  rules.cat_forbidden.clear();
+  EXPECT_TRUE(validate(rules, *g).ok());
+}
+
 }  // namespace
 }  // namespace catmouse

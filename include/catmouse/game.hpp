@@ -63,8 +63,8 @@ class Game {
   StateIndex state_count() const { return space_.size(); }
   State start() const { return {rules_.mouse_start, rules_.cat_start, rules_.first}; }
 
-  bool is_hole(NodeId v) const { return v == rules_.hole; }
-  bool cat_may_enter(NodeId v) const { return v != rules_.hole; }
+  bool is_hole(NodeId v) const { return hole_[v]; }
+  bool cat_may_enter(NodeId v) const { return !cat_excluded_[v]; }
   // A state the rules allow: both nodes in range and the cat off the nodes it may not enter.
   bool valid(const State& s) const {
     return s.mouse < node_count() && s.cat < node_count() && cat_may_enter(s.cat);
@@ -113,7 +113,9 @@ class Game {
   const Graph* graph_;
   Rules rules_;
   StateSpace space_;
-  std::vector<std::uint32_t> cat_moves_;  // per node: neighbours the cat may enter
+  std::vector<std::uint8_t> hole_;          // per node: a hole
+  std::vector<std::uint8_t> cat_excluded_;  // per node: the cat may not enter it
+  std::vector<std::uint32_t> cat_moves_;    // per node: neighbours the cat may enter
 };
 
 }  // namespace catmouse

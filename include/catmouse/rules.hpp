@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "catmouse/error.hpp"
 #include "catmouse/graph.hpp"
@@ -40,15 +41,23 @@ enum class StuckRule : std::uint8_t {
 };
 
 struct Rules {
-  NodeId hole = 0;         // the mouse wins on reaching it; the cat may never enter it
+  std::vector<NodeId> holes{0};  // the mouse wins on reaching any of them
+  // Nodes the cat may never enter; empty means "the holes".
+  std::vector<NodeId> cat_forbidden;
   NodeId mouse_start = 1;  // the mouse's start node
   NodeId cat_start = 2;    // the cat's start node
   Side first = Side::kMouse;
   StuckRule stuck = StuckRule::kLose;
+
+  // The nodes the cat may not enter: cat_forbidden, or the holes when that is empty.
+  const std::vector<NodeId>& cat_excluded() const {
+    return cat_forbidden.empty() ? holes : cat_forbidden;
+  }
 };
 
-// Checks the rules against a graph: every node in range, the cat not starting on the hole.
-// Errors name the offending field ("hole", "mouse start", "cat start").
+// Checks the rules against a graph: every node in range, no node listed twice, the cat not
+// starting on a node it may not enter, the mouse not starting in a hole. Errors name the
+// offending field ("holes", "cat forbidden", "mouse start", "cat start").
 Status validate(const Rules& rules, const Graph& graph);
 
 }  // namespace catmouse

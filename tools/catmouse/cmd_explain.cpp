@@ -18,6 +18,7 @@ struct ExplainCommand {
   GraphInput input;
   StateOptions state;
   EngineOptions engine;
+  RulesOptions rules;
   bool json = false;
 };
 
@@ -113,7 +114,7 @@ Json explain_json(const Game& game, const Table& table, const Line& line) {
 }
 
 void run(const ExplainCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine);
+  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
   const State s = cmd.state.resolve(*solved.game);
   const Line line = optimal_line(*solved.game, *solved.table, s);
   print(cmd.json ? explain_json(*solved.game, *solved.table, line).dump() + "\n"
@@ -129,6 +130,7 @@ void add_explain_command(CLI::App& app) {
   cmd->input.add_to(*sub);
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->rules.add_to(*sub);
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, moves, line, end, cycle_start");
   sub->footer(

@@ -15,6 +15,7 @@ struct SolveCommand {
   GraphInput input;
   StateOptions state;
   EngineOptions engine;
+  RulesOptions rules;
   std::string batch;
   bool code = false;
   bool json = false;
@@ -33,7 +34,7 @@ void run(const SolveCommand& cmd) {
     return;
   }
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
-  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine);
+  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
   const State s = cmd.state.resolve(*solved.game);
   const Value value = solved.table->value(s);
   const std::optional<std::uint32_t> remoteness = solved.table->remoteness(s);
@@ -64,6 +65,7 @@ void add_solve_command(CLI::App& app) {
   cmd->input.add_to(*sub, false);
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, true);
+  cmd->rules.add_to(*sub);
   auto* code =
       sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
   sub->add_flag("--json", cmd->json,

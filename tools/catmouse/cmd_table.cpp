@@ -17,6 +17,7 @@ namespace {
 struct TableCommand {
   GraphInput input;
   EngineOptions engine;
+  RulesOptions rules;
   std::string out;
 };
 
@@ -46,7 +47,7 @@ void write_rows(std::FILE* file, const Game& game, const Table& table) {
 }
 
 void run(const TableCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine);
+  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine, cmd.rules);
   if (cmd.out == "-") {
     write_rows(stdout, *solved.game, *solved.table);
     std::fflush(stdout);
@@ -79,6 +80,7 @@ void add_table_command(CLI::App& app) {
       app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
   cmd->input.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->rules.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
   sub->footer(
       "Columns: mouse,cat,turn,value,remoteness,best_move. value is mouse, cat or draw;\n"

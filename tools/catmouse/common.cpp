@@ -73,17 +73,65 @@ State StateOptions::resolve(const Game& game) const {
   if (cat) s.cat = checked_node(game, *cat, "--cat");
   if (!turn.empty()) s.turn = turn == "cat" ? Side::kCat : Side::kMouse;
   if (!game.valid(s)) {
-    throw InputError(fmt::format("--cat: the cat may not be on node {} (the hole)", s.cat));
+    throw InputError(fmt::format("--cat: the cat may not be on node {}", s.cat));
   }
   return s;
 }
 
+void RulesOptions::add_to(CLI::App& app) {
+  app.add_option("--holes", holes, "the holes, comma-separated (default: 0); none: --holes ''")
+      ->delimiter(',')
+      ->expected(0, -1);
+  app.add_option("--cat-forbidden", cat_forbidden,
+                 "nodes the cat may not enter, comma-separated (default: the holes)")
+      ->delimiter(',');
+  app.add_option("--first", first, "who moves first (default: mouse)")
+      ->check(CLI::IsMember({"mouse", "cat"}));
+  app.add_option("--stuck", stuck,
+                 "what happens to a player with no legal move: lose (default) or draw")
+      ->check(CLI::IsMember({"lose", "draw"}));
+}
+
+Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const {
+  const std::int64_t n = graph.node_count();
+  auto nodes = [&](const std::vector<std::int64_t>& ids, const char* option) {
+    std::vector<NodeId> out;
+    for (std::int64_t id : ids) {
+      if (id < 0 || id >= n) {
+        throw InputError(
+            fmt::format("{}: node {} is out of range (nodes are 0..{})", option, id, n - 1));
+      }
+      out.push_back(static_cast<NodeId>(id));
+    }
+    return out;
+  };
+  Rules rules;
+  rules.holes = nodes(holes, "--holes");
+  rules.cat_forbidden = nodes(cat_forbidden, "--cat-forbidden");
+  rules.first = first == "cat" ? Side::kCat : Side::kMouse;
+  rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+  if (from.mouse) rules.mouse_start = nodes({*from.mouse}, "--mouse")[0];
+  if (from.cat) rules.cat_start = nodes({*from.cat}, "--cat")[0];
+  if (Status ok = validate(rules, graph); !ok) {
+    static const std::pair<const char*, const char*> kOptions[] = {
+        {"holes", "--holes"},
+        {"cat forbidden", "--cat-forbidden"},
+        {"mouse start", "--mouse"},
+        {"cat start", "--cat"}};
+    Error error = ok.error();
+    for (const auto& [field, option] : kOptions) {
+      if (error.where.field == field) error.where.field = option;
+    }
+    throw InputError(error);
+  }
+  return rules;
+}
+
 Solved load_and_solve(const GraphInput& input, const StateOptions& from,
-                      const EngineOptions& engine, const Rules& rules) {
+                      const EngineOptions& engine, const RulesOptions& rules_options) {
   Solved solved;
   solved.graph = std::make_unique<Graph>(input.load());
-  Status rules_ok = validate(rules, *solved.graph);
-  if (!rules_ok) throw InputError(rules_ok.error());
+  const Rules rules = rules_options.resolve(*solved.graph, from);
   solved.game = std::make_unique<Game>(*solved.graph, rules);
   const State start = from.resolve(*solved.game);
   const auto started = std::chrono::steady_clock::now();

@@ -51,6 +51,18 @@ struct StateOptions {
   State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
 };
 
+// Rule options: --holes, --cat-forbidden, --first, --stuck (the defaults are LeetCode 913's).
+struct RulesOptions {
+  std::vector<std::int64_t> holes{0};
+  std::vector<std::int64_t> cat_forbidden;
+  std::string first = "mouse";
+  std::string stuck = "lose";
+  void add_to(CLI::App& app);
+  // The rules for this graph, the starts taken from `from` where given; throws InputError
+  // naming the option when they are inconsistent.
+  Rules resolve(const Graph& graph, const StateOptions& from) const;
+};
+
 // Engine options every solving subcommand shares: --threads, --memory, --progress, and (where
 // remoteness is not needed) --values-only.
 struct EngineOptions {
@@ -77,7 +89,7 @@ struct Solved {
 // Loads the graph, checks the rules, solves, and warns on stderr when a player can get stuck
 // in play from `from` (or from the start).
 Solved load_and_solve(const GraphInput& input, const StateOptions& from,
-                      const EngineOptions& engine, const Rules& rules = {});
+                      const EngineOptions& engine, const RulesOptions& rules = {});
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw".
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
