@@ -32,10 +32,12 @@ Table solve_reference(const Graph& graph, const Rules& rules) {
     std::vector<Position> out;
     if (p.turn == 0) {
       for (NodeId to : adj[p.mouse]) out.push_back({1, to, p.cat});
+      if (rules.mouse_stays) out.push_back({1, p.mouse, p.cat});
     } else {
       for (NodeId to : adj[p.cat]) {
         if (!cat_barred[to]) out.push_back({0, p.mouse, to});
       }
+      if (rules.cat_stays) out.push_back({0, p.mouse, p.cat});
     }
     return out;
   };

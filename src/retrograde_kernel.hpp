@@ -92,16 +92,12 @@ class RetrogradeKernel {
         all_mice_(row_words_, 0),
         holes_(row_words_, 0),
         cat_nodes_(row_words_, 0),
-        cat_moves_(n_),
         pool_(threads_) {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.is_hole(v)) holes_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
-      for (NodeId to : graph_.neighbours(v)) {
-        if (game.cat_may_enter(to)) cat_moves_[v].push_back(to);
-      }
     }
   }
 
@@ -229,7 +225,7 @@ class RetrogradeKernel {
     if (task < n_) {  // mouse to move, row = mouse node, columns = cat nodes
       const auto m = static_cast<NodeId>(task);
       const bool hole = game_.is_hole(m);
-      const bool stuck = !hole && graph_.degree(m) == 0 && lose_when_stuck;
+      const bool stuck = !hole && game_.mouse_moves(m).empty() && lose_when_stuck;
       for (std::uint64_t w = 0; w < row_words_; ++w) {
         std::uint64_t cat = 0;
         if (stuck) cat = cat_nodes_[w];
@@ -264,14 +260,14 @@ class RetrogradeKernel {
 
   // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
   StateIndex mouse_row(NodeId m, W stamp) {
-    if (game_.is_hole(m) || graph_.degree(m) == 0) return 0;  // decided at level 0, or drawn
-    return parent_row(kMouseTurn, m, graph_.neighbours(m), cat_nodes_.data(), stamp);
+    if (game_.is_hole(m) || game_.mouse_moves(m).empty()) return 0;  // level 0, or drawn
+    return parent_row(kMouseTurn, m, game_.mouse_moves(m), cat_nodes_.data(), stamp);
   }
 
   // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
   StateIndex cat_row(NodeId c, W stamp) {
     if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
-    return parent_row(kCatTurn, c, cat_moves_[c], all_mice_.data(), stamp);
+    return parent_row(kCatTurn, c, game_.cat_moves(c), all_mice_.data(), stamp);
   }
 
   // One level for parent row `row` of half h, whose moves lead to rows `moves` of the other
@@ -446,10 +442,9 @@ class RetrogradeKernel {
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   Layer parent_[2];
   Layer child_[2];
-  std::vector<std::uint64_t> all_mice_;         // columns 0..n-1
-  std::vector<std::uint64_t> holes_;            // the holes, as columns
-  std::vector<std::uint64_t> cat_nodes_;        // nodes the cat may stand on
-  std::vector<std::vector<NodeId>> cat_moves_;  // per node: the neighbours the cat may enter
+  std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
+  std::vector<std::uint64_t> holes_;      // the holes, as columns
+  std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
   WorkerPool pool_;
   std::vector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;

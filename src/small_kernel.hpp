@@ -50,15 +50,14 @@ class SmallKernel {
       }
       if (progress_) progress_({decided, game_.state_count(), level - 1u, 0.0});
       const auto stamp = static_cast<std::uint16_t>(Table::kDecided16 | level);
-      const Graph& graph = game_.graph();
       for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
-        if (!((holes_ >> m) & 1) && graph.degree(m) > 0) {
-          parent_row(0, m, graph.neighbours(m), cat_nodes_, stamp);
+        if (!((holes_ >> m) & 1) && !game_.mouse_moves(m).empty()) {
+          parent_row(0, m, game_.mouse_moves(m), cat_nodes_, stamp);
         }
       }
       for (NodeId c = 0; c < n_; ++c) {  // cat to move: the cat moves c -> to
         if ((cat_nodes_ >> c) & 1 && game_.cat_move_count(c) > 0) {
-          parent_row(1, c, graph.neighbours(c), all_mice_, stamp);
+          parent_row(1, c, game_.cat_moves(c), all_mice_, stamp);
         }
       }
     }
@@ -89,15 +88,13 @@ class SmallKernel {
   }
 
  private:
-  // One level for parent row `row` of half h (see RetrogradeKernel::parent_row). The cat's moves
-  // skip the nodes it may not enter.
+  // One level for parent row `row` of half h (see RetrogradeKernel::parent_row).
   void parent_row(int h, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
                   std::uint16_t stamp) {
     const int other = 1 - h;
     const std::uint64_t flip = h == 0 ? 0 : ~std::uint64_t{0};
     std::uint64_t wins = 0, losses = ~std::uint64_t{0};
     for (NodeId to : moves) {
-      if (h == 1 && !((cat_nodes_ >> to) & 1)) continue;
       const std::uint64_t mine = child_mouse_[other][to] ^ flip;
       wins |= child_fresh_[other][to] & mine;
       losses &= child_decided_[other][to] & ~mine;
@@ -128,7 +125,6 @@ class SmallKernel {
   // Level 0: finished positions and stuck players (see RetrogradeKernel::seed).
   void seed() {
     const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
-    const Graph& graph = game_.graph();
     for (NodeId m = 0; m < n_; ++m) {
       const std::uint64_t self = std::uint64_t{1} << m;
       if (holes_ & self) {
@@ -136,7 +132,7 @@ class SmallKernel {
         continue;
       }
       std::uint64_t cat = cat_nodes_ & self;
-      if (graph.degree(m) == 0 && lose_when_stuck) cat = cat_nodes_;
+      if (game_.mouse_moves(m).empty() && lose_when_stuck) cat = cat_nodes_;
       decide(0, m, 0, cat, Table::kDecided16);
     }
     for (NodeId c = 0; c < n_; ++c) {

@@ -265,6 +265,9 @@ TEST(Cli, RuleOptions) {
   EXPECT_EQ(catmouse("solve " + graph + " --holes ''").out, "draw\n");  // no hole: no mouse win
   EXPECT_EQ(catmouse("solve --code --first cat " + graph).out, "2\n");
   EXPECT_EQ(catmouse("solve --code --stuck draw " + graph).out, "0\n");
+  // Stays cannot stop a mouse one move from the hole.
+  EXPECT_EQ(catmouse("solve --code --cat-stays " + example("leetcode2.json")).out, "1\n");
+  EXPECT_EQ(catmouse("solve --code --mouse-stays --cat-stays " + graph).exit_code, 0);
   const struct {
     const char* options;
     const char* message;

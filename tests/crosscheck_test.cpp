@@ -109,9 +109,9 @@ TEST(CrossCheck, RandomGraphsSevenToTwelveNodes) {
   }
 }
 
-// Rule variants: any set of holes (none too), and nodes barred to the cat that differ from the
-// holes (a hole the cat may enter, a plain node it may not). The table covers every state, so
-// the starts do not change it; they only have to be valid.
+// Rule variants: any set of holes (none too), nodes barred to the cat that differ from the holes
+// (a hole the cat may enter, a plain node it may not), and stay moves for either player. The table
+// covers every state, so the starts do not change it; they only have to be valid.
 TEST(CrossCheck, HolesAndForbiddenNodes) {
   Random random(7);
   int games = 0;
@@ -126,6 +126,8 @@ TEST(CrossCheck, HolesAndForbiddenNodes) {
       if (random.below(6) == 0) rules.cat_forbidden.push_back(v);
     }
     rules.stuck = random.below(3) == 0 ? StuckRule::kDraw : StuckRule::kLose;
+    rules.mouse_stays = random.below(3) == 0;
+    rules.cat_stays = random.below(3) == 0;
     // Starts: the first nodes that the rules allow; skip games with none.
     const auto& barred = rules.cat_excluded();
     auto free_for_cat = [&](NodeId v) {

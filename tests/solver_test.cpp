@@ -148,6 +148,39 @@ TEST(Game, MovesAndUnmovesAgree) {
   }
 }
 
+// The same with stay moves and barred nodes, where a state can be its own parent.
+TEST(Game, MovesAndUnmovesAgreeWithStaysAndBarredNodes) {
+  testing::Random random(17);
+  for (int k = 0; k < 300; ++k) {
+    const NodeId n = 3 + random.below(8);
+    const Graph g = testing::random_graph(n, 45, random);
+    Rules rules;
+    rules.mouse_stays = random.below(2) == 1;
+    rules.cat_stays = random.below(2) == 1;
+    rules.cat_forbidden = {0, n - 1};
+    rules.cat_start = 1;
+    rules.mouse_start = 2;
+    ASSERT_TRUE(validate(rules, g).ok());
+    const Game game(g, rules);
+    std::vector<std::pair<StateIndex, StateIndex>> forward, backward;
+    for (StateIndex i = 0; i < game.state_count(); ++i) {
+      const State s = game.space().state(i);
+      if (!game.valid(s)) continue;
+      if (!game.outcome(s)) {
+        game.for_each_move(s, [&](NodeId, const State& c) {
+          forward.push_back({i, game.space().index(c)});
+        });
+      }
+      game.for_each_parent(s, [&](const State& p) {
+        backward.push_back({game.space().index(p), i});
+      });
+    }
+    std::sort(forward.begin(), forward.end());
+    std::sort(backward.begin(), backward.end());
+    ASSERT_EQ(forward, backward);
+  }
+}
+
 TEST(StateSpace, IndexAndStateAreInverse) {
   const StateSpace space(7);
   for (StateIndex i = 0; i < space.size(); ++i) ASSERT_EQ(space.index(space.state(i)), i);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "catmouse/graph.hpp"
@@ -76,46 +77,65 @@ class Game {
     return std::nullopt;
   }
 
+  // Where the mouse on m may move (its neighbours, and m itself when it may stay), and where the
+  // cat on c may move (its neighbours it may enter, and c when it may stay); increasing order.
+  std::span<const NodeId> mouse_moves(NodeId m) const { return mouse_moves_.of(m); }
+  std::span<const NodeId> cat_moves(NodeId c) const { return cat_moves_.of(c); }
+
   // Calls f(to, child) for every legal move from a valid, unfinished state, in increasing `to`.
   template <class F>
   void for_each_move(const State& s, F&& f) const {
     if (s.turn == Side::kMouse) {
-      for (NodeId to : graph_->neighbours(s.mouse)) f(to, State{to, s.cat, Side::kCat});
+      for (NodeId to : mouse_moves(s.mouse)) f(to, State{to, s.cat, Side::kCat});
     } else {
-      for (NodeId to : graph_->neighbours(s.cat)) {
-        if (cat_may_enter(to)) f(to, State{s.mouse, to, Side::kMouse});
-      }
+      for (NodeId to : cat_moves(s.cat)) f(to, State{s.mouse, to, Side::kMouse});
     }
   }
   std::uint32_t move_count(const State& s) const {
-    return s.turn == Side::kMouse ? graph_->degree(s.mouse) : cat_moves_[s.cat];
+    return static_cast<std::uint32_t>(s.turn == Side::kMouse ? mouse_moves(s.mouse).size()
+                                                             : cat_moves(s.cat).size());
   }
-  // Legal moves of the cat on node v (its neighbours it may enter).
-  std::uint32_t cat_move_count(NodeId v) const { return cat_moves_[v]; }
+  std::uint32_t cat_move_count(NodeId v) const {
+    return static_cast<std::uint32_t>(cat_moves(v).size());
+  }
 
   // Calls f(parent) for every valid, unfinished state with a legal move to s.
   template <class F>
   void for_each_parent(const State& s, F&& f) const {
     if (s.turn == Side::kCat) {
-      for (NodeId from : graph_->in_neighbours(s.mouse)) {
+      auto visit = [&](NodeId from) {
         State p{from, s.cat, Side::kMouse};
         if (!outcome(p)) f(p);
-      }
+      };
+      for (NodeId from : graph_->in_neighbours(s.mouse)) visit(from);
+      if (rules_.mouse_stays) visit(s.mouse);
     } else {
-      for (NodeId from : graph_->in_neighbours(s.cat)) {
+      auto visit = [&](NodeId from) {
         State p{s.mouse, from, Side::kCat};
         if (cat_may_enter(from) && !outcome(p)) f(p);
-      }
+      };
+      for (NodeId from : graph_->in_neighbours(s.cat)) visit(from);
+      if (rules_.cat_stays) visit(s.cat);
     }
   }
 
  private:
+  // Per-node move lists in compressed rows.
+  struct MoveLists {
+    std::vector<std::uint64_t> offsets{0};
+    std::vector<NodeId> targets;
+    std::span<const NodeId> of(NodeId v) const {
+      return {targets.data() + offsets[v], targets.data() + offsets[v + 1]};
+    }
+  };
+
   const Graph* graph_;
   Rules rules_;
   StateSpace space_;
   std::vector<std::uint8_t> hole_;          // per node: a hole
   std::vector<std::uint8_t> cat_excluded_;  // per node: the cat may not enter it
-  std::vector<std::uint32_t> cat_moves_;    // per node: neighbours the cat may enter
+  MoveLists mouse_moves_;
+  MoveLists cat_moves_;
 };
 
 }  // namespace catmouse

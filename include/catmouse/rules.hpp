@@ -48,6 +48,8 @@ struct Rules {
   NodeId cat_start = 2;    // the cat's start node
   Side first = Side::kMouse;
   StuckRule stuck = StuckRule::kLose;
+  bool mouse_stays = false;  // the mouse may stay where it is as its move
+  bool cat_stays = false;    // the cat may stay where it is as its move
 
   // The nodes the cat may not enter: cat_forbidden, or the holes when that is empty.
   const std::vector<NodeId>& cat_excluded() const {

@@ -90,6 +90,8 @@ void RulesOptions::add_to(CLI::App& app) {
   app.add_option("--stuck", stuck,
                  "what happens to a player with no legal move: lose (default) or draw")
       ->check(CLI::IsMember({"lose", "draw"}));
+  app.add_flag("--mouse-stays", mouse_stays, "the mouse may stay where it is as its move");
+  app.add_flag("--cat-stays", cat_stays, "the cat may stay where it is as its move");
 }
 
 Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const {
@@ -110,6 +112,8 @@ Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const 
   rules.cat_forbidden = nodes(cat_forbidden, "--cat-forbidden");
   rules.first = first == "cat" ? Side::kCat : Side::kMouse;
   rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+  rules.mouse_stays = mouse_stays;
+  rules.cat_stays = cat_stays;
   if (from.mouse) rules.mouse_start = nodes({*from.mouse}, "--mouse")[0];
   if (from.cat) rules.cat_start = nodes({*from.cat}, "--cat")[0];
   if (Status ok = validate(rules, graph); !ok) {

@@ -51,12 +51,15 @@ struct StateOptions {
   State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
 };
 
-// Rule options: --holes, --cat-forbidden, --first, --stuck (the defaults are LeetCode 913's).
+// Rule options: --holes, --cat-forbidden, --first, --stuck, --mouse-stays, --cat-stays (the
+// defaults are LeetCode 913's).
 struct RulesOptions {
   std::vector<std::int64_t> holes{0};
   std::vector<std::int64_t> cat_forbidden;
   std::string first = "mouse";
   std::string stuck = "lose";
+  bool mouse_stays = false;
+  bool cat_stays = false;
   void add_to(CLI::App& app);
   // The rules for this graph, the starts taken from `from` where given; throws InputError
   // naming the option when they are inconsistent.
