@@ -364,7 +364,7 @@ Result<std::uint64_t> parse_number(const Token& token, std::uint64_t limit, std:
 
 }  // namespace
 
-Result<Graph> parse_edges(std::string_view text, std::string_view source) try {
+Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed) try {
   const auto fail = [&](std::string message, std::size_t offset) {
     return error_at(std::move(message), source, text, offset);
   };
@@ -440,7 +440,7 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source) try {
       }
     }
   }
-  Result<Graph> graph = Graph::from_edges(node_count, edges);
+  Result<Graph> graph = Graph::from_edges(node_count, edges, directed);
   if (graph.ok()) return graph;
   Error error = graph.error();
   error.where.source = std::string(source);
@@ -455,9 +455,14 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source) try {
   return error_at("not enough memory to hold the graph", source);
 }
 
-Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format) {
-  return format == GraphFormat::kLeetCode ? parse_leetcode(text, source)
-                                          : parse_edges(text, source);
+Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
+                          bool directed) {
+  if (format == GraphFormat::kEdges) return parse_edges(text, source, directed);
+  if (directed) {
+    return error_at("a directed graph must come as an edge list (one arc \"u v\" per line)",
+                    source);
+  }
+  return parse_leetcode(text, source);
 }
 
 std::string to_leetcode(const Graph& graph) {
@@ -474,7 +479,7 @@ std::string to_edges(const Graph& graph) {
   // Neighbour lists are sorted, so this emits the edges in (u, v) order.
   for (NodeId u = 0; u < graph.node_count(); ++u) {
     for (NodeId v : graph.neighbours(u)) {
-      if (u < v) fmt::format_to(std::back_inserter(out), "{} {}\n", u, v);
+      if (u < v || graph.directed()) fmt::format_to(std::back_inserter(out), "{} {}\n", u, v);
     }
   }
   return out;

@@ -30,7 +30,7 @@ bool arc_less(const Edge& a, const Edge& b) {
 
 }  // namespace
 
-Graph Graph::from_sorted_arcs(NodeId node_count, std::vector<Edge> arcs) {
+Graph Graph::from_sorted_arcs(NodeId node_count, std::vector<Edge> arcs, bool directed) {
   assert(std::is_sorted(arcs.begin(), arcs.end(), arc_less));
   Graph g;
   g.out_offsets_.assign(static_cast<std::size_t>(node_count) + 1, 0);
@@ -42,6 +42,16 @@ Graph Graph::from_sorted_arcs(NodeId node_count, std::vector<Edge> arcs) {
   }
   g.out_targets_.resize(arcs.size());
   for (std::size_t i = 0; i < arcs.size(); ++i) g.out_targets_[i] = arcs[i].to;
+  g.directed_ = directed;
+  if (directed) {
+    // In-neighbours: the arcs again, grouped by head; sources stay sorted (arcs are sorted).
+    g.in_offsets_.assign(static_cast<std::size_t>(node_count) + 1, 0);
+    for (const Edge& a : arcs) ++g.in_offsets_[a.to + 1];
+    for (NodeId v = 0; v < node_count; ++v) g.in_offsets_[v + 1] += g.in_offsets_[v];
+    g.in_sources_.resize(arcs.size());
+    std::vector<std::uint64_t> next(g.in_offsets_.begin(), g.in_offsets_.end() - 1);
+    for (const Edge& a : arcs) g.in_sources_[next[a.to]++] = a.from;
+  }
   return g;
 }
 
@@ -139,10 +149,11 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
   return g;
 }
 
-Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges) {
+Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges, bool directed) {
   if (node_count < kMinNodes) return too_small(node_count);
+  const std::size_t per_edge = directed ? 1 : 2;  // arcs made from one input edge
   std::vector<Edge> arcs;
-  arcs.reserve(edges.size() * 2);
+  arcs.reserve(edges.size() * per_edge);
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Edge& e = edges[i];
     Error error{"", {}};
@@ -157,7 +168,7 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges) 
       return error;
     }
     arcs.push_back({e.from, e.to});
-    arcs.push_back({e.to, e.from});
+    if (!directed) arcs.push_back({e.to, e.from});
   }
   std::vector<std::size_t> order(arcs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -167,16 +178,16 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges) 
     const Edge& a = arcs[order[k - 1]];
     const Edge& b = arcs[order[k]];
     if (a.from == b.from && a.to == b.to) {
-      Error error{fmt::format("repeated edge {} {} (first given as edge {})", b.from, b.to,
-                              order[k - 1] / 2),
+      Error error{fmt::format("repeated {} {} {} (first given as edge {})",
+                              directed ? "arc" : "edge", b.from, b.to, order[k - 1] / per_edge),
                   {}};
-      error.where.field = fmt::format("edge {}", order[k] / 2);
+      error.where.field = fmt::format("edge {}", order[k] / per_edge);
       return error;
     }
   }
   std::vector<Edge> sorted(arcs.size());
   for (std::size_t k = 0; k < order.size(); ++k) sorted[k] = arcs[order[k]];
-  return from_sorted_arcs(node_count, std::move(sorted));
+  return from_sorted_arcs(node_count, std::move(sorted), directed);
 }
 
 std::vector<std::vector<NodeId>> Graph::to_adjacency() const {

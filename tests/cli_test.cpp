@@ -278,6 +278,12 @@ TEST(Cli, RuleOptions) {
              {"--cat-forbidden -1", "--cat-forbidden: node -1 is out of range"},
              {"--first dog", "--first"},
              {"--stuck maybe", "--stuck"}};
+  // One-way passages: the same lines as example 2, read as arcs 0->1, 0->3, 2->3. The mouse on
+  // 1 has no move at all, and loses by the stuck rule.
+  EXPECT_EQ(catmouse("solve --code --directed " + data("leetcode2.edges")).out, "2\n");
+  CliRun json_directed = catmouse("solve --directed " + graph);
+  EXPECT_EQ(json_directed.exit_code, 2);
+  EXPECT_NE(json_directed.err.find("edge list"), std::string::npos) << json_directed.err;
   for (const auto& b : bad) {
     CliRun run = catmouse("solve " + graph + " " + b.options);
     EXPECT_EQ(run.exit_code, 2) << b.options;

@@ -155,6 +155,29 @@ TEST(CrossCheck, HolesAndForbiddenNodes) {
 namespace catmouse {
 namespace {
 
+// Directed boards: each pair of nodes gets no arc, one arc or both, at random; with random stay
+// moves and barred nodes.
+TEST(CrossCheck, DirectedGraphs) {
+  testing::Random random(913);
+  for (int k = 0; k < 3000; ++k) {
+    const NodeId n = 3 + random.below(10);
+    std::vector<Edge> arcs;
+    for (NodeId a = 0; a < n; ++a) {
+      for (NodeId b = 0; b < n; ++b) {
+        if (a != b && random.below(100) < 30) arcs.push_back({a, b});
+      }
+    }
+    Result<Graph> graph = Graph::from_edges(n, arcs, true);
+    ASSERT_TRUE(graph.ok());
+    ASSERT_TRUE(graph->directed());
+    Rules rules;
+    rules.mouse_stays = random.below(4) == 0;
+    rules.cat_stays = random.below(4) == 0;
+    if (random.below(3) == 0) rules.cat_forbidden = {0, n - 1};
+    ASSERT_EQ(compare_engines(*graph, rules), 0);
+  }
+}
+
 // Around the small kernel's limit of 64 nodes (one word per row, then two): both kernels and the
 // reference agree, with remoteness.
 TEST(CrossCheck, AroundSixtyFourNodes) {

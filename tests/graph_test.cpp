@@ -83,6 +83,23 @@ TEST(Graph, FromEdgesNamesTheEdge) {
   EXPECT_NE(g.error().message.find("out of range"), std::string::npos);
 }
 
+TEST(Graph, DirectedArcs) {
+  const std::vector<Edge> arcs{{0, 1}, {1, 2}, {2, 0}, {1, 0}};
+  Result<Graph> g = Graph::from_edges(3, arcs, true);
+  ASSERT_TRUE(g.ok());
+  EXPECT_TRUE(g->directed());
+  EXPECT_EQ(g->edge_count(), 4u);
+  const std::vector<NodeId> out1(g->neighbours(1).begin(), g->neighbours(1).end());
+  EXPECT_EQ(out1, (std::vector<NodeId>{0, 2}));
+  const std::vector<NodeId> in0(g->in_neighbours(0).begin(), g->in_neighbours(0).end());
+  EXPECT_EQ(in0, (std::vector<NodeId>{1, 2}));
+  const std::vector<Edge> twice{{0, 1}, {1, 2}, {0, 1}};
+  Result<Graph> bad = Graph::from_edges(3, twice, true);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().where.field, "edge 2");
+  EXPECT_NE(bad.error().message.find("repeated arc"), std::string::npos);
+}
+
 TEST(Graph, IsolatedNodesAreAllowed) {
   const std::vector<Edge> edges{{0, 1}};
   Result<Graph> g = Graph::from_edges(4, edges);

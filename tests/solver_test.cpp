@@ -148,12 +148,20 @@ TEST(Game, MovesAndUnmovesAgree) {
   }
 }
 
-// The same with stay moves and barred nodes, where a state can be its own parent.
-TEST(Game, MovesAndUnmovesAgreeWithStaysAndBarredNodes) {
+// The same with stay moves (a state can be its own parent), barred nodes and one-way arcs.
+TEST(Game, MovesAndUnmovesAgreeWithVariants) {
   testing::Random random(17);
   for (int k = 0; k < 300; ++k) {
     const NodeId n = 3 + random.below(8);
-    const Graph g = testing::random_graph(n, 45, random);
+    std::vector<Edge> arcs;
+    for (NodeId a = 0; a < n; ++a) {
+      for (NodeId b = 0; b < n; ++b) {
+        if (a != b && random.below(100) < 35) arcs.push_back({a, b});
+      }
+    }
+    // Half directed (one-way arcs), half undirected.
+    const Graph g = k % 2 == 0 ? Graph::from_edges(n, arcs, true).value()
+                               : testing::random_graph(n, 45, random);
     Rules rules;
     rules.mouse_stays = random.below(2) == 1;
     rules.cat_stays = random.below(2) == 1;

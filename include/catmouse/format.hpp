@@ -27,12 +27,14 @@ GraphFormat detect_format(std::string_view source, std::string_view text);
 
 // Parses `text`; `source` is the name used in error locations ("graph.json", "<stdin>").
 Result<Graph> parse_leetcode(std::string_view text, std::string_view source);
-Result<Graph> parse_edges(std::string_view text, std::string_view source);
-Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format);
+// With `directed`, each line "u v" is an arc u -> v (edge lists only).
+Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed = false);
+Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
+                          bool directed = false);
 
 // Compact LeetCode form on one line, without a trailing newline: "[[1,2],[0],[0]]".
 std::string to_leetcode(const Graph& graph);
-// Edge-list text: a "nodes N" line, then one "u v" line per edge with u < v.
+// Edge-list text: a "nodes N" line, then one "u v" line per edge with u < v (per arc, directed).
 std::string to_edges(const Graph& graph);
 
 }  // namespace catmouse

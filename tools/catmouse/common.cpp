@@ -50,6 +50,8 @@ void GraphInput::add_to(CLI::App& app, bool required) {
   if (required) option->required();
   app.add_option("--format", format, "input format (default: from the file suffix or content)")
       ->check(CLI::IsMember({"leetcode", "edges"}));
+  app.add_flag("--directed", directed,
+               "read an edge list's lines \"u v\" as one-way arcs u -> v (edge lists only)");
 }
 
 Graph GraphInput::load() const {
@@ -57,7 +59,7 @@ Graph GraphInput::load() const {
   const std::string source = path == "-" ? "<stdin>" : path;
   const GraphFormat chosen =
       format.empty() ? detect_format(source, text) : take(parse_format_name(format));
-  return take(parse_graph(text, source, chosen));
+  return take(parse_graph(text, source, chosen, directed));
 }
 
 void StateOptions::add_to(CLI::App& app) {

@@ -37,6 +37,7 @@ T take(Result<T> result) {
 struct GraphInput {
   std::string path;    // a file, or "-" for stdin
   std::string format;  // "", "leetcode" or "edges"
+  bool directed = false;
   // `required`: GRAPH must be given (false where another option can stand in for it).
   void add_to(CLI::App& app, bool required = true);
   Graph load() const;  // throws InputError naming the file
