@@ -293,3 +293,43 @@ TEST(Cli, RuleOptions) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, StartsCoversEveryPairOnce) {
+  const auto out = std::filesystem::temp_directory_path() / "catmouse_cli_starts.csv";
+  CliRun run = catmouse("starts " + example("leetcode1.json") + " --out '" + out.string() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "25 start pairs, mouse to move first: mouse wins 12, cat wins 10, draws 3\n"
+            "longest forced game: mouse 3, cat 2: cat wins in 4 moves\n");
+  std::istringstream rows(slurp(out));
+  std::string row;
+  std::getline(rows, row);
+  EXPECT_EQ(row, "mouse,cat,first,value,remoteness");
+  int count = 0;
+  while (std::getline(rows, row)) {
+    ++count;
+    // Each row agrees with asking solve about that start.
+    std::istringstream fields(row);
+    std::string mouse, cat, first, value, remoteness;
+    std::getline(fields, mouse, ',');
+    std::getline(fields, cat, ',');
+    std::getline(fields, first, ',');
+    std::getline(fields, value, ',');
+    std::getline(fields, remoteness, ',');
+    if (count % 4 != 0) continue;  // a sample keeps the test quick
+    const auto j = nlohmann::json::parse(catmouse("solve --json --mouse " + mouse + " --cat " +
+                                                  cat + " " + example("leetcode1.json"))
+                                             .out);
+    EXPECT_EQ(j["winner"], value) << row;
+    EXPECT_EQ(j["remoteness"].is_null() ? "" : std::to_string(j["remoteness"].get<int>()),
+              remoteness)
+        << row;
+  }
+  EXPECT_EQ(count, 25);
+  std::filesystem::remove(out);
+  EXPECT_EQ(catmouse("starts " + example("leetcode1.json")).exit_code, 2);  // --out missing
+}
+
+}  // namespace

@@ -1,10 +1,7 @@
 // catmouse table GRAPH --out FILE.csv: the whole solved table, one row per state.
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <memory>
 
 #include "catmouse/query.hpp"
@@ -21,13 +18,9 @@ struct TableCommand {
   std::string out;
 };
 
-// Closes the file on every path out of write_table.
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 void write_rows(std::FILE* file, const Game& game, const Table& table) {
-  fmt::memory_buffer buffer;
+  BufferedWriter out(file);
+  fmt::memory_buffer& buffer = out.buffer();
   fmt::format_to(std::back_inserter(buffer), "mouse,cat,turn,value,remoteness,best_move\n");
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     const State s = game.space().state(i);
@@ -37,39 +30,14 @@ void write_rows(std::FILE* file, const Game& game, const Table& table) {
     fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{}\n", s.mouse, s.cat,
                    side_name(s.turn), value_name(table.value(s)), r ? fmt::to_string(*r) : "",
                    best ? fmt::to_string(best->to) : "");
-    if (buffer.size() > (1u << 20) || i + 1 == game.state_count()) {
-      if (std::fwrite(buffer.data(), 1, buffer.size(), file) != buffer.size()) {
-        throw InputError(fmt::format("write error: {}", std::strerror(errno)));
-      }
-      buffer.clear();
-    }
+    out.flush_if_full();
   }
+  out.flush();
 }
 
 void run(const TableCommand& cmd) {
   Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine, cmd.rules);
-  if (cmd.out == "-") {
-    write_rows(stdout, *solved.game, *solved.table);
-    std::fflush(stdout);
-    return;
-  }
-  // Written beside the target and renamed at the end, so a failure never leaves half a table.
-  const std::string partial = cmd.out + ".partial";
-  try {
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(partial.c_str(), "wb"));
-    if (!file) throw InputError(fmt::format("{}: cannot write: {}", cmd.out, std::strerror(errno)));
-    write_rows(file.get(), *solved.game, *solved.table);
-    if (std::fflush(file.get()) != 0) {
-      throw InputError(fmt::format("{}: write error: {}", cmd.out, std::strerror(errno)));
-    }
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
-    throw;
-  }
-  std::error_code error;
-  std::filesystem::rename(partial, cmd.out, error);
-  if (error) throw InputError(fmt::format("{}: cannot write: {}", cmd.out, error.message()));
+  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, *solved.game, *solved.table); });
 }
 
 }  // namespace

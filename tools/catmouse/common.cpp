@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -162,6 +163,46 @@ std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness
   if (!remoteness) return fmt::format("{} wins", value_name(value));
   const std::uint32_t r = remoteness.value_or(0);
   return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
+}
+
+namespace {
+
+// Closes the file on every path out of write_output.
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+}  // namespace
+
+void BufferedWriter::flush() {
+  if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
+    throw InputError(fmt::format("write error: {}", std::strerror(errno)));
+  }
+  buffer_.clear();
+}
+
+void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer) {
+  if (path == "-") {
+    writer(stdout);
+    std::fflush(stdout);
+    return;
+  }
+  const std::string partial = path + ".partial";
+  try {
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(partial.c_str(), "wb"));
+    if (!file) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+    writer(file.get());
+    if (std::fflush(file.get()) != 0) {
+      throw InputError(fmt::format("{}: write error: {}", path, std::strerror(errno)));
+    }
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw;
+  }
+  std::error_code error;
+  std::filesystem::rename(partial, path, error);
+  if (error) throw InputError(fmt::format("{}: cannot write: {}", path, error.message()));
 }
 
 void print(const std::string& text) {

@@ -3,7 +3,11 @@
 // partial result: output is built in memory and written only once everything succeeded.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -101,6 +105,25 @@ std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness
 // The whole of a file, or of stdin for "-"; throws InputError naming the file.
 std::string read_input(const std::string& path);
 
+// Writes an output file through `writer`: "-" is stdout; a file is written beside the target
+// and renamed at the end, so a failure never leaves half a file. Throws InputError naming it.
+void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer);
+
+// Collects formatted text and writes it to a file in large pieces.
+class BufferedWriter {
+ public:
+  explicit BufferedWriter(std::FILE* file) : file_(file) {}
+  fmt::memory_buffer& buffer() { return buffer_; }
+  void flush_if_full() {
+    if (buffer_.size() > (1u << 20)) flush();
+  }
+  void flush();  // throws InputError on a write error
+
+ private:
+  std::FILE* file_;
+  fmt::memory_buffer buffer_;
+};
+
 // Writes `text` to stdout in one piece.
 void print(const std::string& text);
 // Writes "catmouse: warning: <text>" to stderr.
@@ -111,5 +134,6 @@ void add_solve_command(CLI::App& app);
 void add_explain_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
+void add_starts_command(CLI::App& app);
 
 }  // namespace catmouse::cli
