@@ -179,7 +179,7 @@ TEST(Cli, UsageErrorsExitTwo) {
 }
 
 TEST(Cli, HelpAndVersion) {
-  for (const char* sub : {"", "solve ", "explain ", "table ", "gen "}) {
+  for (const char* sub : {"", "solve ", "explain ", "table ", "gen ", "starts "}) {
     CliRun run = catmouse(std::string(sub) + "--help");
     EXPECT_EQ(run.exit_code, 0) << sub;
     EXPECT_NE(run.out.find("Usage"), std::string::npos) << sub;
