@@ -120,31 +120,34 @@ TEST(Solver, ReportsProgress) {
 }
 
 // Every move s -> c must appear as an unmove c -> s and the other way round.
+void expect_moves_match_unmoves(const Game& game) {
+  std::vector<std::pair<StateIndex, StateIndex>> forward, backward;
+  for (StateIndex i = 0; i < game.state_count(); ++i) {
+    const State s = game.space().state(i);
+    if (!game.valid(s)) continue;
+    if (!game.outcome(s)) {
+      std::uint32_t count = 0;
+      game.for_each_move(s, [&](NodeId, const State& c) {
+        ++count;
+        forward.push_back({i, game.space().index(c)});
+      });
+      EXPECT_EQ(count, game.move_count(s));
+    }
+    game.for_each_parent(s, [&](const State& p) {
+      backward.push_back({game.space().index(p), i});
+    });
+  }
+  std::sort(forward.begin(), forward.end());
+  std::sort(backward.begin(), backward.end());
+  ASSERT_EQ(forward, backward);
+}
+
 TEST(Game, MovesAndUnmovesAgree) {
   testing::Random random(99);
   for (int k = 0; k < 300; ++k) {
     const NodeId n = 3 + random.below(8);
     const Graph g = testing::random_graph(n, 45, random);
-    const Game game(g, Rules{});
-    std::vector<std::pair<StateIndex, StateIndex>> forward, backward;
-    for (StateIndex i = 0; i < game.state_count(); ++i) {
-      const State s = game.space().state(i);
-      if (!game.valid(s)) continue;
-      if (!game.outcome(s)) {
-        std::uint32_t count = 0;
-        game.for_each_move(s, [&](NodeId, const State& c) {
-          ++count;
-          forward.push_back({i, game.space().index(c)});
-        });
-        EXPECT_EQ(count, game.move_count(s));
-      }
-      game.for_each_parent(s, [&](const State& p) {
-        backward.push_back({game.space().index(p), i});
-      });
-    }
-    std::sort(forward.begin(), forward.end());
-    std::sort(backward.begin(), backward.end());
-    ASSERT_EQ(forward, backward);
+    expect_moves_match_unmoves(Game(g, Rules{}));
   }
 }
 
@@ -169,23 +172,7 @@ TEST(Game, MovesAndUnmovesAgreeWithVariants) {
     rules.cat_start = 1;
     rules.mouse_start = 2;
     ASSERT_TRUE(validate(rules, g).ok());
-    const Game game(g, rules);
-    std::vector<std::pair<StateIndex, StateIndex>> forward, backward;
-    for (StateIndex i = 0; i < game.state_count(); ++i) {
-      const State s = game.space().state(i);
-      if (!game.valid(s)) continue;
-      if (!game.outcome(s)) {
-        game.for_each_move(s, [&](NodeId, const State& c) {
-          forward.push_back({i, game.space().index(c)});
-        });
-      }
-      game.for_each_parent(s, [&](const State& p) {
-        backward.push_back({game.space().index(p), i});
-      });
-    }
-    std::sort(forward.begin(), forward.end());
-    std::sort(backward.begin(), backward.end());
-    ASSERT_EQ(forward, backward);
+    expect_moves_match_unmoves(Game(g, rules));
   }
 }
 
