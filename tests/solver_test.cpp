@@ -156,15 +156,9 @@ TEST(Game, MovesAndUnmovesAgreeWithVariants) {
   testing::Random random(17);
   for (int k = 0; k < 300; ++k) {
     const NodeId n = 3 + random.below(8);
-    std::vector<Edge> arcs;
-    for (NodeId a = 0; a < n; ++a) {
-      for (NodeId b = 0; b < n; ++b) {
-        if (a != b && random.below(100) < 35) arcs.push_back({a, b});
-      }
-    }
     // Half directed (one-way arcs), half undirected.
-    const Graph g = k % 2 == 0 ? Graph::from_edges(n, arcs, true).value()
-                               : testing::random_graph(n, 45, random);
+    const Graph g =
+        k % 2 == 0 ? testing::random_digraph(n, 35, random) : testing::random_graph(n, 45, random);
     Rules rules;
     rules.mouse_stays = random.below(2) == 1;
     rules.cat_stays = random.below(2) == 1;

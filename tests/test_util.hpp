@@ -54,17 +54,6 @@ inline Graph graph_from_lists(const std::vector<std::vector<NodeId>>& lists) {
   return std::move(g).value();
 }
 
-// LeetCode's guarantees: every node has a neighbour and the cat's start has one besides the hole.
-inline bool meets_guarantees(const Graph& g) {
-  for (NodeId v = 0; v < g.node_count(); ++v) {
-    if (g.degree(v) == 0) return false;
-  }
-  for (NodeId v : g.neighbours(2)) {
-    if (v != 0) return true;
-  }
-  return false;
-}
-
 // A random graph on n nodes where each pair is an edge with probability percent / 100.
 inline Graph random_graph(NodeId n, std::uint32_t percent, Random& random) {
   const std::size_t pairs = std::size_t{n} * (n - 1) / 2;
@@ -73,6 +62,20 @@ inline Graph random_graph(NodeId n, std::uint32_t percent, Random& random) {
     if (random.below(100) < percent) edges.push_back(all[k]);
   }
   Result<Graph> g = Graph::from_edges(n, edges);
+  EXPECT_TRUE(g.ok());
+  return std::move(g).value();
+}
+
+// A random directed graph on n nodes where each ordered pair is an arc with probability
+// percent / 100 (so a pair gets no arc, one, or both).
+inline Graph random_digraph(NodeId n, std::uint32_t percent, Random& random) {
+  std::vector<Edge> arcs;
+  for (NodeId a = 0; a < n; ++a) {
+    for (NodeId b = 0; b < n; ++b) {
+      if (a != b && random.below(100) < percent) arcs.push_back({a, b});
+    }
+  }
+  Result<Graph> g = Graph::from_edges(n, arcs, true);
   EXPECT_TRUE(g.ok());
   return std::move(g).value();
 }
