@@ -1,6 +1,6 @@
 #include "catmouse/reference.hpp"
 
-#include <array>
+#include <algorithm>
 #include <vector>
 
 namespace catmouse {
@@ -16,31 +16,58 @@ struct Position {
 
 constexpr int kUnknown = -1;
 
-}  // namespace
-
-Table solve_reference(const Graph& graph, const Rules& rules) {
-  const std::vector<std::vector<NodeId>> adj = graph.to_adjacency();
-  const NodeId n = static_cast<NodeId>(adj.size());
-  std::vector<bool> hole(n, false), cat_barred(n, false);
-  for (NodeId v : rules.holes) hole[v] = true;
-  for (NodeId v : rules.cat_forbidden.empty() ? rules.holes : rules.cat_forbidden)
-    cat_barred[v] = true;
-  const auto at = [n](const Position& p) {
+// The game as the reference engines see it: adjacency lists and per-node flags, with move
+// generation written here once more, apart from Game's.
+struct RefGame {
+  RefGame(const Graph& graph, const Rules& rules, const Graph* cat_graph)
+      : rules(rules),
+        adj(graph.to_adjacency()),
+        cat_adj((cat_graph ? *cat_graph : graph).to_adjacency()),
+        n(static_cast<NodeId>(adj.size())),
+        hole(n, false),
+        cat_barred(n, false) {
+    for (NodeId v : rules.holes) hole[v] = true;
+    for (NodeId v : rules.cat_forbidden.empty() ? rules.holes : rules.cat_forbidden)
+      cat_barred[v] = true;
+  }
+  std::size_t at(const Position& p) const {
     return (static_cast<std::size_t>(p.turn) * n + p.mouse) * n + p.cat;
-  };
-  const auto moves = [&](const Position& p) {
+  }
+  std::vector<Position> moves(const Position& p) const {
     std::vector<Position> out;
     if (p.turn == 0) {
       for (NodeId to : adj[p.mouse]) out.push_back({1, to, p.cat});
       if (rules.mouse_stays) out.push_back({1, p.mouse, p.cat});
     } else {
-      for (NodeId to : adj[p.cat]) {
+      for (NodeId to : cat_adj[p.cat]) {
         if (!cat_barred[to]) out.push_back({0, p.mouse, to});
       }
       if (rules.cat_stays) out.push_back({0, p.mouse, p.cat});
     }
     return out;
-  };
+  }
+  // The winner code of a finished position, else 0.
+  int finished(const Position& p) const {
+    if (rules.cat_wins_in_hole && (hole[p.cat] || p.mouse == p.cat)) return 2;
+    if (hole[p.mouse]) return 1;
+    if (p.mouse == p.cat) return 2;
+    return 0;
+  }
+
+  const Rules& rules;
+  std::vector<std::vector<NodeId>> adj, cat_adj;
+  NodeId n;
+  std::vector<bool> hole, cat_barred;
+};
+
+}  // namespace
+
+Table solve_reference(const Graph& graph, const Rules& rules, const Graph* cat_graph) {
+  const RefGame game(graph, rules, cat_graph);
+  const NodeId n = game.n;
+  const auto& cat_barred = game.cat_barred;
+  const auto at = [&](const Position& p) { return game.at(p); };
+  const auto moves = [&](const Position& p) { return game.moves(p); };
   // Winner codes as in Value (1 mouse, 2 cat); the mover of turn t wins with code t + 1.
   std::vector<int> winner(2 * static_cast<std::size_t>(n) * n, kUnknown);
   std::vector<std::uint32_t> level(winner.size(), kNoRemoteness);
@@ -51,10 +78,8 @@ Table solve_reference(const Graph& graph, const Rules& rules) {
       for (NodeId cat = 0; cat < n; ++cat) {
         const Position p{turn, mouse, cat};
         if (cat_barred[cat]) continue;
-        if (hole[mouse]) {
-          winner[at(p)] = 1;
-        } else if (mouse == cat) {
-          winner[at(p)] = 2;
+        if (const int w = game.finished(p)) {
+          winner[at(p)] = w;
         } else if (moves(p).empty()) {
           if (rules.stuck == StuckRule::kLose) winner[at(p)] = 2 - turn;
           if (rules.stuck == StuckRule::kDraw) continue;  // a draw: never decided
@@ -109,6 +134,67 @@ Table solve_reference(const Graph& graph, const Rules& rules) {
     }
   }
   return table;
+}
+
+StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const State& start,
+                                   const Graph* cat_graph) {
+  const RefGame game(graph, rules, cat_graph);
+  // Backward induction over the moves left: value[t] holds every position with t moves left, as
+  // (winner code or 0 for a draw, moves to the end).
+  struct Entry {
+    int winner = 0;
+    std::uint32_t moves = 0;
+  };
+  const std::size_t size = 2 * static_cast<std::size_t>(game.n) * game.n;
+  std::vector<Entry> now(size), next(size);
+  const auto all_positions = [&](auto&& f) {
+    for (int turn = 0; turn < 2; ++turn) {
+      for (NodeId mouse = 0; mouse < game.n; ++mouse) {
+        for (NodeId cat = 0; cat < game.n; ++cat) {
+          if (!game.cat_barred[cat]) f(Position{turn, mouse, cat});
+        }
+      }
+    }
+  };
+  const int at_limit = rules.limit_outcome == LimitOutcome::kCatWin ? 2 : 0;
+  for (std::uint32_t left = 0; left <= rules.move_limit; ++left) {
+    all_positions([&](const Position& p) {
+      Entry& e = next[game.at(p)];
+      if (const int w = game.finished(p)) {
+        e = {w, 0};
+        return;
+      }
+      const std::vector<Position> children = game.moves(p);
+      if (children.empty()) {
+        e = {rules.stuck == StuckRule::kLose ? 2 - p.turn : 0, 0};
+        return;
+      }
+      if (left == 0) {
+        e = {at_limit, 0};
+        return;
+      }
+      const int mine = p.turn + 1;
+      std::uint32_t fastest = kNoRemoteness, slowest = 0;
+      bool all_lost = true;
+      for (const Position& child : children) {
+        const Entry& c = now[game.at(child)];
+        if (c.winner == mine) fastest = std::min(fastest, c.moves + 1);
+        if (c.winner == 3 - mine) slowest = std::max(slowest, c.moves + 1);
+        all_lost = all_lost && c.winner == 3 - mine;
+      }
+      if (fastest != kNoRemoteness) {
+        e = {mine, fastest};
+      } else if (all_lost) {
+        e = {3 - mine, slowest};
+      } else {
+        e = {0, 0};
+      }
+    });
+    std::swap(now, next);
+  }
+  const Entry& e = now[game.at({start.turn == Side::kMouse ? 0 : 1, start.mouse, start.cat})];
+  if (e.winner == 0) return {};
+  return {static_cast<Value>(e.winner), e.moves};
 }
 
 }  // namespace catmouse

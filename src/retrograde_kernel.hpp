@@ -221,21 +221,31 @@ class RetrogradeKernel {
   // Level 0 for one parent row: finished positions and stuck players.
   StateIndex seed(std::size_t task) {
     const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    const bool cat_holes = game_.rules().cat_wins_in_hole;
     StateIndex decided = 0;
     if (task < n_) {  // mouse to move, row = mouse node, columns = cat nodes
       const auto m = static_cast<NodeId>(task);
       const bool hole = game_.is_hole(m);
       const bool stuck = !hole && game_.mouse_moves(m).empty() && lose_when_stuck;
       for (std::uint64_t w = 0; w < row_words_; ++w) {
-        std::uint64_t cat = 0;
+        const std::uint64_t on_mouse =
+            m >> 6 == w ? cat_nodes_[w] & (std::uint64_t{1} << (m & 63)) : 0;
+        // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
+        std::uint64_t cat = cat_holes ? (holes_[w] & cat_nodes_[w]) | on_mouse : 0;
         if (stuck) cat = cat_nodes_[w];
-        if (!hole && m >> 6 == w) cat |= cat_nodes_[w] & (std::uint64_t{1} << (m & 63));
-        decided += decide(kMouseTurn, m, w, hole ? cat_nodes_[w] : 0, cat, kTop);
+        if (!hole) cat |= on_mouse;
+        decided += decide(kMouseTurn, m, w, hole ? cat_nodes_[w] & ~cat : 0, cat, kTop);
       }
     } else {  // cat to move, row = cat node, columns = mouse nodes
       const auto c = static_cast<NodeId>(task - n_);
       if (!game_.cat_may_enter(c)) return 0;
       const bool stuck = game_.cat_move_count(c) == 0 && lose_when_stuck;
+      if (cat_holes && game_.is_hole(c)) {
+        for (std::uint64_t w = 0; w < row_words_; ++w) {
+          decided += decide(kCatTurn, c, w, 0, all_mice_[w], kTop);
+        }
+        return decided;
+      }
       for (std::uint64_t w = 0; w < row_words_; ++w) {
         std::uint64_t mouse = holes_[w];
         // The cat on the mouse wins, unless the mouse is in a hole (which the cat may enter when
@@ -267,6 +277,7 @@ class RetrogradeKernel {
   // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
   StateIndex cat_row(NodeId c, W stamp) {
     if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
+    if (game_.rules().cat_wins_in_hole && game_.is_hole(c)) return 0;  // decided at level 0
     return parent_row(kCatTurn, c, game_.cat_moves(c), all_mice_.data(), stamp);
   }
 

@@ -56,6 +56,13 @@ Status validate(const Rules& rules, const Graph& graph) {
     return field_error("mouse start",
                        fmt::format("the mouse may not start in the hole {}", rules.mouse_start));
   }
+  if (rules.move_limit > 0 && rules.limit_outcome == LimitOutcome::kCatWin &&
+      rules.stuck == StuckRule::kDraw) {
+    // A stuck player ends the game as a draw at once, which the limit cannot see in an unlimited
+    // table; the two rules together are not supported.
+    return field_error("move limit",
+                       "a move limit the cat wins at needs the stuck rule 'lose', not 'draw'");
+  }
   return {};
 }
 

@@ -50,13 +50,14 @@ class SmallKernel {
       }
       if (progress_) progress_({decided, game_.state_count(), level - 1u, 0.0});
       const auto stamp = static_cast<std::uint16_t>(Table::kDecided16 | level);
+      const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ : 0;
       for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
         if (!((holes_ >> m) & 1) && !game_.mouse_moves(m).empty()) {
           parent_row(0, m, game_.mouse_moves(m), cat_nodes_, stamp);
         }
       }
       for (NodeId c = 0; c < n_; ++c) {  // cat to move: the cat moves c -> to
-        if ((cat_nodes_ >> c) & 1 && game_.cat_move_count(c) > 0) {
+        if ((cat_nodes_ >> c) & 1 && !((cat_holes >> c) & 1) && game_.cat_move_count(c) > 0) {
           parent_row(1, c, game_.cat_moves(c), all_mice_, stamp);
         }
       }
@@ -125,18 +126,24 @@ class SmallKernel {
   // Level 0: finished positions and stuck players (see RetrogradeKernel::seed).
   void seed() {
     const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
+    const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ & cat_nodes_ : 0;
     for (NodeId m = 0; m < n_; ++m) {
       const std::uint64_t self = std::uint64_t{1} << m;
       if (holes_ & self) {
-        decide(0, m, cat_nodes_, 0, Table::kDecided16);
+        decide(0, m, cat_nodes_ & ~cat_holes, cat_holes, Table::kDecided16);
         continue;
       }
-      std::uint64_t cat = cat_nodes_ & self;
+      std::uint64_t cat = (cat_nodes_ & self) | cat_holes;
       if (game_.mouse_moves(m).empty() && lose_when_stuck) cat = cat_nodes_;
       decide(0, m, 0, cat, Table::kDecided16);
     }
     for (NodeId c = 0; c < n_; ++c) {
       if (!((cat_nodes_ >> c) & 1)) continue;
+      if ((cat_holes >> c) & 1) {
+        decide(1, c, 0, all_mice_, Table::kDecided16);
+        continue;
+      }
       const std::uint64_t cat = (std::uint64_t{1} << c) & ~holes_;  // a mouse in a hole wins
       std::uint64_t mouse = holes_;
       if (game_.cat_move_count(c) == 0 && lose_when_stuck) mouse = all_mice_ & ~cat;

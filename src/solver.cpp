@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cassert>
 #include <thread>
 
 #include "retrograde_kernel.hpp"
@@ -118,6 +119,16 @@ Result<StateValue> solve_state(const Game& game, const State& state, const Solve
   detail::RetrogradeKernel<std::uint32_t> kernel(game, effective_options(game, lean));
   kernel.run(state);
   return kernel.target_value(state);
+}
+
+StateValue apply_move_limit(const StateValue& unlimited, const Rules& rules,
+                            std::uint32_t played) {
+  if (rules.move_limit == 0) return unlimited;
+  assert(unlimited.value == Value::kDraw || unlimited.remoteness);
+  const std::uint32_t left = rules.move_limit > played ? rules.move_limit - played : 0;
+  if (unlimited.value != Value::kDraw && *unlimited.remoteness <= left) return unlimited;
+  if (rules.limit_outcome == LimitOutcome::kCatWin) return {Value::kCatWin, left};
+  return {};
 }
 
 }  // namespace catmouse

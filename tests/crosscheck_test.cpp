@@ -19,11 +19,11 @@ using testing::graph_from_mask;
 using testing::Random;
 
 // Returns the number of disagreeing states (reported once, with the first one).
-int compare_engines(const Graph& graph, const Rules& rules) {
-  const Game game(graph, rules);
+int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr) {
+  const Game game(graph, rules, cat_graph);
   Result<Table> main = solve(game);
   EXPECT_TRUE(main.ok());
-  const Table reference = solve_reference(graph, rules);
+  const Table reference = solve_reference(graph, rules, cat_graph);
   int bad = 0;
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     if (main->value(i) != reference.value(i) ||
@@ -168,6 +168,71 @@ TEST(CrossCheck, DirectedGraphs) {
     rules.cat_stays = random.below(4) == 0;
     if (random.below(3) == 0) rules.cat_forbidden = {0, n - 1};
     ASSERT_EQ(compare_engines(graph, rules), 0);
+  }
+}
+
+// Rules for a random game on n nodes with holes the cat may enter, where it wins if the rules say
+// so (LeetCode 1728's food), and random stays; starts are the first nodes allowed.
+Rules random_food_rules(NodeId n, testing::Random& random) {
+  Rules rules;
+  rules.holes = {static_cast<NodeId>(random.below(n))};
+  if (random.below(3) == 0) rules.holes.push_back((rules.holes[0] + 1) % n);
+  rules.cat_forbidden = {static_cast<NodeId>(random.below(n))};
+  rules.cat_wins_in_hole = random.below(2) == 0;
+  rules.mouse_stays = random.below(2) == 0;
+  rules.cat_stays = random.below(2) == 0;
+  rules.first = random.below(2) == 0 ? Side::kMouse : Side::kCat;
+  auto is_hole = [&](NodeId v) {
+    return std::find(rules.holes.begin(), rules.holes.end(), v) != rules.holes.end();
+  };
+  rules.mouse_start = 0;
+  while (is_hole(rules.mouse_start)) ++rules.mouse_start;
+  rules.cat_start = 0;
+  while (rules.cat_start == rules.cat_forbidden[0]) ++rules.cat_start;
+  return rules;
+}
+
+// The cat on a graph of its own (as on LeetCode 1728's grids, where the players jump different
+// lengths), and the cat winning in a hole.
+TEST(CrossCheck, CatGraphAndFood) {
+  testing::Random random(1728);
+  for (int k = 0; k < 3000; ++k) {
+    const NodeId n = 3 + random.below(10);
+    const Graph mouse_graph = testing::random_graph(n, 20 + random.below(40), random);
+    const Graph cat_graph = testing::random_graph(n, 20 + random.below(40), random);
+    const Rules rules = random_food_rules(n, random);
+    ASSERT_TRUE(validate(rules, mouse_graph).ok());
+    ASSERT_EQ(compare_engines(mouse_graph, rules, &cat_graph), 0);
+  }
+}
+
+// A move limit, applied to the unlimited table, against backward induction over the moves left,
+// for every limit up to 12 and both outcomes at the limit.
+TEST(CrossCheck, MoveLimit) {
+  testing::Random random(1000);
+  for (int k = 0; k < 150; ++k) {
+    const NodeId n = 3 + random.below(5);
+    const Graph graph = testing::random_graph(n, 25 + random.below(40), random);
+    const Graph cat_graph = testing::random_graph(n, 25 + random.below(40), random);
+    const Graph* cats = random.below(2) == 0 ? &cat_graph : nullptr;
+    Rules rules = random_food_rules(n, random);
+    const Game game(graph, rules, cats);
+    const Table table = solve(game).value();
+    for (std::uint32_t limit = 1; limit <= 12; ++limit) {
+      rules.move_limit = limit;
+      rules.limit_outcome = random.below(2) == 0 ? LimitOutcome::kDraw : LimitOutcome::kCatWin;
+      for (int t = 0; t < 6; ++t) {
+        const State s = game.space().state(random.below(game.state_count()));
+        if (!game.valid(s)) continue;
+        const StateValue unlimited{table.value(game.space().index(s)), table.remoteness(s)};
+        const StateValue limited = apply_move_limit(unlimited, rules);
+        const StateValue expected = solve_reference_limited(graph, rules, s, cats);
+        ASSERT_EQ(limited.value, expected.value)
+            << to_leetcode(graph) << " limit " << limit << " state " << s.mouse << "," << s.cat;
+        ASSERT_EQ(limited.remoteness, expected.remoteness)
+            << to_leetcode(graph) << " limit " << limit << " state " << s.mouse << "," << s.cat;
+      }
+    }
   }
 }
 

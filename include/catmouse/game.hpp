@@ -53,11 +53,13 @@ class StateSpace {
 
 class Game {
  public:
-  // The graph is referenced, not copied: it must outlive the Game. The rules must have passed
-  // validate(rules, graph).
-  Game(const Graph& graph, const Rules& rules);
+  // The graphs are referenced, not copied: they must outlive the Game. The rules must have passed
+  // validate(rules, graph). The cat moves along `cat_graph` when one is given (same nodes; LeetCode
+  // 1728's grids give the two players different jump lengths), else along `graph` like the mouse.
+  Game(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr);
 
   const Graph& graph() const { return *graph_; }
+  const Graph& cat_graph() const { return *cat_graph_; }
   const Rules& rules() const { return rules_; }
   const StateSpace& space() const { return space_; }
   NodeId node_count() const { return space_.node_count(); }
@@ -70,8 +72,11 @@ class Game {
   bool valid(const State& s) const {
     return s.mouse < node_count() && s.cat < node_count() && cat_may_enter(s.cat);
   }
-  // The value of a finished position (mouse on the hole, or cat on the mouse), else nullopt.
+  // The value of a finished position, else nullopt. With Rules::cat_wins_in_hole the cat wins on
+  // the mouse or in a hole; else the mouse wins in a hole (even one the cat may enter), and the cat
+  // wins on the mouse.
   std::optional<Value> outcome(const State& s) const {
+    if (rules_.cat_wins_in_hole && (s.mouse == s.cat || is_hole(s.cat))) return Value::kCatWin;
     if (is_hole(s.mouse)) return Value::kMouseWin;
     if (s.mouse == s.cat) return Value::kCatWin;
     return std::nullopt;
@@ -114,7 +119,7 @@ class Game {
         State p{s.mouse, from, Side::kCat};
         if (cat_may_enter(from) && !outcome(p)) f(p);
       };
-      for (NodeId from : graph_->in_neighbours(s.cat)) visit(from);
+      for (NodeId from : cat_graph_->in_neighbours(s.cat)) visit(from);
       if (rules_.cat_stays) visit(s.cat);
     }
   }
@@ -130,6 +135,7 @@ class Game {
   };
 
   const Graph* graph_;
+  const Graph* cat_graph_;
   Rules rules_;
   StateSpace space_;
   std::vector<std::uint8_t> hole_;          // per node: a hole

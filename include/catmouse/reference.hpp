@@ -9,11 +9,18 @@
 
 #include "catmouse/graph.hpp"
 #include "catmouse/rules.hpp"
+#include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
 
 namespace catmouse {
 
-// The rules must have passed validate(rules, graph).
-Table solve_reference(const Graph& graph, const Rules& rules);
+// The rules must have passed validate(rules, graph); the cat moves along cat_graph when given (see
+// Game). Rules::move_limit is ignored here, as by every engine.
+Table solve_reference(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr);
+
+// The value of `start` in the game that ends after rules.move_limit moves, by backward induction
+// over the moves left: O(limit * (n^2 + n * m)) time. The check on apply_move_limit().
+StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const State& start,
+                                   const Graph* cat_graph = nullptr);
 
 }  // namespace catmouse

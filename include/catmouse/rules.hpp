@@ -40,6 +40,12 @@ enum class StuckRule : std::uint8_t {
   kDraw = 1,  // the game is a draw at once
 };
 
+// What a game that reaches Rules::move_limit is worth.
+enum class LimitOutcome : std::uint8_t {
+  kDraw = 0,    // a draw (neither side forced a win in time)
+  kCatWin = 1,  // the cat wins, as in LeetCode 1728 ("the mouse did not reach the food in time")
+};
+
 struct Rules {
   std::vector<NodeId> holes{0};  // the mouse wins on reaching any of them
   // Nodes the cat may never enter; empty means "the holes".
@@ -50,6 +56,15 @@ struct Rules {
   StuckRule stuck = StuckRule::kLose;
   bool mouse_stays = false;  // the mouse may stay where it is as its move
   bool cat_stays = false;    // the cat may stay where it is as its move
+  // LeetCode 1728's food: the cat wins on reaching a hole before the mouse (and on the mouse, as
+  // always). Needs holes the cat may enter (set cat_forbidden apart from the holes).
+  bool cat_wins_in_hole = false;
+  // The game ends after this many moves (plies, both sides counted) with limit_outcome; 0 = no
+  // limit. Engines solve the unlimited game; apply_move_limit() turns its answer into the limited
+  // one, which is exact because a side can force a win within t moves exactly when its unlimited
+  // remoteness is at most t.
+  std::uint32_t move_limit = 0;
+  LimitOutcome limit_outcome = LimitOutcome::kDraw;
 
   // The nodes the cat may not enter: cat_forbidden, or the holes when that is empty.
   const std::vector<NodeId>& cat_excluded() const {

@@ -47,7 +47,15 @@ struct SolveOptions {
 struct StateValue {
   Value value = Value::kDraw;
   std::optional<std::uint32_t> remoteness;  // none for a draw
+  friend bool operator==(const StateValue&, const StateValue&) = default;
 };
+
+// The value under rules.move_limit (unchanged when there is none) of a state of the unlimited game
+// worth `unlimited`, with `played` moves already made: a side wins if it forces a win within the
+// moves left (remoteness unchanged); otherwise the game reaches the limit, and its outcome, a draw
+// or a cat win whose remoteness is the moves left. Needs the remoteness of decided states.
+StateValue apply_move_limit(const StateValue& unlimited, const Rules& rules,
+                            std::uint32_t played = 0);
 
 // Bytes solve() allocates at most for this game with these options (threads do not matter).
 std::uint64_t solve_memory_estimate(const Game& game, bool values_only = false);
