@@ -27,8 +27,7 @@ struct RefGame {
         hole(n, false),
         cat_barred(n, false) {
     for (NodeId v : rules.holes) hole[v] = true;
-    for (NodeId v : rules.cat_forbidden.empty() ? rules.holes : rules.cat_forbidden)
-      cat_barred[v] = true;
+    for (NodeId v : rules.cat_forbidden ? *rules.cat_forbidden : rules.holes) cat_barred[v] = true;
   }
   std::size_t at(const Position& p) const {
     return (static_cast<std::size_t>(p.turn) * n + p.mouse) * n + p.cat;

@@ -121,8 +121,7 @@ Result<StateValue> solve_state(const Game& game, const State& state, const Solve
   return kernel.target_value(state);
 }
 
-StateValue apply_move_limit(const StateValue& unlimited, const Rules& rules,
-                            std::uint32_t played) {
+StateValue apply_move_limit(const StateValue& unlimited, const Rules& rules, std::uint32_t played) {
   if (rules.move_limit == 0) return unlimited;
   assert(unlimited.value == Value::kDraw || unlimited.remoteness);
   const std::uint32_t left = rules.move_limit > played ? rules.move_limit - played : 0;

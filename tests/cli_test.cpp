@@ -333,3 +333,61 @@ TEST(Cli, StartsCoversEveryPairOnce) {
 }
 
 }  // namespace
+
+namespace {
+
+// LeetCode 1728's published examples, from files and stdin, and the board drawn by explain.
+TEST(Cli, GridMaps) {
+  EXPECT_EQ(catmouse("solve --code " + example("grid1728.json")).out, "true\n");
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const struct {
+    const char* map;
+    const char* answer;
+  } cases[] = {{R"({"grid": ["M.C...F"], "catJump": 1, "mouseJump": 4})", "true\n"},
+               {R"({"grid": ["M.C...F"], "catJump": 1, "mouseJump": 3})", "false\n"}};
+  for (const auto& c : cases) {
+    const std::string file = dir + "/catmouse_cli_grid.json";
+    std::ofstream(file) << c.map;
+    EXPECT_EQ(catmouse("solve --format grid --code -", file).out, c.answer) << c.map;
+  }
+  EXPECT_EQ(catmouse("explain " + example("grid1728.json")).out,
+            slurp(data("golden/explain_grid1728.txt")));
+  CliRun wall = catmouse("solve --mouse 5 " + example("grid1728.json"));
+  EXPECT_EQ(wall.exit_code, 2);
+  EXPECT_NE(wall.err.find("--mouse: node 5 is the cell (1, 0), a wall"), std::string::npos)
+      << wall.err;
+}
+
+// A move limit changes the answer only when the win takes longer; k = 0 cats is refused.
+TEST(Cli, MoveLimitAndCats) {
+  const std::string graph = example("leetcode1.json");
+  EXPECT_EQ(catmouse("solve --code --move-limit 10 --limit-outcome cat " + graph).out, "2\n");
+  EXPECT_EQ(catmouse("solve --code --move-limit 10 " + graph).out, "0\n");
+  // Example 2: the mouse wins in 1 move; a limit of 1 still lets it.
+  EXPECT_EQ(catmouse("solve --move-limit 1 " + example("leetcode2.json")).out,
+            "mouse wins in 1 move\n");
+  const struct {
+    const char* options;
+    const char* message;
+  } bad[] = {{"--cats 0", "--cats: 0 cats"},
+             {"--move-limit 3 --values-only", "--values-only: a move limit needs"},
+             {"--move-limit 3 --limit-outcome cat --stuck draw", "--move-limit: a move limit"},
+             {"--limit-outcome win", "--limit-outcome"}};
+  for (const auto& b : bad) {
+    CliRun run = catmouse("solve " + graph + " " + b.options);
+    EXPECT_EQ(run.exit_code, 2) << b.options;
+    EXPECT_EQ(run.out, "") << b.options;
+    EXPECT_NE(run.err.find(b.message), std::string::npos) << b.options << ": " << run.err;
+  }
+}
+
+// The "rules" object beside "graph" sets the rules; options given override it.
+TEST(Cli, RulesObjectInJson) {
+  const std::string file = std::filesystem::temp_directory_path().string() + "/catmouse_rules.json";
+  std::ofstream(file) << R"({"graph": [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]],)"
+                      << R"( "rules": {"holes": [0, 4], "first": "mouse"}})";
+  EXPECT_EQ(catmouse("solve " + file).out, "mouse wins in 3 moves\n");
+  EXPECT_EQ(catmouse("solve " + file + " --holes 0").out, "draw\n");
+}
+
+}  // namespace

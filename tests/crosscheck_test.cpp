@@ -120,11 +120,13 @@ TEST(CrossCheck, HolesAndForbiddenNodes) {
     const Graph graph = testing::random_graph(n, 20 + random.below(50), random);
     Rules rules;
     rules.holes.clear();
-    rules.cat_forbidden.clear();
+    std::vector<NodeId> forbidden;
     for (NodeId v = 0; v < n; ++v) {
       if (random.below(5) == 0) rules.holes.push_back(v);
-      if (random.below(6) == 0) rules.cat_forbidden.push_back(v);
+      if (random.below(6) == 0) forbidden.push_back(v);
     }
+    // Not given (the holes), given empty, or some nodes.
+    if (random.below(4) != 0) rules.cat_forbidden = forbidden;
     rules.stuck = random.below(3) == 0 ? StuckRule::kDraw : StuckRule::kLose;
     rules.mouse_stays = random.below(3) == 0;
     rules.cat_stays = random.below(3) == 0;
@@ -166,7 +168,7 @@ TEST(CrossCheck, DirectedGraphs) {
     Rules rules;
     rules.mouse_stays = random.below(4) == 0;
     rules.cat_stays = random.below(4) == 0;
-    if (random.below(3) == 0) rules.cat_forbidden = {0, n - 1};
+    if (random.below(3) == 0) rules.cat_forbidden = std::vector<NodeId>{0, n - 1};
     ASSERT_EQ(compare_engines(graph, rules), 0);
   }
 }
@@ -177,7 +179,7 @@ Rules random_food_rules(NodeId n, testing::Random& random) {
   Rules rules;
   rules.holes = {static_cast<NodeId>(random.below(n))};
   if (random.below(3) == 0) rules.holes.push_back((rules.holes[0] + 1) % n);
-  rules.cat_forbidden = {static_cast<NodeId>(random.below(n))};
+  rules.cat_forbidden = std::vector<NodeId>{static_cast<NodeId>(random.below(n))};
   rules.cat_wins_in_hole = random.below(2) == 0;
   rules.mouse_stays = random.below(2) == 0;
   rules.cat_stays = random.below(2) == 0;
@@ -188,7 +190,7 @@ Rules random_food_rules(NodeId n, testing::Random& random) {
   rules.mouse_start = 0;
   while (is_hole(rules.mouse_start)) ++rules.mouse_start;
   rules.cat_start = 0;
-  while (rules.cat_start == rules.cat_forbidden[0]) ++rules.cat_start;
+  while (rules.cat_start == (*rules.cat_forbidden)[0]) ++rules.cat_start;
   return rules;
 }
 

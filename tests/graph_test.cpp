@@ -138,17 +138,17 @@ TEST(Rules, HolesAndForbiddenNodes) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().where.field, "mouse start");
   rules.holes = {0};
-  rules.cat_forbidden = {2};
+  rules.cat_forbidden = std::vector<NodeId>{2};
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().where.field, "cat start");
-  rules.cat_forbidden = {9};
+  rules.cat_forbidden = std::vector<NodeId>{9};
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().where.field, "cat forbidden");
   // No hole at all is a game the mouse cannot win.
   rules.holes.clear();
-  rules.cat_forbidden.clear();
+  rules.cat_forbidden.reset();
   EXPECT_TRUE(validate(rules, *g).ok());
 }
 

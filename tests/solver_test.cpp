@@ -162,7 +162,7 @@ TEST(Game, MovesAndUnmovesAgreeWithVariants) {
     Rules rules;
     rules.mouse_stays = random.below(2) == 1;
     rules.cat_stays = random.below(2) == 1;
-    rules.cat_forbidden = {0, n - 1};
+    rules.cat_forbidden = std::vector<NodeId>{0, n - 1};
     rules.cat_start = 1;
     rules.mouse_start = 2;
     ASSERT_TRUE(validate(rules, g).ok());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -48,8 +49,8 @@ enum class LimitOutcome : std::uint8_t {
 
 struct Rules {
   std::vector<NodeId> holes{0};  // the mouse wins on reaching any of them
-  // Nodes the cat may never enter; empty means "the holes".
-  std::vector<NodeId> cat_forbidden;
+  // Nodes the cat may never enter; none given means "the holes" (an empty list: anywhere).
+  std::optional<std::vector<NodeId>> cat_forbidden;
   NodeId mouse_start = 1;  // the mouse's start node
   NodeId cat_start = 2;    // the cat's start node
   Side first = Side::kMouse;
@@ -65,16 +66,28 @@ struct Rules {
   // remoteness is at most t.
   std::uint32_t move_limit = 0;
   LimitOutcome limit_outcome = LimitOutcome::kDraw;
+  // How many cats (k >= 1). They move together in the cats' turn, each along an edge (or staying,
+  // with cat_stays), and the cats' side is stuck when one of them has no move; capture is any cat
+  // on the mouse. More than one cat is solved by the pack engine (pack.hpp).
+  std::uint32_t cats = 1;
+  // With cats > 1: each cat's start (empty: all on cat_start).
+  std::vector<NodeId> cat_starts;
 
-  // The nodes the cat may not enter: cat_forbidden, or the holes when that is empty.
-  const std::vector<NodeId>& cat_excluded() const {
-    return cat_forbidden.empty() ? holes : cat_forbidden;
-  }
+  // The nodes the cat may not enter: cat_forbidden, or the holes when it is not given.
+  const std::vector<NodeId>& cat_excluded() const { return cat_forbidden ? *cat_forbidden : holes; }
 };
 
 // Checks the rules against a graph: every node in range, no node listed twice, the cat not
-// starting on a node it may not enter, the mouse not starting in a hole. Errors name the
-// offending field ("holes", "cat forbidden", "mouse start", "cat start").
+// starting on a node it may not enter, the mouse not starting in a hole, at least one cat with a
+// start each. Errors name the offending field ("holes", "cat forbidden", "mouse start", "cat
+// start", "cats", "move limit").
 Status validate(const Rules& rules, const Graph& graph);
+
+// Reads the optional "rules" member of a JSON object (the one whose "graph" member holds the
+// graph) over `rules`: holes, cat_forbidden, mouse, cat (a node, or one per cat), cats, first
+// ("mouse"/"cat"), stuck ("lose"/"draw"), mouse_stays, cat_stays, cat_wins_in_hole, move_limit,
+// limit_outcome ("draw"/"cat"). Text that is not such an object leaves `rules` as it is. Errors
+// name the member ("rules.holes") and its line; the values are checked later by validate().
+Status read_rules_json(std::string_view text, std::string_view source, Rules& rules);
 
 }  // namespace catmouse

@@ -2,6 +2,7 @@
 // position, the alternatives at the first position, and for a draw the cycle play falls into.
 #include <fmt/format.h>
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -30,11 +31,17 @@ std::string ending(const Game& game, const Line& line) {
   return "stuck";
 }
 
-std::string ending_sentence(const Game& game, const Line& line) {
+std::string ending_sentence(const Game& game, const Line& line,
+                            const std::function<std::string(NodeId)>& node) {
   const State& last = line.positions.back();
   const std::string e = ending(game, line);
-  if (e == "hole") return fmt::format("the mouse is in the hole {}: mouse wins", last.mouse);
-  if (e == "capture") return fmt::format("the cat is on the mouse at node {}: cat wins", last.cat);
+  if (e == "hole") return fmt::format("the mouse is in the hole {}: mouse wins", node(last.mouse));
+  if (e == "capture" && last.mouse != last.cat) {
+    return fmt::format("the cat is in the hole {} first: cat wins", node(last.cat));
+  }
+  if (e == "capture") {
+    return fmt::format("the cat is on the mouse at node {}: cat wins", node(last.cat));
+  }
   if (e == "stuck") {
     return fmt::format("the {} has no legal move", side_name(last.turn));
   }
@@ -58,16 +65,42 @@ std::pair<NodeId, NodeId> step(const State& a, const State& b) {
   return a.turn == Side::kMouse ? std::pair{a.mouse, b.mouse} : std::pair{a.cat, b.cat};
 }
 
-std::string explain_text(const Game& game, const Table& table, const Line& line) {
+// The line cut at the move limit, if the game has one and play would reach it.
+bool cut_at_limit(const Game& game, Line& line) {
+  const std::uint32_t limit = game.rules().move_limit;
+  if (limit == 0 || line.positions.size() <= std::size_t{limit}) return false;
+  line.positions.resize(std::size_t{limit} + 1);
+  line.cycle_start.reset();
+  return true;
+}
+
+std::string limit_sentence(const Game& game) {
+  return fmt::format("the move limit of {} moves is reached: {}", game.rules().move_limit,
+                     game.rules().limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
+}
+
+std::string explain_text(const Solved& solved, Line line) {
+  const Game& game = *solved.game;
+  const Table& table = *solved.table;
+  const bool at_limit = cut_at_limit(game, line);
+  const std::function<std::string(NodeId)> node = [&](NodeId v) {
+    return solved.grid ? cell_name(*solved.grid, v) : fmt::format("{}", v);
+  };
   const State& start = line.positions.front();
-  std::string out =
-      fmt::format("{} from {}\n", result_sentence(table.value(start), table.remoteness(start)),
-                  describe(start));
+  const StateValue value = value_of(solved, start);
+  std::string out = fmt::format("{} from (mouse {}, cat {}, {} to move)\n",
+                                result_sentence(value.value, value.remoteness), node(start.mouse),
+                                node(start.cat), side_name(start.turn));
+  if (solved.grid) {
+    out += fmt::format("map: nodes are cells (row, column); mouse jumps {}, cat jumps {}\n",
+                       solved.grid->mouse_jump, solved.grid->cat_jump);
+  }
   const std::vector<Move> options = moves(game, table, start);
   if (!options.empty()) {
     out += fmt::format("moves for the {}:\n", side_name(start.turn));
     for (const Move& m : options) {
-      out += fmt::format("  to {:<6} {}\n", m.to, result_sentence(m.value, m.remoteness));
+      const StateValue v = apply_move_limit({m.value, m.remoteness}, game.rules(), 1);
+      out += fmt::format("  to {:<6} {}\n", node(m.to), result_sentence(v.value, v.remoteness));
     }
   }
   out += "optimal line:\n";
@@ -76,13 +109,26 @@ std::string explain_text(const Game& game, const Table& table, const Line& line)
     std::string move;
     if (k > 0) {
       const auto [from, to] = step(line.positions[k - 1], s);
-      move = fmt::format("{} {} -> {}", side_name(line.positions[k - 1].turn), from, to);
+      move =
+          fmt::format("{} {} -> {}", side_name(line.positions[k - 1].turn), node(from), node(to));
     }
-    out +=
-        fmt::format("  {:>3}. {:<18} mouse {}, cat {}, {} to move: {}\n", k, move, s.mouse, s.cat,
-                    side_name(s.turn), result_sentence(table.value(s), table.remoteness(s)));
+    const StateValue v = value_of(solved, s, static_cast<std::uint32_t>(k));
+    out += fmt::format("  {:>3}. {:<18} mouse {}, cat {}, {} to move: {}\n", k, move, node(s.mouse),
+                       node(s.cat), side_name(s.turn), result_sentence(v.value, v.remoteness));
+    if (solved.grid) {
+      const std::string board = draw_grid(*solved.grid, s.mouse, s.cat);
+      for (std::string_view row = board; !row.empty();) {
+        const std::size_t end = row.find('\n');
+        out += fmt::format("         {}\n", row.substr(0, end));
+        row.remove_prefix(end + 1);
+      }
+    }
   }
-  out += "end: " + ending_sentence(game, line) + "\n";
+  std::string end = at_limit ? limit_sentence(game) : ending_sentence(game, line, node);
+  if (solved.grid && end.find("the hole") != std::string::npos) {
+    end.replace(end.find("the hole"), 8, "the food");  // LeetCode 1728's word for it
+  }
+  out += "end: " + end + "\n";
   return out;
 }
 
@@ -116,9 +162,19 @@ Json explain_json(const Game& game, const Table& table, const Line& line) {
 void run(const ExplainCommand& cmd) {
   Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
   const State s = cmd.state.resolve(*solved.game);
-  const Line line = optimal_line(*solved.game, *solved.table, s);
-  print(cmd.json ? explain_json(*solved.game, *solved.table, line).dump() + "\n"
-                 : explain_text(*solved.game, *solved.table, line));
+  Line line = optimal_line(*solved.game, *solved.table, s);
+  if (cmd.json) {
+    const bool at_limit = cut_at_limit(*solved.game, line);
+    Json out = explain_json(*solved.game, *solved.table, line);
+    const StateValue value = value_of(solved, s);
+    out["result"] = static_cast<int>(value.value);
+    out["winner"] = value_name(value.value);
+    out["remoteness"] = value.remoteness ? Json(*value.remoteness) : Json(nullptr);
+    if (at_limit) out["end"] = "move limit";
+    print(out.dump() + "\n");
+  } else {
+    print(explain_text(solved, std::move(line)));
+  }
 }
 
 }  // namespace
@@ -137,8 +193,12 @@ void add_explain_command(CLI::App& app) {
       "Both sides play optimally: the winner takes the fastest win, the loser the slowest loss,\n"
       "and in a draw either side keeps the draw; ties go to the smallest node. A drawn line ends\n"
       "when it would repeat a position.\n\n"
-      "Example:\n"
-      "  catmouse explain examples/leetcode1.json");
+      "Under a move limit, values are those of the limited game and the line stops at the limit.\n"
+      "A grid map (LeetCode 1728) names cells (row, column) and draws the board after each move:\n"
+      "M mouse, C cat, * both on one cell, F food, # wall.\n\n"
+      "Examples:\n"
+      "  catmouse explain examples/leetcode1.json\n"
+      "  catmouse explain examples/grid1728.json");
   sub->callback([cmd] { run(*cmd); });
 }
 

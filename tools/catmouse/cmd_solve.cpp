@@ -36,9 +36,10 @@ void run(const SolveCommand& cmd) {
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
   Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
   const State s = cmd.state.resolve(*solved.game);
-  const Value value = solved.table->value(s);
-  const std::optional<std::uint32_t> remoteness = solved.table->remoteness(s);
-  if (cmd.code) {
+  const auto [value, remoteness] = value_of(solved, s);
+  if (cmd.code && solved.grid) {
+    print(value == Value::kMouseWin ? "true\n" : "false\n");  // LeetCode 1728's answer
+  } else if (cmd.code) {
     print(fmt::format("{}\n", static_cast<int>(value)));
   } else if (cmd.json) {
     nlohmann::ordered_json out;
@@ -67,7 +68,9 @@ void add_solve_command(CLI::App& app) {
   cmd->engine.add_to(*sub, true);
   cmd->rules.add_to(*sub);
   auto* code =
-      sub->add_flag("--code", cmd->code, "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw");
+      sub->add_flag("--code", cmd->code,
+                    "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or false "
+                    "for a grid map (1728)");
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
                 "seconds, table_bytes")
@@ -84,7 +87,9 @@ void add_solve_command(CLI::App& app) {
       "  catmouse solve --code examples/leetcode2.json   # 1\n"
       "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
       "  catmouse solve --values-only --progress big.json\n"
-      "  catmouse solve --batch graphs.jsonl --code");
+      "  catmouse solve --batch graphs.jsonl --code\n"
+      "  catmouse solve --code examples/grid1728.json     # true (a LeetCode 1728 map)\n"
+      "  catmouse solve --holes 0,5 --cat-stays --move-limit 40 --limit-outcome cat g.json");
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -49,8 +50,10 @@ void GraphInput::add_to(CLI::App& app, bool required) {
   auto* option = app.add_option(
       "GRAPH", path, "graph file: LeetCode JSON adjacency lists or an edge list; '-' reads stdin");
   if (required) option->required();
-  app.add_option("--format", format, "input format (default: from the file suffix or content)")
-      ->check(CLI::IsMember({"leetcode", "edges"}));
+  app.add_option("--format", format,
+                 "input format: leetcode, edges, graph6, or grid (a LeetCode 1728 map); default: "
+                 "from the file suffix or content")
+      ->check(CLI::IsMember({"leetcode", "edges", "graph6", "grid"}));
   app.add_flag("--directed", directed,
                "read an edge list's lines \"u v\" as one-way arcs u -> v (edge lists only)");
 }
@@ -63,9 +66,47 @@ Graph GraphInput::load() const {
   return take(parse_graph(text, source, chosen, directed));
 }
 
+namespace {
+
+// A JSON object with a "grid" member: a LeetCode 1728 map.
+bool looks_like_grid(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{' &&
+         text.find("\"grid\"") != std::string_view::npos;
+}
+
+}  // namespace
+
+LoadedGame GraphInput::load_game() const {
+  const std::string text = read_input(path);
+  const std::string source = path == "-" ? "<stdin>" : path;
+  if (format == "grid" || (format.empty() && looks_like_grid(text))) {
+    if (directed) throw InputError("--directed: a grid map is not an edge list");
+    GridMap map = take(parse_grid(text, source));
+    GridGame game = grid_game(map);
+    return {std::move(game.mouse_graph),
+            std::move(game.cat_graph),
+            std::move(game.rules),
+            std::move(map),
+            source,
+            true};
+  }
+  const GraphFormat chosen =
+      format.empty() ? detect_format(source, text) : take(parse_format_name(format));
+  LoadedGame loaded{take(parse_graph(text, source, chosen, directed)), {}, {}, {}, source};
+  loaded.has_rules = text.find("\"rules\"") != std::string::npos;
+  if (chosen == GraphFormat::kLeetCode) {
+    if (Status ok = read_rules_json(text, source, loaded.rules); !ok) throw InputError(ok.error());
+  }
+  return loaded;
+}
+
 void StateOptions::add_to(CLI::App& app) {
   app.add_option("--mouse", mouse, "the mouse's node (default: the mouse start, 1)");
-  app.add_option("--cat", cat, "the cat's node (default: the cat start, 2)");
+  app.add_option("--cat", cat,
+                 "the cat's node (default: the cat start, 2); with --cats K, one per cat, "
+                 "comma-separated")
+      ->type_name("NODE[,NODE...]");
   app.add_option("--turn", turn, "who is to move (default: mouse)")
       ->check(CLI::IsMember({"mouse", "cat"}));
 }
@@ -73,7 +114,9 @@ void StateOptions::add_to(CLI::App& app) {
 State StateOptions::resolve(const Game& game) const {
   State s = game.start();
   if (mouse) s.mouse = checked_node(game, *mouse, "--mouse");
-  if (cat) s.cat = checked_node(game, *cat, "--cat");
+  const std::vector<std::int64_t> cats = cat_nodes();
+  if (cats.size() > 1) throw InputError("--cat: one node for one cat (see --cats)");
+  if (!cats.empty()) s.cat = checked_node(game, cats[0], "--cat");
   if (!turn.empty()) s.turn = turn == "cat" ? Side::kCat : Side::kMouse;
   if (!game.valid(s)) {
     throw InputError(fmt::format("--cat: the cat may not be on node {}", s.cat));
@@ -81,23 +124,67 @@ State StateOptions::resolve(const Game& game) const {
   return s;
 }
 
-void RulesOptions::add_to(CLI::App& app) {
-  app.add_option("--holes", holes, "the holes, comma-separated (default: 0); none: --holes ''")
-      ->delimiter(',')
-      ->expected(0, -1);
-  app.add_option("--cat-forbidden", cat_forbidden,
-                 "nodes the cat may not enter, comma-separated (default: the holes)")
-      ->delimiter(',');
-  app.add_option("--first", first, "who moves first (default: mouse)")
-      ->check(CLI::IsMember({"mouse", "cat"}));
-  app.add_option("--stuck", stuck,
-                 "what happens to a player with no legal move: lose (default) or draw")
-      ->check(CLI::IsMember({"lose", "draw"}));
-  app.add_flag("--mouse-stays", mouse_stays, "the mouse may stay where it is as its move");
-  app.add_flag("--cat-stays", cat_stays, "the cat may stay where it is as its move");
+std::vector<std::int64_t> StateOptions::cat_nodes() const {
+  std::vector<std::int64_t> out;
+  for (std::size_t begin = 0; begin < cat.size();) {
+    const std::size_t end = std::min(cat.find(',', begin), cat.size());
+    const std::string item = cat.substr(begin, end - begin);
+    std::int64_t id = 0;
+    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), id);
+    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size()) {
+      throw InputError(fmt::format("--cat: '{}' is not a node id", item));
+    }
+    out.push_back(id);
+    begin = end + 1;
+  }
+  return out;
 }
 
-Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const {
+void RulesOptions::add_to(CLI::App& app) {
+  auto keep = [&](const char* name, CLI::Option* option) { given_.emplace_back(name, option); };
+  keep("holes",
+       app.add_option("--holes", holes, "the holes, comma-separated (default: 0); none: --holes ''")
+           ->delimiter(',')
+           ->expected(0, -1));
+  keep("cat-forbidden",
+       app.add_option("--cat-forbidden", cat_forbidden,
+                      "nodes the cat may not enter, comma-separated (default: the holes); none: "
+                      "--cat-forbidden ''")
+           ->delimiter(',')
+           ->expected(0, -1));
+  keep("first", app.add_option("--first", first, "who moves first (default: mouse)")
+                    ->check(CLI::IsMember({"mouse", "cat"})));
+  keep("stuck", app.add_option("--stuck", stuck,
+                               "what happens to a player with no legal move: lose (default) or "
+                               "draw")
+                    ->check(CLI::IsMember({"lose", "draw"})));
+  keep("mouse-stays",
+       app.add_flag("--mouse-stays", mouse_stays, "the mouse may stay where it is as its move"));
+  keep("cat-stays",
+       app.add_flag("--cat-stays", cat_stays, "the cat may stay where it is as its move"));
+  keep("cat-wins-in-hole",
+       app.add_flag("--cat-wins-in-hole", cat_wins_in_hole,
+                    "the cat wins on reaching a hole first (LeetCode 1728's food; use with "
+                    "--cat-forbidden)"));
+  keep("move-limit", app.add_option("--move-limit", move_limit,
+                                    "the game ends after this many moves (plies); 0: no limit")
+                         ->type_name("N"));
+  keep("limit-outcome", app.add_option("--limit-outcome", limit_outcome,
+                                       "the result at the move limit: draw (default) or cat")
+                            ->check(CLI::IsMember({"draw", "cat"})));
+  keep("cats", app.add_option("--cats", cats, "the number of cats, moving together (default: 1)")
+                   ->type_name("K"));
+}
+
+bool RulesOptions::given(const std::string& name) const {
+  for (const auto& [option_name, option] : given_) {
+    if (option_name == name) return option->count() > 0;
+  }
+  return false;
+}
+
+Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) const {
+  const Graph& graph = loaded.graph;
   const std::int64_t n = graph.node_count();
   auto nodes = [&](const std::vector<std::int64_t>& ids, const char* option) {
     std::vector<NodeId> out;
@@ -110,25 +197,62 @@ Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const 
     }
     return out;
   };
-  Rules rules;
-  rules.holes = nodes(holes, "--holes");
-  rules.cat_forbidden = nodes(cat_forbidden, "--cat-forbidden");
-  rules.first = first == "cat" ? Side::kCat : Side::kMouse;
-  rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
-  rules.mouse_stays = mouse_stays;
-  rules.cat_stays = cat_stays;
+  Rules rules = loaded.rules;
+  if (given("holes")) rules.holes = nodes(holes, "--holes");
+  if (given("cat-forbidden")) rules.cat_forbidden = nodes(cat_forbidden, "--cat-forbidden");
+  if (given("first")) rules.first = first == "cat" ? Side::kCat : Side::kMouse;
+  if (given("stuck")) rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+  if (given("mouse-stays")) rules.mouse_stays = mouse_stays;
+  if (given("cat-stays")) rules.cat_stays = cat_stays;
+  if (given("cat-wins-in-hole")) rules.cat_wins_in_hole = cat_wins_in_hole;
+  if (given("move-limit")) rules.move_limit = move_limit;
+  if (given("limit-outcome")) {
+    rules.limit_outcome = limit_outcome == "cat" ? LimitOutcome::kCatWin : LimitOutcome::kDraw;
+  }
+  if (given("cats")) {
+    if (cats < 1 || cats > 64) {
+      throw InputError(fmt::format("--cats: {} cats; give 1 to 64", cats));
+    }
+    rules.cats = static_cast<std::uint32_t>(cats);
+  }
   if (from.mouse) rules.mouse_start = nodes({*from.mouse}, "--mouse")[0];
-  if (from.cat) rules.cat_start = nodes({*from.cat}, "--cat")[0];
+  if (!from.cat.empty()) {
+    const std::vector<NodeId> cats_at = nodes(from.cat_nodes(), "--cat");
+    rules.cat_start = cats_at[0];
+    rules.cat_starts.clear();
+    if (cats_at.size() > 1) rules.cat_starts = cats_at;
+    if (!given("cats") && cats_at.size() > 1)
+      rules.cats = static_cast<std::uint32_t>(cats_at.size());
+  }
+  if (loaded.grid) {
+    for (const auto& [node, option] :
+         {std::pair{rules.mouse_start, "--mouse"}, std::pair{rules.cat_start, "--cat"}}) {
+      if (node < n && loaded.grid->wall(node)) {
+        throw InputError(fmt::format("{}: node {} is the cell {}, a wall", option, node,
+                                     cell_name(*loaded.grid, node)));
+      }
+    }
+  }
   if (Status ok = validate(rules, graph); !ok) {
     static const std::pair<const char*, const char*> kOptions[] = {
-        {"holes", "--holes"},
-        {"cat forbidden", "--cat-forbidden"},
-        {"mouse start", "--mouse"},
-        {"cat start", "--cat"}};
+        {"holes", "--holes"},       {"cat forbidden", "--cat-forbidden"},
+        {"mouse start", "--mouse"}, {"cat start", "--cat"},
+        {"cats", "--cats"},         {"move limit", "--move-limit"}};
     Error error = ok.error();
+    const bool from_options =
+        !loaded.has_rules ||
+        (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
+        (error.where.field == "cat start" && (!from.cat.empty() || given("cat-forbidden"))) ||
+        given(std::string(error.where.field == "cat forbidden" ? "cat-forbidden"
+                          : error.where.field == "move limit"  ? "move-limit"
+                                                               : error.where.field));
     for (const auto& [field, option] : kOptions) {
-      if (error.where.field == field) error.where.field = option;
+      if (error.where.field == field && from_options) {
+        error.where.field = option;
+      }
     }
+    // Otherwise the rule came from the file (its "rules" object, or a grid map).
+    if (!from_options) error.where.source = loaded.source;
     throw InputError(error);
   }
   return rules;
@@ -137,9 +261,18 @@ Rules RulesOptions::resolve(const Graph& graph, const StateOptions& from) const 
 Solved load_and_solve(const GraphInput& input, const StateOptions& from,
                       const EngineOptions& engine, const RulesOptions& rules_options) {
   Solved solved;
-  solved.graph = std::make_unique<Graph>(input.load());
-  const Rules rules = rules_options.resolve(*solved.graph, from);
-  solved.game = std::make_unique<Game>(*solved.graph, rules);
+  LoadedGame loaded = input.load_game();
+  const Rules rules = rules_options.resolve(loaded, from);
+  if (rules.cats > 1) {
+    throw InputError("--cats: this command solves one cat; 'solve' and 'explain' take more");
+  }
+  if (rules.move_limit > 0 && engine.values_only) {
+    throw InputError("--values-only: a move limit needs the remoteness of every state");
+  }
+  solved.graph = std::make_unique<Graph>(std::move(loaded.graph));
+  if (loaded.cat_graph) solved.cat_graph = std::make_unique<Graph>(std::move(*loaded.cat_graph));
+  solved.grid = std::move(loaded.grid);
+  solved.game = std::make_unique<Game>(*solved.graph, rules, solved.cat_graph.get());
   const State start = from.resolve(*solved.game);
   const auto started = std::chrono::steady_clock::now();
   Result<Table> table = solve(*solved.game, engine.resolve());
@@ -156,6 +289,11 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from,
                      rules.stuck == StuckRule::kLose ? "loses" : "draws"));
   }
   return solved;
+}
+
+StateValue value_of(const Solved& solved, const State& s, std::uint32_t played) {
+  const StateValue unlimited{solved.table->value(s), solved.table->remoteness(s)};
+  return apply_move_limit(unlimited, solved.game->rules(), played);
 }
 
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {

@@ -17,6 +17,7 @@
 #include "catmouse/format.hpp"
 #include "catmouse/game.hpp"
 #include "catmouse/graph.hpp"
+#include "catmouse/grid.hpp"
 #include "catmouse/rules.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
@@ -37,27 +38,41 @@ T take(Result<T> result) {
   return std::move(result).value();
 }
 
+// A game as read from a file: the graph, the cat's own graph and the rules for a grid map, or
+// the "rules" object of a JSON graph file over the defaults.
+struct LoadedGame {
+  Graph graph;
+  std::optional<Graph> cat_graph;
+  Rules rules;
+  std::optional<GridMap> grid;
+  std::string source;      // the file's name in messages
+  bool has_rules = false;  // the file set rules (a grid map, or a "rules" object)
+};
+
 // Options every graph-reading subcommand shares: the file and its format.
 struct GraphInput {
   std::string path;    // a file, or "-" for stdin
-  std::string format;  // "", "leetcode" or "edges"
+  std::string format;  // "", "leetcode", "edges", "graph6" or "grid"
   bool directed = false;
   // `required`: GRAPH must be given (false where another option can stand in for it).
   void add_to(CLI::App& app, bool required = true);
-  Graph load() const;  // throws InputError naming the file
+  Graph load() const;            // throws InputError naming the file
+  LoadedGame load_game() const;  // also reads grid maps and a "rules" object
 };
 
 // Options naming one state: --mouse, --cat, --turn (defaults: the rules' start).
 struct StateOptions {
   std::optional<std::int64_t> mouse;
-  std::optional<std::int64_t> cat;
+  std::string cat;   // one node, or one per cat, comma-separated
   std::string turn;  // "", "mouse" or "cat"
   void add_to(CLI::App& app);
+  std::vector<std::int64_t> cat_nodes() const;  // --cat's nodes; throws InputError
   State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
 };
 
-// Rule options: --holes, --cat-forbidden, --first, --stuck, --mouse-stays, --cat-stays (the
-// defaults are LeetCode 913's).
+// Rule options: --holes, --cat-forbidden, --first, --stuck, --mouse-stays, --cat-stays,
+// --cat-wins-in-hole, --move-limit, --limit-outcome, --cats. Those given override the file's
+// rules, which override the defaults (LeetCode 913's).
 struct RulesOptions {
   std::vector<std::int64_t> holes{0};
   std::vector<std::int64_t> cat_forbidden;
@@ -65,10 +80,18 @@ struct RulesOptions {
   std::string stuck = "lose";
   bool mouse_stays = false;
   bool cat_stays = false;
+  bool cat_wins_in_hole = false;
+  std::uint32_t move_limit = 0;
+  std::string limit_outcome = "draw";
+  std::int64_t cats = 1;
   void add_to(CLI::App& app);
-  // The rules for this graph, the starts taken from `from` where given; throws InputError
+  // The rules for this game, the starts taken from `from` where given; throws InputError
   // naming the option when they are inconsistent.
-  Rules resolve(const Graph& graph, const StateOptions& from) const;
+  Rules resolve(const LoadedGame& loaded, const StateOptions& from) const;
+
+ private:
+  std::vector<std::pair<std::string, CLI::Option*>> given_;
+  bool given(const std::string& name) const;
 };
 
 // Engine options every solving subcommand shares: --threads, --memory, --progress, and (where
@@ -90,6 +113,8 @@ std::uint64_t parse_memory(const std::string& text);
 // the Game's reference to its graph valid.
 struct Solved {
   std::unique_ptr<Graph> graph;
+  std::unique_ptr<Graph> cat_graph;  // grids only
+  std::optional<GridMap> grid;
   std::unique_ptr<Game> game;
   std::unique_ptr<Table> table;
   double seconds = 0;  // solve time
@@ -101,6 +126,8 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from,
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw".
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
+// The value of s in the solved game, under its move limit if it has one (`played` moves made).
+StateValue value_of(const Solved& solved, const State& s, std::uint32_t played = 0);
 
 // The whole of a file, or of stdin for "-"; throws InputError naming the file.
 std::string read_input(const std::string& path);

@@ -1,0 +1,110 @@
+// Grid maps (LeetCode 1728): parsing with its errors, the jump graphs, and the published answers
+// solved by the main engine, against the reference engine on every state of small random maps.
+#include "catmouse/grid.hpp"
+
+#include <gtest/gtest.h>
+
+#include "catmouse/game.hpp"
+#include "catmouse/reference.hpp"
+#include "catmouse/solver.hpp"
+#include "test_util.hpp"
+
+namespace catmouse {
+namespace {
+
+std::string map_json(const std::vector<std::string>& rows, int cat_jump, int mouse_jump) {
+  std::string text = "{\"grid\": [";
+  for (std::size_t i = 0; i < rows.size(); ++i) text += (i ? ",\"" : "\"") + rows[i] + "\"";
+  return text + "], \"catJump\": " + std::to_string(cat_jump) +
+         ", \"mouseJump\": " + std::to_string(mouse_jump) + "}";
+}
+
+// LeetCode 1728's answer: can the mouse win?
+bool mouse_can_win(const GridMap& map) {
+  const GridGame g = grid_game(map);
+  EXPECT_TRUE(validate(g.rules, g.mouse_graph).ok());
+  const Game game(g.mouse_graph, g.rules, &g.cat_graph);
+  const StateValue v = solve_state(game, game.start()).value();
+  return apply_move_limit(v, g.rules).value == Value::kMouseWin;
+}
+
+TEST(Grid, PublishedExamples) {
+  EXPECT_TRUE(mouse_can_win(parse_grid(map_json({"####F", "#C...", "M...."}, 1, 2), "").value()));
+  EXPECT_TRUE(mouse_can_win(parse_grid(map_json({"M.C...F"}, 1, 4), "").value()));
+  EXPECT_FALSE(mouse_can_win(parse_grid(map_json({"M.C...F"}, 1, 3), "").value()));
+}
+
+TEST(Grid, JumpsStopAtWallsAndEdges) {
+  const GridMap map = parse_grid(map_json({"M.#.F", "C...."}, 1, 3), "").value();
+  const GridGame g = grid_game(map);
+  // The mouse on (0, 0) jumps to (0, 1) (the wall stops it) and down to (1, 0).
+  const auto from = g.mouse_graph.neighbours(map.node(0, 0));
+  EXPECT_EQ(std::vector<NodeId>(from.begin(), from.end()),
+            (std::vector<NodeId>{map.node(0, 1), map.node(1, 0)}));
+  EXPECT_TRUE(g.mouse_graph.neighbours(map.node(0, 2)).empty());  // a wall
+  EXPECT_EQ(g.cat_graph.neighbours(map.node(1, 0)).size(), 2u);
+  EXPECT_EQ(g.rules.holes, std::vector<NodeId>{map.node(0, 4)});
+  EXPECT_EQ(draw_grid(map, map.node(1, 1), map.node(1, 1)), "..#.F\n.*...\n");
+}
+
+TEST(Grid, ErrorsNameThePlace) {
+  auto error = [](const std::string& text) {
+    Result<GridMap> map = parse_grid(text, "map.json");
+    EXPECT_FALSE(map.ok()) << text;
+    return map.ok() ? std::string() : map.error().to_string();
+  };
+  EXPECT_NE(error(map_json({"M.C.."}, 1, 2)).find("exactly one 'F' (food), found 0"),
+            std::string::npos);
+  EXPECT_NE(error(map_json({"M.C.F", "MF..."}, 1, 2)).find("exactly one 'M'"), std::string::npos);
+  EXPECT_NE(error(map_json({"M.C.F", "..."}, 1, 2)).find("grid row 1: 3 cells where row 0 has 5"),
+            std::string::npos);
+  EXPECT_NE(error(map_json({"M.CxF"}, 1, 2)).find("grid row 0, column 3: 'x' is not a cell"),
+            std::string::npos);
+  EXPECT_NE(error(map_json({"M.C.F"}, -1, 2)).find("catJump: -1 is out of range"),
+            std::string::npos);
+  EXPECT_NE(error(map_json({"M.C.F"}, 1, 5000)).find("mouseJump: 5000 is out of range"),
+            std::string::npos);
+  EXPECT_NE(error("{\"grid\": [\"M.C.F\"], \"catJump\": 1}").find("mouseJump: missing"),
+            std::string::npos);
+  EXPECT_NE(error("[[1],[0]]").find("expected an object"), std::string::npos);
+  EXPECT_NE(error("{\"grid\": [\"MCF\"], \"catJump\": 1, \"mouseJump\": 1, \"x\": 2}")
+                .find("unknown member \"x\""),
+            std::string::npos);
+  EXPECT_EQ(error("{\"grid\": [\"M.C\",\n \"..F\", \"x\"], \"catJump\": 1, \"mouseJump\": 1}")
+                .substr(0, 13),
+            "map.json:2:9:");
+}
+
+// Every state of small random maps, with random jumps: main engine against the reference, and
+// the move limit against backward induction from the start.
+TEST(Grid, RandomMapsAgainstReference) {
+  testing::Random random(1728);
+  for (int k = 0; k < 400; ++k) {
+    const NodeId rows = 1 + random.below(3), columns = 2 + random.below(3);
+    GridMap map;
+    map.rows.assign(rows, std::string(columns, '.'));
+    for (auto& row : map.rows) {
+      for (char& c : row) c = random.below(4) == 0 ? '#' : '.';
+    }
+    const NodeId cells = rows * columns;
+    std::vector<NodeId> order(cells);
+    for (NodeId v = 0; v < cells; ++v) order[v] = v;
+    for (NodeId v = cells - 1; v > 0; --v) std::swap(order[v], order[random.below(v + 1)]);
+    if (cells < 3) continue;
+    for (int i = 0; i < 3; ++i) map.rows[order[i] / columns][order[i] % columns] = "MCF"[i];
+    map.cat_jump = random.below(3);
+    map.mouse_jump = random.below(4);
+    const GridGame g = grid_game(map);
+    ASSERT_TRUE(validate(g.rules, g.mouse_graph).ok());
+    const Game game(g.mouse_graph, g.rules, &g.cat_graph);
+    EXPECT_EQ(solve(game).value(), solve_reference(g.mouse_graph, g.rules, &g.cat_graph));
+    Rules limited = g.rules;
+    limited.move_limit = 1 + random.below(8);
+    const StateValue v = solve_state(game, game.start()).value();
+    EXPECT_EQ(apply_move_limit(v, limited),
+              solve_reference_limited(g.mouse_graph, limited, game.start(), &g.cat_graph));
+  }
+}
+
+}  // namespace
+}  // namespace catmouse
