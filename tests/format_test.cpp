@@ -2,10 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "test_util.hpp"
 
 namespace catmouse {
 namespace {
@@ -246,10 +250,13 @@ TEST(FormatNames, ParsesKnownNamesOnly) {
   const auto edges = parse_format_name("edges");
   ASSERT_TRUE(edges.ok());
   EXPECT_EQ(*edges, GraphFormat::kEdges);
-  for (const char* bad : {"json", "LeetCode", "", "edge"}) {
+  const auto graph6 = parse_format_name("graph6");
+  ASSERT_TRUE(graph6.ok());
+  EXPECT_EQ(*graph6, GraphFormat::kGraph6);
+  for (const char* bad : {"json", "LeetCode", "", "edge", "g6", "Graph6"}) {
     const auto result = parse_format_name(bad);
     ASSERT_FALSE(result.ok()) << bad;
-    EXPECT_NE(result.error().message.find("'leetcode' or 'edges'"), std::string::npos);
+    EXPECT_NE(result.error().message.find("'leetcode', 'edges' or 'graph6'"), std::string::npos);
   }
 }
 
@@ -259,6 +266,11 @@ TEST(FormatDetect, SuffixWinsOverContent) {
   EXPECT_EQ(detect_format("g.txt", "[[1,2],[0],[0]]"), GraphFormat::kEdges);
   EXPECT_EQ(detect_format("g.edges", "{"), GraphFormat::kEdges);
   EXPECT_EQ(detect_format("g.el", "["), GraphFormat::kEdges);
+  EXPECT_EQ(detect_format("g.g6", "0 1\n"), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("dir/G.G6", ""), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("geng.graph6", "[[1,2],[0],[0]]"), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), GraphFormat::kEdges);
+  EXPECT_EQ(detect_format("g.g6.json", "C~"), GraphFormat::kLeetCode);
 }
 
 TEST(FormatDetect, ContentDecidesOtherwise) {
@@ -269,6 +281,11 @@ TEST(FormatDetect, ContentDecidesOtherwise) {
   EXPECT_EQ(detect_format("graph.dat", "nodes 3\n"), GraphFormat::kEdges);
   EXPECT_EQ(detect_format("<stdin>", ""), GraphFormat::kEdges);
   EXPECT_EQ(detect_format("<stdin>", "# only a comment"), GraphFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", ">>graph6<<IheA@GUAo\n"), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("graph", "\xEF\xBB\xBF>>graph6<<\nC~\n"), GraphFormat::kGraph6);
+  // Without header or suffix, graph6 is not guessed: only the header is a sure sign.
+  EXPECT_EQ(detect_format("<stdin>", "C~\n"), GraphFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", " >>graph6<<C~"), GraphFormat::kEdges);
 }
 
 TEST(FormatDetect, ParseGraphDispatches) {
@@ -277,6 +294,263 @@ TEST(FormatDetect, ParseGraphDispatches) {
   const auto wrong = parse_graph("0 1\n0 2\n", "<stdin>", GraphFormat::kLeetCode);
   ASSERT_FALSE(wrong.ok());
   EXPECT_NE(wrong.error().message.find("invalid JSON"), std::string::npos);
+}
+
+// ---- graph6 ---------------------------------------------------------------------------------
+
+// The Petersen graph as usually drawn: outer cycle 0..4, spokes i - i+5, inner pentagram.
+const Lists kPetersen = {{1, 4, 5}, {0, 2, 6}, {1, 3, 7}, {2, 4, 8}, {0, 3, 9},
+                         {0, 7, 8}, {1, 8, 9}, {2, 5, 9}, {3, 5, 6}, {4, 6, 7}};
+
+Graph graph_of(NodeId n, const std::vector<Edge>& edges) {
+  Result<Graph> graph = Graph::from_edges(n, edges);
+  EXPECT_TRUE(graph.ok()) << graph.error().to_string();
+  return std::move(graph).value();
+}
+
+TEST(FormatGraph6, DecodesKnownGraphs) {
+  const auto petersen = parse_graph6("IheA@GUAo", "p.g6", 1);
+  ASSERT_TRUE(petersen.ok()) << petersen.error().to_string();
+  EXPECT_EQ(petersen->node_count(), 10u);
+  EXPECT_EQ(petersen->edge_count(), 15u);
+  for (NodeId v = 0; v < 10; ++v) EXPECT_EQ(petersen->degree(v), 3u) << "node " << v;
+  EXPECT_EQ(petersen->to_adjacency(), kPetersen);
+
+  const auto k4 = parse_graph6("C~", "k4.g6", 1);
+  ASSERT_TRUE(k4.ok());
+  EXPECT_EQ(k4->to_adjacency(), (Lists{{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}}));
+  // nauty's own example: n = 5, edges 0-2, 0-4, 1-3, 3-4; bits 0 10 010 1001 (+ 2 padding).
+  EXPECT_EQ(lists_of(parse_graph6("DQc", "x", 1)), (Lists{{2, 4}, {3}, {0}, {1, 4}, {0, 3}}));
+  EXPECT_EQ(lists_of(parse_graph6("Bg", "x", 1)), (Lists{{1}, {0, 2}, {1}}));  // path 0-1-2
+  EXPECT_EQ(lists_of(parse_graph6("Bo", "x", 1)), (Lists{{1, 2}, {0}, {0}}));  // path 1-0-2
+  EXPECT_EQ(lists_of(parse_graph6("B?", "x", 1)), (Lists{{}, {}, {}}));
+  // A trailing '\r' (CRLF files) is ignored.
+  EXPECT_EQ(lists_of(parse_graph6("Bg\r", "x", 1)), (Lists{{1}, {0, 2}, {1}}));
+}
+
+TEST(FormatGraph6, EncodesKnownGraphs) {
+  EXPECT_EQ(to_graph6(testing::graph_from_lists(kPetersen)), "IheA@GUAo");
+  EXPECT_EQ(to_graph6(graph_of(4, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}})), "C~");
+  EXPECT_EQ(to_graph6(graph_of(5, {{0, 2}, {0, 4}, {1, 3}, {3, 4}})), "DQc");
+  EXPECT_EQ(to_graph6(graph_of(3, {{0, 1}, {1, 2}})), "Bg");
+  EXPECT_EQ(to_graph6(graph_of(3, {})), "B?");
+  // 62 nodes still take one byte; 63 take '~' and 18 bits: 000000 000000 111111.
+  EXPECT_EQ(to_graph6(graph_of(62, {})).substr(0, 1), "}");
+  EXPECT_EQ(to_graph6(graph_of(63, {})).substr(0, 4), "~??~");
+  EXPECT_EQ(to_graph6(graph_of(200, {})).substr(0, 4), "~?BG");  // 000000 000011 001000
+}
+
+TEST(FormatGraph6, DirectedGraphIsWrittenAsItsUnderlyingGraph) {
+  Result<Graph> arcs = Graph::from_edges(3, std::vector<Edge>{{1, 0}, {0, 2}, {2, 0}}, true);
+  ASSERT_TRUE(arcs.ok());
+  EXPECT_EQ(to_graph6(*arcs), "Bo");
+}
+
+TEST(FormatGraph6, RoundTripsRandomGraphs) {
+  testing::Random random(6);
+  for (const NodeId n : {3u, 4u, 5u, 6u, 7u, 10u, 61u, 62u, 63u, 64u, 200u}) {
+    for (const std::uint32_t percent : {0u, 5u, 50u, 95u, 100u}) {
+      SCOPED_TRACE(::testing::Message() << n << " nodes, " << percent << "% of pairs");
+      const Graph graph = testing::random_graph(n, percent, random);
+      const std::string text = to_graph6(graph);
+      const std::size_t count_bytes = n <= 62 ? 1 : 4;
+      EXPECT_EQ(text.size(), count_bytes + (std::size_t{n} * (n - 1) / 2 + 5) / 6);
+      EXPECT_TRUE(
+          std::all_of(text.begin(), text.end(), [](char c) { return c >= 63 && c <= 126; }));
+      const auto again = parse_graph6(text, "r.g6", 1);
+      ASSERT_TRUE(again.ok()) << again.error().to_string();
+      EXPECT_EQ(again->to_adjacency(), graph.to_adjacency());
+      EXPECT_EQ(to_graph6(*again), text);
+    }
+  }
+}
+
+TEST(FormatGraph6, NodeCountsOfAnyFormAreDecoded) {
+  // Graphs below Graph::kMinNodes decode, but a Graph cannot hold them: the error comes from the
+  // builder and points at the node count.
+  for (const auto& [text, nodes] :
+       std::vector<std::pair<std::string, std::string>>{{"?", "0 nodes"},
+                                                        {"@", "1 node;"},
+                                                        {"A?", "2 nodes"},
+                                                        {"A_", "2 nodes"},
+                                                        {"~???", "0 nodes"},
+                                                        {"~~??????", "0 nodes"}}) {
+    expect_error(parse_graph6(text, "s.g6", 4),
+                 {text, "the graph has " + nodes, 4, 1, std::nullopt, ""}, "s.g6");
+  }
+  // Longer count forms than needed are accepted, as nauty accepts them: K4 three ways.
+  const Lists k4 = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+  EXPECT_EQ(lists_of(parse_graph6("~??C~", "x", 1)), k4);
+  EXPECT_EQ(lists_of(parse_graph6("~~?????C~", "x", 1)), k4);
+  // The 8-byte form is read in full: 2^32 - 1 nodes is a valid count, 2^32 is not.
+  expect_error(
+      parse_graph6("~~B~~~~~", "x", 1),
+      {"", "expected 1537228671735387478 bytes of edges for 4294967295 nodes, got 0", 1, 9}, "x");
+  expect_error(parse_graph6("~~C?????", "x", 1),
+               {"", "node count 4294967296 is too big for 32-bit node ids", 1, 1}, "x");
+  expect_error(parse_graph6("~~~~~~~~", "x", 1), {"", "node count 68719476735 is too big", 1, 1},
+               "x");
+}
+
+TEST(FormatGraph6, ErrorsNameLineColumnAndCause) {
+  const std::vector<BadCase> cases = {
+      {"", "empty line: expected a graph6 graph", 7, 1},
+      {"\r", "empty line: expected a graph6 graph", 7, 1},
+      {"C~ ", "byte ' ' (32) is outside the graph6 range 63..126 ('?'..'~')", 7, 3},
+      {"Ihe A@GUAo", "byte ' ' (32) is outside the graph6 range", 7, 4},
+      {"C>", "byte '>' (62) is outside", 7, 2},
+      {"C\x7F", "byte 0x7F is outside", 7, 2},
+      {"C\xC3\xA9", "byte 0xC3 is outside", 7, 2},
+      {std::string("C\0", 2), "byte 0x00 is outside", 7, 2},
+      {"C~\r\r", "byte 0x0D is outside", 7, 3},
+      {"7", "byte '7' (55) is outside", 7, 1},
+      {":Fa@x^", "this is sparse6, not graph6", 7, 1},
+      {";Fa", "this is sparse6, not graph6", 7, 1},
+      {"&C~", "this is digraph6, not graph6", 7, 1},
+      {">>graph6<<C~", "the \">>graph6<<\" header may only open the first line of a file", 7, 1},
+      {"~", "truncated node count: '~' starts a 4-byte count, but the line holds only 1 byte", 7,
+       2},
+      {"~?A", "truncated node count: '~' starts a 4-byte count, but the line holds only 3 bytes", 7,
+       4},
+      {"~~????", "truncated node count: '~~' starts an 8-byte count", 7, 7},
+      {"C", "expected 1 byte of edges for 4 nodes, got 0", 7, 2},
+      {"C~~", "expected 1 byte of edges for 4 nodes, got 2", 7, 3},
+      {"IheA@GUA", "expected 8 bytes of edges for 10 nodes, got 7", 7, 9},
+      {"IheA@GUAo?", "expected 8 bytes of edges for 10 nodes, got 9", 7, 10},
+      {"@?", "expected 0 bytes of edges for 1 node, got 1", 7, 2},
+      {"B@", "nonzero padding bits in the last byte '@' (64): its low 3 bits must be 0", 7, 2},
+      {"DQd", "nonzero padding bits in the last byte 'd' (100): its low 2 bits must be 0", 7, 3},
+      {"IheA@GUAp", "nonzero padding bits in the last byte 'p' (112): its low 3 bits", 7, 9},
+  };
+  for (const auto& c : cases) expect_error(parse_graph6(c.text, "bad.g6", 7), c, "bad.g6");
+}
+
+TEST(FormatGraph6, FileSkipsHeaderAndBlankLines) {
+  // nauty writes the header with no newline after it; a header on a line of its own is fine too.
+  for (const char* text :
+       {">>graph6<<IheA@GUAo\nC~\n", ">>graph6<<\n\nIheA@GUAo\r\n \t \nC~",
+        "\xEF\xBB\xBF>>graph6<<IheA@GUAo\r\nC~\r\n\r\n", "\nIheA@GUAo\n\n\nC~\n"}) {
+    SCOPED_TRACE(text);
+    const auto graphs = parse_graph6_file(text, "many.g6");
+    ASSERT_TRUE(graphs.ok()) << graphs.error().to_string();
+    ASSERT_EQ(graphs->size(), 2u);
+    EXPECT_EQ((*graphs)[0].to_adjacency(), kPetersen);
+    EXPECT_EQ((*graphs)[1].edge_count(), 6u);
+  }
+  for (const char* text : {"", "\n\n", ">>graph6<<", ">>graph6<<\n", "\xEF\xBB\xBF"}) {
+    const auto graphs = parse_graph6_file(text, "none.g6");
+    ASSERT_TRUE(graphs.ok()) << graphs.error().to_string();
+    EXPECT_TRUE(graphs->empty());
+  }
+}
+
+TEST(FormatGraph6, FileErrorsNameTheLine) {
+  const auto check = [](const char* text, const BadCase& want) {
+    const auto graphs = parse_graph6_file(text, "many.g6");
+    ASSERT_FALSE(graphs.ok()) << text;
+    expect_error(Result<Graph>(graphs.error()), want, "many.g6");
+  };
+  check(">>graph6<<C~\n\nIheA@GUA\n", {"", "expected 8 bytes of edges for 10 nodes, got 7", 3, 9});
+  check("C~\r\nC~ \r\n", {"", "byte ' ' (32)", 2, 3});
+  // Columns count the header, and the byte-order mark takes none.
+  check(">>graph6<<C~ ", {"", "byte ' ' (32)", 1, 13});
+  check("\xEF\xBB\xBF>>graph6<<C~ ", {"", "byte ' ' (32)", 1, 13});
+  check(
+      "\xEF\xBB\xBF"
+      "C~ ",
+      {"", "byte ' ' (32)", 1, 3});
+  check("C~\n>>graph6<<C~\n", {"", "header may only open the first line", 2, 1});
+  check("C~\r\r\n", {"", "byte 0x0D", 1, 3});
+  check("A_\n", {"", "the graph has 2 nodes", 1, 1});
+}
+
+TEST(FormatGraph6, ParseGraphTakesExactlyOneUndirectedGraph) {
+  EXPECT_EQ(lists_of(parse_graph(">>graph6<<IheA@GUAo\n", "p.g6", GraphFormat::kGraph6)),
+            kPetersen);
+  EXPECT_EQ(lists_of(parse_graph("\n\nBg\n\n", "p.g6", GraphFormat::kGraph6)),
+            (Lists{{1}, {0, 2}, {1}}));
+  const std::vector<BadCase> cases = {
+      {"C~\nIheA@GUAo\nBg\n", "3 graphs in graph6 input; this command reads one graph"},
+      {">>graph6<<C~\nC~", "2 graphs in graph6 input; this command reads one graph"},
+      {"", "empty input"},
+      {">>graph6<<\n\n", "empty input"},
+      {"C~\nC", "expected 1 byte of edges for 4 nodes, got 0", 2, 2},
+  };
+  for (const auto& c : cases) {
+    expect_error(parse_graph(c.text, "in.g6", GraphFormat::kGraph6), c, "in.g6");
+  }
+  expect_error(parse_graph("C~", "in.g6", GraphFormat::kGraph6, true),
+               {"C~", "graph6 holds undirected graphs"}, "in.g6");
+}
+
+TEST(FormatGraph6, RandomBytesNeverCrash) {
+  testing::Random random(66);
+  // Bytes mostly from the graph6 range, with '~' and some outside bytes, so that the fuzz reaches
+  // the count, length and padding checks and not only the byte check.
+  const auto random_byte = [&]() -> char {
+    const std::uint32_t roll = random.below(100);
+    if (roll < 10) return '~';
+    if (roll < 15) return static_cast<char>(random.below(256));
+    return static_cast<char>(63 + random.below(64));
+  };
+  const auto check_line = [](const std::string& line, const Result<Graph>& result) {
+    if (result.ok()) {
+      // Whatever parses is a real graph whose encoding parses to the same graph.
+      const auto again = parse_graph6(to_graph6(*result), "again", 1);
+      ASSERT_TRUE(again.ok()) << line;
+      EXPECT_EQ(again->to_adjacency(), result->to_adjacency()) << line;
+      return;
+    }
+    const Location& where = result.error().where;
+    EXPECT_EQ(where.source, "fuzz");
+    EXPECT_EQ(where.line, 3u);
+    EXPECT_GE(where.column, 1u);
+    EXPECT_LE(where.column, line.size() + 1);
+    EXPECT_FALSE(result.error().message.empty());
+  };
+  std::size_t parsed = 0;
+  for (int round = 0; round < 100000; ++round) {
+    std::string line;
+    const std::uint32_t length = random.below(round % 10 == 0 ? 200 : 24);
+    for (std::uint32_t i = 0; i < length; ++i) line.push_back(random_byte());
+    const auto result = parse_graph6(line, "fuzz", 3);
+    parsed += result.ok();
+    check_line(line, result);
+  }
+  // Mutations of valid graphs: one byte changed, cut short, or one byte added.
+  for (int round = 0; round < 5000; ++round) {
+    const NodeId n = 3 + random.below(70);
+    std::string line = to_graph6(testing::random_graph(n, random.below(101), random));
+    const std::size_t at = random.below(static_cast<std::uint32_t>(line.size()));
+    switch (random.below(3)) {
+      case 0:
+        line[at] = random_byte();
+        break;
+      case 1:
+        line.resize(at);
+        break;
+      default:
+        line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), random_byte());
+    }
+    const auto result = parse_graph6(line, "fuzz", 3);
+    parsed += result.ok();
+    check_line(line, result);
+  }
+  EXPECT_GT(parsed, 0u);  // the fuzz did reach the decoder's end
+  // Whole files of random lines.
+  for (int round = 0; round < 1000; ++round) {
+    std::string text = round % 2 == 0 ? ">>graph6<<" : "";
+    const std::uint32_t length = random.below(300);
+    for (std::uint32_t i = 0; i < length; ++i) {
+      text.push_back(random.below(8) == 0 ? '\n' : random_byte());
+    }
+    const auto graphs = parse_graph6_file(text, "fuzz");
+    if (!graphs.ok()) {
+      EXPECT_GE(graphs.error().where.line, 1u);
+      EXPECT_GE(graphs.error().where.column, 1u);
+    }
+    (void)parse_graph(text, "fuzz", GraphFormat::kGraph6);
+  }
 }
 
 }  // namespace
