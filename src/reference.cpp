@@ -196,4 +196,112 @@ StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const
   return {static_cast<Value>(e.winner), e.moves};
 }
 
+std::uint64_t pack_reference_index(NodeId n, const PackState& s) {
+  std::uint64_t index = static_cast<std::uint64_t>(s.turn == Side::kMouse ? 0 : 1) * n + s.mouse;
+  for (NodeId c : s.cats) index = index * n + c;
+  return index;
+}
+
+std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& graph,
+                                                                  const Rules& rules) {
+  const RefGame game(graph, rules, nullptr);
+  const NodeId n = game.n;
+  const std::uint32_t k = rules.cats;
+  std::uint64_t tuples = 1;
+  for (std::uint32_t i = 0; i < k; ++i) tuples *= n;
+  const std::uint64_t size = 2 * n * tuples;
+  // Decodes an index of pack_reference_index's layout.
+  const auto state_at = [&](std::uint64_t index) {
+    PackState s{0, std::vector<NodeId>(k), Side::kMouse};
+    for (std::uint32_t i = k; i-- > 0; index /= n) s.cats[i] = static_cast<NodeId>(index % n);
+    s.mouse = static_cast<NodeId>(index % n);
+    s.turn = index / n == 0 ? Side::kMouse : Side::kCat;
+    return s;
+  };
+  const auto moves = [&](const PackState& s) {
+    std::vector<PackState> out;
+    if (s.turn == Side::kMouse) {
+      for (NodeId to : game.adj[s.mouse]) out.push_back({to, s.cats, Side::kCat});
+      if (rules.mouse_stays) out.push_back({s.mouse, s.cats, Side::kCat});
+      return out;
+    }
+    // Every cat picks a move; the product, cat by cat.
+    out.push_back({s.mouse, {}, Side::kMouse});
+    for (NodeId cat : s.cats) {
+      std::vector<NodeId> options;
+      for (NodeId to : game.adj[cat]) {
+        if (!game.cat_barred[to]) options.push_back(to);
+      }
+      if (rules.cat_stays) options.push_back(cat);
+      std::vector<PackState> longer;
+      for (const PackState& partial : out) {
+        for (NodeId to : options) {
+          longer.push_back(partial);
+          longer.back().cats.push_back(to);
+        }
+      }
+      out = std::move(longer);
+    }
+    return out;
+  };
+  const auto finished = [&](const PackState& s) {
+    bool on_mouse = false, in_hole = false;
+    for (NodeId c : s.cats) {
+      on_mouse = on_mouse || c == s.mouse;
+      in_hole = in_hole || game.hole[c];
+    }
+    if (rules.cat_wins_in_hole && (on_mouse || in_hole)) return 2;
+    if (game.hole[s.mouse]) return 1;
+    return on_mouse ? 2 : 0;
+  };
+  std::vector<int> winner(size, kUnknown);
+  std::vector<std::uint32_t> level(size, kNoRemoteness);
+  std::vector<std::uint64_t> open;
+  for (std::uint64_t i = 0; i < size; ++i) {
+    const PackState s = state_at(i);
+    if (std::any_of(s.cats.begin(), s.cats.end(), [&](NodeId c) { return game.cat_barred[c]; }))
+      continue;
+    if (const int w = finished(s)) {
+      winner[i] = w;
+    } else if (moves(s).empty()) {
+      if (rules.stuck == StuckRule::kDraw) continue;
+      winner[i] = s.turn == Side::kMouse ? 2 : 1;
+    } else {
+      open.push_back(i);
+      continue;
+    }
+    level[i] = 0;
+  }
+  for (std::uint32_t r = 1;; ++r) {
+    std::vector<std::pair<std::uint64_t, int>> decided;
+    std::vector<std::uint64_t> still_open;
+    for (std::uint64_t i : open) {
+      const PackState s = state_at(i);
+      const int mine = s.turn == Side::kMouse ? 1 : 2;
+      bool win = false, all_lost = true;
+      for (const PackState& child : moves(s)) {
+        const int w = winner[pack_reference_index(n, child)];
+        win = win || w == mine;
+        all_lost = all_lost && w != kUnknown && w != mine;
+      }
+      if (win || all_lost) {
+        decided.push_back({i, win ? mine : 3 - mine});
+      } else {
+        still_open.push_back(i);
+      }
+    }
+    if (decided.empty()) break;
+    for (const auto& [i, w] : decided) {
+      winner[i] = w;
+      level[i] = r;
+    }
+    open = std::move(still_open);
+  }
+  std::vector<std::pair<Value, std::uint32_t>> out(size);
+  for (std::uint64_t i = 0; i < size; ++i) {
+    out[i] = {winner[i] == kUnknown ? Value::kDraw : static_cast<Value>(winner[i]), level[i]};
+  }
+  return out;
+}
+
 }  // namespace catmouse

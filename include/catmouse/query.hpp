@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catmouse/game.hpp"
+#include "catmouse/pack.hpp"
 #include "catmouse/table.hpp"
 
 namespace catmouse {
@@ -44,5 +45,23 @@ std::optional<State> reachable_stuck_state(const Game& game, const State& start)
 
 // "(mouse 1, cat 2, mouse to move)".
 std::string describe(const State& s);
+
+// Moves from a state with where they lead and their values (the cats' joint moves by distinct
+// resulting multiset), and the optimal one as for one cat (query.hpp): fastest win, slowest loss,
+// else keep the draw; ties to the first in order.
+struct PackMove {
+  PackState child;
+  Value value;
+  std::optional<std::uint32_t> remoteness;
+};
+std::vector<PackMove> pack_moves(const Game& game, const PackTable& table, const PackState& s);
+std::optional<PackMove> pack_best_move(const Game& game, const PackTable& table,
+                                       const PackState& s);
+// The optimal line; cycle_start as in Line.
+struct PackLine {
+  std::vector<PackState> positions;
+  std::optional<std::size_t> cycle_start;
+};
+PackLine pack_optimal_line(const Game& game, const PackTable& table, const PackState& start);
 
 }  // namespace catmouse

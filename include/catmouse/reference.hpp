@@ -8,6 +8,7 @@
 #pragma once
 
 #include "catmouse/graph.hpp"
+#include "catmouse/pack.hpp"
 #include "catmouse/rules.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
@@ -22,5 +23,13 @@ Table solve_reference(const Graph& graph, const Rules& rules, const Graph* cat_g
 // over the moves left: O(limit * (n^2 + n * m)) time. The check on apply_move_limit().
 StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const State& start,
                                    const Graph* cat_graph = nullptr);
+
+// The deliberately simple check: value iteration over ordered tuples of cats, no symmetry, with
+// its own move generation. Returns (value, remoteness or kNoRemoteness) for `s` in any order of
+// its cats. O(levels * n^(k+1) * (d+1)^k) time: small games only.
+std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& graph,
+                                                                  const Rules& rules);
+// The index into solve_pack_reference's result of a state with cats in the given order.
+std::uint64_t pack_reference_index(NodeId n, const PackState& s);
 
 }  // namespace catmouse
