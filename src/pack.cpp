@@ -31,29 +31,6 @@ std::uint64_t multisets(std::uint64_t a, std::uint32_t k) {
   return static_cast<std::uint64_t>(c);
 }
 
-// Calls f(sorted tuple) for each distinct multiset in the product of the lists.
-template <class F>
-void for_each_product(const std::vector<std::span<const NodeId>>& lists, F&& f) {
-  const std::size_t k = lists.size();
-  for (const auto& list : lists) {
-    if (list.empty()) return;
-  }
-  std::vector<std::vector<NodeId>> seen;
-  std::vector<std::size_t> at(k, 0);
-  std::vector<NodeId> tuple(k);
-  while (true) {
-    for (std::size_t i = 0; i < k; ++i) tuple[i] = lists[i][at[i]];
-    std::sort(tuple.begin(), tuple.end());
-    seen.push_back(tuple);
-    std::size_t i = 0;
-    while (i < k && ++at[i] == lists[i].size()) at[i++] = 0;
-    if (i == k) break;
-  }
-  std::sort(seen.begin(), seen.end());
-  seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
-  for (const auto& t : seen) f(t);
-}
-
 }  // namespace
 
 std::optional<std::uint64_t> PackTable::config_index(std::span<const NodeId> cats) const {
@@ -61,7 +38,9 @@ std::optional<std::uint64_t> PackTable::config_index(std::span<const NodeId> cat
   std::uint64_t index = 0;
   NodeId previous = 0;
   for (std::uint32_t i = 0; i < k_; ++i) {
-    if (cats[i] >= n_ || rank_[cats[i]] == n_ || (i > 0 && cats[i] < previous)) return std::nullopt;
+    if (cats[i] >= n_ || rank_[cats[i]] == n_ || (i > 0 && cats[i] < previous)) {
+      return std::nullopt;
+    }
     previous = cats[i];
     index += binom_[i][rank_[cats[i]] + i];  // strictly increasing s_i = rank + i
   }
@@ -107,6 +86,16 @@ std::uint64_t pack_memory_estimate(const Game& game) {
   return states / 2 + states * 2 + states + configs * k * sizeof(NodeId);
 }
 
+std::optional<Value> pack_outcome(const Game& game, NodeId m, std::span<const NodeId> cats) {
+  const bool on_mouse = std::find(cats.begin(), cats.end(), m) != cats.end();
+  const bool in_hole =
+      std::any_of(cats.begin(), cats.end(), [&](NodeId c) { return game.is_hole(c); });
+  if (game.rules().cat_wins_in_hole && (on_mouse || in_hole)) return Value::kCatWin;
+  if (game.is_hole(m)) return Value::kMouseWin;
+  if (on_mouse) return Value::kCatWin;
+  return std::nullopt;
+}
+
 PackState pack_start(const Rules& rules) {
   PackState s{rules.mouse_start, rules.cat_starts, rules.first};
   if (s.cats.empty()) s.cats.assign(rules.cats, rules.cat_start);
@@ -139,7 +128,7 @@ class PackSolver {
     }
     t_.config_count_ = multisets(a, k);
     const std::uint64_t estimate = pack_memory_estimate(game_);
-    if (options.memory_limit != 0 && estimate > options.memory_limit) {
+    if (estimate == UINT64_MAX || (options.memory_limit != 0 && estimate > options.memory_limit)) {
       return Error{fmt::format("{} cats on {} nodes need about {:.1f} GB, over the limit of "
                                "{:.1f} GB",
                                k, n, estimate / 1e9, options.memory_limit / 1e9),
@@ -168,10 +157,12 @@ class PackSolver {
     const std::uint64_t words = (states + 63) / 64;
     t_.decided_.assign(words, 0);
     t_.mouse_win_.assign(words, 0);
+    pending_.assign(words, 0);
     t_.remoteness_.assign(states, kUnset);
     counter_.assign(states / 2, 0);
     build_reverse_moves();
     seed();
+    if (too_many_moves_) return Error{"a cats' position has 65535 or more joint moves", {}};
     for (std::uint32_t level = 0; !fresh_.empty(); ++level) {
       if (level + 1 >= kUnset) return Error{"a remoteness passes 65535 moves", {}};
       if (options.progress) {
@@ -199,14 +190,31 @@ class PackSolver {
     }
   }
 
+  // The distinct multisets (as config indices, sorted) in the product of the cats' lists: one
+  // node from each list. `out` is reused between calls to spare allocations.
+  void product_configs(const std::vector<std::span<const NodeId>>& lists,
+                       std::vector<std::uint64_t>& out) const {
+    out.clear();
+    const std::size_t k = lists.size();
+    for (const auto& list : lists) {
+      if (list.empty()) return;
+    }
+    std::size_t at[64] = {};
+    NodeId tuple[64];
+    while (true) {
+      for (std::size_t i = 0; i < k; ++i) tuple[i] = lists[i][at[i]];
+      std::sort(tuple, tuple + k);
+      out.push_back(*t_.config_index({tuple, k}));
+      std::size_t i = 0;
+      while (i < k && ++at[i] == lists[i].size()) at[i++] = 0;
+      if (i == k) break;
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
   std::optional<Value> outcome(NodeId m, std::span<const NodeId> cats) const {
-    const bool on_mouse = std::find(cats.begin(), cats.end(), m) != cats.end();
-    const bool in_hole =
-        std::any_of(cats.begin(), cats.end(), [&](NodeId c) { return game_.is_hole(c); });
-    if (game_.rules().cat_wins_in_hole && (on_mouse || in_hole)) return Value::kCatWin;
-    if (game_.is_hole(m)) return Value::kMouseWin;
-    if (on_mouse) return Value::kCatWin;
-    return std::nullopt;
+    return pack_outcome(game_, m, cats);
   }
 
   void decide(Side turn, std::uint64_t config, NodeId m, Value value, std::uint32_t level) {
@@ -225,8 +233,9 @@ class PackSolver {
       const auto cats = t_.config(c);
       std::vector<std::span<const NodeId>> lists;
       for (NodeId cat : cats) lists.push_back(game_.cat_moves(cat));
-      std::uint16_t joint = 0;
-      for_each_product(lists, [&](const std::vector<NodeId>&) { ++joint; });
+      product_configs(lists, scratch_);
+      if (scratch_.size() >= kUnset) too_many_moves_ = true;
+      const auto joint = static_cast<std::uint16_t>(scratch_.size());
       for (NodeId m = 0; m < game_.node_count(); ++m) {
         counter_[c * game_.node_count() + m] = joint;
         if (auto v = outcome(m, cats)) {
@@ -260,8 +269,9 @@ class PackSolver {
       // A cats'-turn state (to, c): its parents are the mouse's moves into `to`.
       for (NodeId m : mouse_from_[to]) {
         const std::uint64_t p = at(Side::kMouse, c, m);
-        if (test(t_.decided_, p)) continue;
+        if (test(t_.decided_, p) || test(pending_, p)) continue;
         if (mouse_won) {
+          set(pending_, p);
           pending.push_back({p, Value::kMouseWin});
           continue;
         }
@@ -270,28 +280,34 @@ class PackSolver {
           const std::uint64_t q = at(Side::kCat, c, next);
           all_lost = all_lost && test(t_.decided_, q) && !test(t_.mouse_win_, q);
         }
-        if (all_lost) pending.push_back({p, Value::kCatWin});
+        if (all_lost) {
+          set(pending_, p);
+          pending.push_back({p, Value::kCatWin});
+        }
       }
     }
     // Mouse-turn states (m, c'): parents are the cats' positions with a joint move to c'.
     for (const auto& [child, mice] : mouse_children) {
       std::vector<std::span<const NodeId>> lists;
       for (NodeId cat : t_.config(child)) lists.push_back(cat_from_[cat]);
-      for_each_product(lists, [&](const std::vector<NodeId>& from) {
-        const std::uint64_t c = t_.config_index(from).value();
+      product_configs(lists, scratch_);
+      for (const std::uint64_t c : scratch_) {
         for (NodeId m : mice) {
           const std::uint64_t p = at(Side::kCat, c, m);
-          if (test(t_.decided_, p)) continue;
+          if (test(t_.decided_, p) || test(pending_, p)) continue;
           if (!test(t_.mouse_win_, at(Side::kMouse, child, m))) {
+            set(pending_, p);
             pending.push_back({p, Value::kCatWin});
           } else if (--counter_[c * n + m] == 0) {
+            set(pending_, p);
             pending.push_back({p, Value::kMouseWin});
           }
         }
-      });
+      }
     }
     next_.clear();
     for (const auto& [i, value] : pending) {
+      pending_[i >> 6] = 0;  // the word is clear again once all its states are applied
       const bool cat_turn = i >= half;
       const std::uint64_t c = (cat_turn ? i - half : i) / n;
       decide(cat_turn ? Side::kCat : Side::kMouse, c, static_cast<NodeId>(i % n), value, level);
@@ -305,6 +321,9 @@ class PackSolver {
   std::vector<std::vector<NodeId>> mouse_from_, cat_from_;
   std::vector<std::uint64_t> fresh_, next_;  // states decided at the last level, the next
   std::uint64_t decided_ = 0;
+  std::vector<std::uint64_t> scratch_;
+  std::vector<std::uint64_t> pending_;  // bit per state: decided at the level being built
+  bool too_many_moves_ = false;
 };
 
 Result<PackTable> solve_pack(const Game& game, const SolveOptions& options) {

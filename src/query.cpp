@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace catmouse {
@@ -79,6 +80,71 @@ std::optional<State> reachable_stuck_state(const Game& game, const State& start)
     });
   }
   return std::nullopt;
+}
+
+std::vector<PackMove> pack_moves(const Game& game, const PackTable& table, const PackState& s) {
+  std::vector<PackMove> out;
+  if (pack_outcome(game, s.mouse, s.cats)) return out;
+  auto add = [&](PackState child) {
+    std::sort(child.cats.begin(), child.cats.end());
+    for (const PackMove& m : out) {
+      if (m.child == child) return;  // the same multiset by another joint move
+    }
+    const Value v = table.value(child);
+    const auto r = table.remoteness(child);
+    out.push_back({std::move(child), v, r});
+  };
+  if (s.turn == Side::kMouse) {
+    for (NodeId to : game.mouse_moves(s.mouse)) add({to, s.cats, Side::kCat});
+    return out;
+  }
+  // The cats' joint moves, cat by cat (an odometer over their move lists).
+  std::vector<std::size_t> at(s.cats.size(), 0);
+  for (NodeId c : s.cats) {
+    if (game.cat_moves(c).empty()) return out;
+  }
+  while (true) {
+    PackState child{s.mouse, s.cats, Side::kMouse};
+    for (std::size_t i = 0; i < s.cats.size(); ++i)
+      child.cats[i] = game.cat_moves(s.cats[i])[at[i]];
+    add(std::move(child));
+    std::size_t i = 0;
+    while (i < at.size() && ++at[i] == game.cat_moves(s.cats[i]).size()) at[i++] = 0;
+    if (i == at.size()) break;
+  }
+  return out;
+}
+
+std::optional<PackMove> pack_best_move(const Game& game, const PackTable& table,
+                                       const PackState& s) {
+  const Value value = table.value(s);
+  const Value mine = win_for(s.turn);
+  std::optional<PackMove> best;
+  for (PackMove& m : pack_moves(game, table, s)) {
+    if (m.value != value) continue;
+    if (!best || (value == mine ? *m.remoteness < *best->remoteness
+                                : value != Value::kDraw && *m.remoteness > *best->remoteness)) {
+      best = std::move(m);
+    }
+  }
+  return best;
+}
+
+PackLine pack_optimal_line(const Game& game, const PackTable& table, const PackState& start) {
+  PackLine line;
+  PackState s = start;
+  for (;;) {
+    line.positions.push_back(s);
+    std::optional<PackMove> move = pack_best_move(game, table, s);
+    if (!move) break;
+    const auto again = std::find(line.positions.begin(), line.positions.end(), move->child);
+    if (again != line.positions.end()) {
+      line.cycle_start = static_cast<std::size_t>(again - line.positions.begin());
+      break;
+    }
+    s = std::move(move->child);
+  }
+  return line;
 }
 
 }  // namespace catmouse

@@ -58,6 +58,7 @@ Status validate(const Rules& rules, const Graph& graph) {
                        fmt::format("the mouse may not start in the hole {}", rules.mouse_start));
   }
   if (rules.cats == 0) return field_error("cats", "there must be at least one cat");
+  if (rules.cats > 64) return field_error("cats", fmt::format("{} cats; at most 64", rules.cats));
   if (!rules.cat_starts.empty()) {
     if (rules.cat_starts.size() != rules.cats) {
       return field_error("cat start",

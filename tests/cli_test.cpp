@@ -179,7 +179,8 @@ TEST(Cli, UsageErrorsExitTwo) {
 }
 
 TEST(Cli, HelpAndVersion) {
-  for (const char* sub : {"", "solve ", "explain ", "table ", "gen ", "starts "}) {
+  for (const char* sub :
+       {"", "solve ", "explain ", "table ", "gen ", "starts ", "cops ", "copnumber "}) {
     CliRun run = catmouse(std::string(sub) + "--help");
     EXPECT_EQ(run.exit_code, 0) << sub;
     EXPECT_NE(run.out.find("Usage"), std::string::npos) << sub;
@@ -388,6 +389,50 @@ TEST(Cli, RulesObjectInJson) {
                       << R"( "rules": {"holes": [0, 4], "first": "mouse"}})";
   EXPECT_EQ(catmouse("solve " + file).out, "mouse wins in 3 moves\n");
   EXPECT_EQ(catmouse("solve " + file + " --holes 0").out, "draw\n");
+}
+
+}  // namespace
+
+namespace {
+
+// Cops and robbers from graph6 and JSON, and k cats in solve and explain.
+TEST(Cli, CopsAndPacks) {
+  EXPECT_EQ(catmouse("copnumber " + example("petersen.g6")).out,
+            "cop number 3\n3 cops win: place on 1,4,5; capture within 1 move (1 cop move), the "
+            "robber lasting longest from node 0\n");
+  EXPECT_EQ(catmouse("cops --cops 2 " + example("petersen.g6")).out,
+            "2 cops lose: the robber escapes forever\n");
+  const auto j =
+      nlohmann::json::parse(catmouse("copnumber --json --max 2 " + example("petersen.g6")).out);
+  EXPECT_TRUE(j["cop_number"].is_null());
+  EXPECT_EQ(j["at_least"], 3);
+  EXPECT_EQ(j["tries"].size(), 2u);
+  const auto c =
+      nlohmann::json::parse(catmouse("copnumber --json " + example("leetcode1.json")).out);
+  // Example 1 dismantles (1 into 3, 0 into 2) to the 4-cycle 2-4-3-5, which needs two cops.
+  EXPECT_EQ(c["cop_number"], 2);
+  EXPECT_TRUE(c["placement"].is_array());
+  EXPECT_TRUE(c["capture_moves"].is_number());
+  // Two cats on example 1 catch the mouse at once; one cat only draws.
+  EXPECT_EQ(catmouse("solve --cat 2,5 " + example("leetcode1.json")).out, "cat wins in 2 moves\n");
+  EXPECT_EQ(catmouse("solve --code --cats 2 " + example("leetcode1.json")).out, "2\n");
+  const std::string line = catmouse("explain --cat 2,5 " + example("leetcode1.json")).out;
+  EXPECT_NE(line.find("2. mouse 3, cats 3,4, mouse to move: cat wins in 0 moves"),
+            std::string::npos)
+      << line;
+  const struct {
+    const char* args;
+    const char* message;
+  } bad[] = {{"cops --cops 0 ", "--cops: 0 cops"},
+             {"copnumber --max 0 ", "--max: 0 cops"},
+             {"solve --cats 2 --cat 2,3,4 ", "3 starts for 2 cats"},
+             {"starts --out x.csv --cats 2 ", "--cats: this command solves one cat"}};
+  for (const auto& b : bad) {
+    CliRun run = catmouse(std::string(b.args) + example("leetcode1.json"));
+    EXPECT_EQ(run.exit_code, 2) << b.args;
+    EXPECT_EQ(run.out, "") << b.args;
+    EXPECT_NE(run.err.find(b.message), std::string::npos) << b.args << ": " << run.err;
+  }
 }
 
 }  // namespace

@@ -71,6 +71,10 @@ std::uint64_t pack_memory_estimate(const Game& game);
 // the estimate exceeds options.memory_limit (before allocating) or a remoteness passes 65535.
 Result<PackTable> solve_pack(const Game& game, const SolveOptions& options = {});
 
+// The value of a finished position with k cats (Game::outcome's rules, any cat counting), else
+// nullopt.
+std::optional<Value> pack_outcome(const Game& game, NodeId mouse, std::span<const NodeId> cats);
+
 // The start: the mouse start, the cats on rules.cat_starts (or all on cat_start), sorted.
 PackState pack_start(const Rules& rules);
 

@@ -160,7 +160,13 @@ Json explain_json(const Game& game, const Table& table, const Line& line) {
 }
 
 void run(const ExplainCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
+  LoadedGame loaded = cmd.input.load_game();
+  const Rules rules = cmd.rules.resolve(loaded, cmd.state);
+  if (rules.cats > 1) {
+    solve_pack_game(loaded, rules, cmd.state, cmd.engine, false, cmd.json, true);
+    return;
+  }
+  Solved solved = solve_loaded(std::move(loaded), rules, cmd.state, cmd.engine);
   const State s = cmd.state.resolve(*solved.game);
   Line line = optimal_line(*solved.game, *solved.table, s);
   if (cmd.json) {

@@ -34,7 +34,13 @@ void run(const SolveCommand& cmd) {
     return;
   }
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
-  Solved solved = load_and_solve(cmd.input, cmd.state, cmd.engine, cmd.rules);
+  LoadedGame loaded = cmd.input.load_game();
+  const Rules rules = cmd.rules.resolve(loaded, cmd.state);
+  if (rules.cats > 1) {
+    solve_pack_game(loaded, rules, cmd.state, cmd.engine, cmd.code, cmd.json, false);
+    return;
+  }
+  Solved solved = solve_loaded(std::move(loaded), rules, cmd.state, cmd.engine);
   const State s = cmd.state.resolve(*solved.game);
   const auto [value, remoteness] = value_of(solved, s);
   if (cmd.code && solved.grid) {

@@ -260,12 +260,17 @@ Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) 
 
 Solved load_and_solve(const GraphInput& input, const StateOptions& from,
                       const EngineOptions& engine, const RulesOptions& rules_options) {
-  Solved solved;
   LoadedGame loaded = input.load_game();
   const Rules rules = rules_options.resolve(loaded, from);
   if (rules.cats > 1) {
     throw InputError("--cats: this command solves one cat; 'solve' and 'explain' take more");
   }
+  return solve_loaded(std::move(loaded), rules, from, engine);
+}
+
+Solved solve_loaded(LoadedGame loaded, const Rules& rules, const StateOptions& from,
+                    const EngineOptions& engine) {
+  Solved solved;
   if (rules.move_limit > 0 && engine.values_only) {
     throw InputError("--values-only: a move limit needs the remoteness of every state");
   }
@@ -277,7 +282,7 @@ Solved load_and_solve(const GraphInput& input, const StateOptions& from,
   const auto started = std::chrono::steady_clock::now();
   Result<Table> table = solve(*solved.game, engine.resolve());
   if (!table.ok()) {
-    throw InputError(fmt::format("{}: {} (see --memory{})", input.path, table.error().message,
+    throw InputError(fmt::format("{}: {} (see --memory{})", loaded.source, table.error().message,
                                  engine.values_only ? "" : ", --values-only"));
   }
   solved.table = std::make_unique<Table>(std::move(table).value());

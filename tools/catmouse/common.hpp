@@ -18,6 +18,7 @@
 #include "catmouse/game.hpp"
 #include "catmouse/graph.hpp"
 #include "catmouse/grid.hpp"
+#include "catmouse/pack.hpp"
 #include "catmouse/rules.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
@@ -123,6 +124,16 @@ struct Solved {
 // in play from `from` (or from the start).
 Solved load_and_solve(const GraphInput& input, const StateOptions& from,
                       const EngineOptions& engine, const RulesOptions& rules = {});
+// The same for a game already loaded and its resolved rules (one cat).
+Solved solve_loaded(LoadedGame loaded, const Rules& rules, const StateOptions& from,
+                    const EngineOptions& engine);
+
+// k cats (pack.hpp): solves and prints the start (or --mouse/--cat/--turn) as solve does, or the
+// optimal line as explain does.
+void solve_pack_game(const LoadedGame& loaded, const Rules& rules, const StateOptions& from,
+                     const EngineOptions& engine, bool code, bool json, bool explain);
+// The pack engine's table for a game, or InputError naming the memory needed.
+PackTable solve_pack_or_throw(const Game& game, const EngineOptions& engine);
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw".
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
@@ -162,5 +173,6 @@ void add_explain_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_starts_command(CLI::App& app);
+void add_cops_commands(CLI::App& app);  // cops and copnumber
 
 }  // namespace catmouse::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   catmouse::cli::add_table_command(app);
   catmouse::cli::add_gen_command(app);
   catmouse::cli::add_starts_command(app);
+  catmouse::cli::add_cops_commands(app);
   try {
     app.parse(argc, argv);  // subcommand callbacks run inside parse
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Cops and robbers (k = 2 cops on random graphs of 50 to 200 nodes, k = 3 up to 100, average degree 4) and
+# LeetCode 1728 grids (8x8 maps with jumps, in bulk): time, peak memory and states, one line per
+# run. Usage: bench/cops_grids.sh [build dir]   (default: build)
+set -euo pipefail
+bin="${1:-build}/bin/catmouse"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+printf '%-28s %10s %10s %14s %s\n' case seconds peak_MB states answer
+# k = 3 on 200 nodes (541 million states) is left out: the pack engine takes minutes there.
+for k in 2 3; do
+  sizes="50 100 200"
+  [ "$k" = 3 ] && sizes="50 100"
+  for n in $sizes; do
+    "$bin" gen random --nodes "$n" --degree 4 --seed 7 > "$tmp/g.json"
+    /usr/bin/time -f '%e %M' -o "$tmp/time" "$bin" cops "$tmp/g.json" --cops "$k" --threads 1 \
+      --json > "$tmp/out.json"
+    read -r seconds kb < "$tmp/time"
+    states=$(sed 's/.*"states":\([0-9]*\).*/\1/' "$tmp/out.json")
+    win=$(sed 's/.*"win":\([a-z]*\).*/\1/' "$tmp/out.json")
+    printf '%-28s %10s %10d %14s win=%s\n' "random n=$n d=4 k=$k" "$seconds" $((kb / 1024)) \
+      "$states" "$win"
+  done
+done
+# 8x8 maps: random walls (1 in 5), random M, C, F, jumps 1..8; 1000 maps solved one by one.
+count=1000
+awk -v count="$count" 'BEGIN {
+  srand(1728);
+  for (g = 0; g < count; g++) {
+    split("", cell);
+    for (i = 0; i < 64; i++) cell[i] = rand() < 0.2 ? "#" : ".";
+    for (j = 0; j < 3; j++) { do { p = int(rand() * 64) } while (cell[p] == "M" || cell[p] == "C" || cell[p] == "F"); cell[p] = substr("MCF", j + 1, 1) }
+    line = "{\"grid\": [";
+    for (r = 0; r < 8; r++) { row = ""; for (c = 0; c < 8; c++) row = row cell[r * 8 + c]; line = line (r ? "," : "") "\"" row "\"" }
+    printf "%s], \"catJump\": %d, \"mouseJump\": %d}\n", line, 1 + int(rand() * 8), 1 + int(rand() * 8) > "/dev/stdout"
+  }
+}' > "$tmp/maps.jsonl"
+start=$(date +%s.%N)
+true_count=0
+while IFS= read -r map; do
+  printf '%s\n' "$map" > "$tmp/map.json"
+  if [ "$("$bin" solve --code --threads 1 "$tmp/map.json")" = true ]; then true_count=$((true_count + 1)); fi
+done < "$tmp/maps.jsonl"
+end=$(date +%s.%N)
+printf '%-28s %10.2f %10s %14s mouse wins %d of %d\n' "grid 8x8 x$count (per map)" \
+  "$(echo "($end - $start) / $count" | bc -l)" - 8192 "$true_count" "$count"
