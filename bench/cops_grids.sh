@@ -42,5 +42,5 @@ while IFS= read -r map; do
   if [ "$("$bin" solve --code --threads 1 "$tmp/map.json")" = true ]; then true_count=$((true_count + 1)); fi
 done < "$tmp/maps.jsonl"
 end=$(date +%s.%N)
-printf '%-28s %10.2f %10s %14s mouse wins %d of %d\n' "grid 8x8 x$count (per map)" \
-  "$(echo "($end - $start) / $count" | bc -l)" - 8192 "$true_count" "$count"
+printf "%-28s %10.2f %10s %14s mouse wins %d of %d\n" "grid 8x8 x$count (ms per map)" \
+  "$(echo "($end - $start) * 1000 / $count" | bc -l)" - 8192 "$true_count" "$count"
