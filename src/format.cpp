@@ -26,23 +26,6 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::string_view kLineSpace = " \t\r\v\f";  // separates tokens in edge lists
 constexpr std::string_view kGraph6Header = ">>graph6<<";
 
-// Line and column (both 1-based) of byte `offset`. Columns count UTF-8 characters, not bytes,
-// so they match what an editor shows.
-std::pair<std::uint64_t, std::uint64_t> position_of(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  const std::string_view before = text.substr(0, offset);
-  const std::uint64_t line =
-      1 + static_cast<std::uint64_t>(std::count(before.begin(), before.end(), '\n'));
-  const std::size_t newline = before.rfind('\n');
-  const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
-  // A byte-order mark is invisible in editors, so it takes no column.
-  std::uint64_t column = line_start == 0 && before.starts_with(kUtf8Bom) ? 0 : 1;
-  for (std::size_t i = line_start; i < offset; ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
-  }
-  return {line, column};
-}
-
 // An error in `source`, at byte `offset` of `text` when known, about `node` when given.
 Error error_at(std::string message, std::string_view source, std::string_view text = {},
                std::optional<std::size_t> offset = {}, std::optional<std::size_t> node = {},

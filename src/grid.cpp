@@ -21,10 +21,7 @@ Error grid_error(std::string message, std::string_view source, std::string_view 
   error.where.field = std::move(field);
   const std::size_t at = anchor.empty() ? std::string_view::npos : text.find(anchor);
   if (at != std::string_view::npos) {
-    const std::string_view before = text.substr(0, at);
-    error.where.line = 1 + std::count(before.begin(), before.end(), '\n');
-    const std::size_t newline = before.rfind('\n');
-    error.where.column = at - (newline == std::string_view::npos ? 0 : newline + 1) + 1;
+    std::tie(error.where.line, error.where.column) = position_of(text, at);
   }
   return error;
 }

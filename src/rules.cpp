@@ -96,10 +96,7 @@ Error rules_error(std::string_view text, std::string_view source, const std::str
   const std::size_t rules_at = text.find("\"rules\"");
   const std::size_t at = text.find("\"" + key + "\"", rules_at == text.npos ? 0 : rules_at);
   if (at != std::string_view::npos) {
-    const std::string_view before = text.substr(0, at);
-    error.where.line = 1 + std::count(before.begin(), before.end(), '\n');
-    const std::size_t newline = before.rfind('\n');
-    error.where.column = at - (newline == std::string_view::npos ? 0 : newline + 1) + 1;
+    std::tie(error.where.line, error.where.column) = position_of(text, at);
   }
   return error;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -21,6 +22,10 @@ struct Location {
 
   std::string to_string() const;
 };
+
+// Line and column (both 1-based) of byte `offset` of `text`, for error locations. Columns count
+// UTF-8 characters, as editors show them, and a leading byte-order mark takes none.
+std::pair<std::uint64_t, std::uint64_t> position_of(std::string_view text, std::size_t offset);
 
 // A failure that is the caller's to report: bad input, inconsistent rules, not enough memory.
 struct Error {
