@@ -118,13 +118,10 @@ class PackSolver {
     for (NodeId v = 0; v < n; ++v) {
       if (game_.cat_may_enter(v)) t_.rank_[v] = a++;
     }
+    // binom_[i][s] = C(s, i + 1), which is multisets(s - i, i + 1) for s > i and 0 otherwise.
     t_.binom_.assign(k, std::vector<std::uint64_t>(a + k + 1, 0));
     for (std::uint32_t i = 0; i < k; ++i) {
-      for (std::uint64_t s = 0; s <= a + k; ++s) t_.binom_[i][s] = multisets(s - i, i + 1);
-    }
-    // binom_[i][s] must be C(s, i + 1); multisets(s - i, i + 1) = C(s, i + 1) for s >= i.
-    for (std::uint32_t i = 0; i < k; ++i) {
-      for (std::uint64_t s = 0; s <= a + k && s <= i; ++s) t_.binom_[i][s] = 0;
+      for (std::uint64_t s = i + 1; s <= a + k; ++s) t_.binom_[i][s] = multisets(s - i, i + 1);
     }
     t_.config_count_ = multisets(a, k);
     const std::uint64_t estimate = pack_memory_estimate(game_);

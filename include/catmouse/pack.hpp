@@ -8,8 +8,10 @@
 // moves runs out, a mouse position for the cat when every mouse move leads to a cat win.
 //
 // Cost: time O(states * (d + 1)^k) for maximum degree d (each decided mouse position is pushed to
-// the distinct cats' positions that reach it); memory 4 bytes (remoteness and counter) plus 6 bits
-// per state, and the cats' multisets (4k bytes each). pack_memory_estimate() gives the total.
+// the distinct cats' positions that reach it); memory per state 2 bytes of remoteness, 3 bits
+// (decided, mouse win, pending) and, for the cats' half, a 2-byte counter, plus the cats' multisets
+// (4k bytes each); pack_memory_estimate() gives that total. The lists of one level's decided
+// states come on top (8 bytes per state decided in the level).
 #pragma once
 
 #include <cstdint>

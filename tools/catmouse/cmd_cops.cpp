@@ -28,10 +28,6 @@ CopsAnswer run_cops(const Graph& graph, std::uint32_t k, const EngineOptions& en
   return answer;
 }
 
-std::uint32_t rounds(std::uint32_t moves) {
-  return cop_rounds(moves);
-}
-
 std::string answer_text(const CopsAnswer& a) {
   if (!a.win)
     return fmt::format("{} cop{} lose: the robber escapes forever\n", a.cops,
@@ -40,8 +36,8 @@ std::string answer_text(const CopsAnswer& a) {
       "{} cop{} win: place on {}; capture within {} move{} ({} cop move{}), the robber lasting "
       "longest from node {}\n",
       a.cops, a.cops == 1 ? "" : "s", fmt::join(a.placement, ","), a.capture_moves,
-      a.capture_moves == 1 ? "" : "s", rounds(a.capture_moves),
-      rounds(a.capture_moves) == 1 ? "" : "s", a.robber);
+      a.capture_moves == 1 ? "" : "s", cop_rounds(a.capture_moves),
+      cop_rounds(a.capture_moves) == 1 ? "" : "s", a.robber);
 }
 
 nlohmann::ordered_json answer_json(const CopsAnswer& a) {
@@ -50,7 +46,7 @@ nlohmann::ordered_json answer_json(const CopsAnswer& a) {
   out["win"] = a.win;
   out["placement"] = a.win ? nlohmann::ordered_json(a.placement) : nullptr;
   out["capture_moves"] = a.win ? nlohmann::ordered_json(a.capture_moves) : nullptr;
-  out["capture_rounds"] = a.win ? nlohmann::ordered_json(rounds(a.capture_moves)) : nullptr;
+  out["capture_rounds"] = a.win ? nlohmann::ordered_json(cop_rounds(a.capture_moves)) : nullptr;
   out["robber_start"] = a.win ? nlohmann::ordered_json(a.robber) : nullptr;
   out["states"] = a.states;
   out["seconds"] = a.seconds;
