@@ -426,6 +426,7 @@ TEST(Cli, CopsAndPacks) {
   } bad[] = {{"cops --cops 0 ", "--cops: 0 cops"},
              {"copnumber --max 0 ", "--max: 0 cops"},
              {"solve --cats 2 --cat 2,3,4 ", "3 starts for 2 cats"},
+             {"solve --cat 2,x ", "--cat: 'x' is not a node id"},
              {"starts --out x.csv --cats 2 ", "--cats: this command solves one cat"}};
   for (const auto& b : bad) {
     CliRun run = catmouse(std::string(b.args) + example("leetcode1.json"));
