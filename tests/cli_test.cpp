@@ -1,7 +1,6 @@
 // Golden tests of the command-line tool: exact output on good input, and for bad input exit code
 // 2, nothing on stdout, and a message on stderr that names the place.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -10,46 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include "cli_util.hpp"
+
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string data(const std::string& name) {
-  return std::string(CATMOUSE_TEST_DATA) + "/" + name;
-}
-std::string example(const std::string& name) {
-  return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
-}
-
-// Runs the catmouse binary with `args` (already shell-quoted where needed), stdin from `input`.
-CliRun catmouse(const std::string& args, const std::string& input = "/dev/null") {
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string tag = std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-                          std::to_string(reinterpret_cast<std::uintptr_t>(&input));
-  const auto out = dir / ("catmouse_cli_out_" + tag);
-  const auto err = dir / ("catmouse_cli_err_" + tag);
-  const std::string command = std::string("'") + CATMOUSE_CLI + "' " + args + " <'" + input +
-                              "' >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  CliRun run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = slurp(out);
-  run.err = slurp(err);
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return run;
-}
+using namespace cli_test;
 
 TEST(Cli, SolveCodeOnTheLeetCodeExamples) {
   CliRun one = catmouse("solve --code " + example("leetcode1.json"));
@@ -263,7 +227,11 @@ namespace {
 TEST(Cli, RuleOptions) {
   const std::string graph = example("leetcode1.json");
   EXPECT_EQ(catmouse("solve " + graph + " --holes 0,4").out, "mouse wins in 3 moves\n");
-  EXPECT_EQ(catmouse("solve " + graph + " --holes ''").out, "draw\n");  // no hole: no mouse win
+  // No hole: the mouse cannot win, and the cat, free to go anywhere, catches it.
+  EXPECT_EQ(catmouse("solve " + graph + " --holes ''").out, "cat wins in 6 moves\n");
+  // An empty list is no node at all, not node 0: the mouse may start on 0, the cat too.
+  EXPECT_EQ(catmouse("solve " + graph + " --holes '' --mouse 0").exit_code, 0);
+  EXPECT_EQ(catmouse("solve " + graph + " --cat-forbidden '' --cat 0").exit_code, 0);
   EXPECT_EQ(catmouse("solve --code --first cat " + graph).out, "2\n");
   EXPECT_EQ(catmouse("solve --code --stuck draw " + graph).out, "0\n");
   // Stays cannot stop a mouse one move from the hole.
@@ -275,6 +243,8 @@ TEST(Cli, RuleOptions) {
   } bad[] = {{"--holes 1", "--mouse: the mouse may not start in the hole 1"},
              {"--cat-forbidden 2", "--cat: the cat may not start on node 2"},
              {"--holes 0,0", "--holes: node 0 is listed twice"},
+             {"--holes 0,x", "--holes: 'x' is not a node id"},
+             {"--cat-forbidden 1,,2", "--cat-forbidden: '' is not a node id"},
              {"--holes 9", "--holes: node 9 is out of range (nodes are 0..5)"},
              {"--cat-forbidden -1", "--cat-forbidden: node -1 is out of range"},
              {"--first dog", "--first"},

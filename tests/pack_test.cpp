@@ -1,12 +1,11 @@
 // k cats: the pack engine against the reference (ordered tuples, no symmetry) on every state of
-// small games with two and three cats, under random rules; cops and robbers' known cop numbers.
+// small games with two and three cats, under random rules.
 #include "catmouse/pack.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "catmouse/cops.hpp"
 #include "catmouse/format.hpp"
 #include "catmouse/generate.hpp"
 #include "catmouse/reference.hpp"
@@ -108,86 +107,6 @@ TEST(Pack, OneCatMatchesMainEngine) {
       ASSERT_EQ(pack.remoteness(p), main.remoteness(s));
     }
   }
-}
-
-// The fewest cops that win, up to 4.
-std::uint32_t cop_number(const Graph& graph) {
-  for (std::uint32_t k = 1; k <= 4; ++k) {
-    if (solve_cops(graph, k).value().win) return k;
-  }
-  return 5;
-}
-
-Graph from_edges(NodeId n, const std::vector<Edge>& edges) {
-  return Graph::from_edges(n, edges).value();
-}
-
-TEST(Cops, KnownCopNumbers) {
-  testing::Random random(5);
-  for (int t = 0; t < 20; ++t) {  // trees: one cop
-    const NodeId n = 3 + random.below(20);
-    std::vector<Edge> edges;
-    for (NodeId v = 1; v < n; ++v) edges.push_back({static_cast<NodeId>(random.below(v)), v});
-    EXPECT_EQ(cop_number(from_edges(n, edges)), 1u) << t;
-  }
-  for (NodeId n = 4; n <= 12; ++n) {  // cycles of 4 or more: two
-    std::vector<Edge> edges;
-    for (NodeId v = 0; v < n; ++v) edges.push_back({v, (v + 1) % n});
-    EXPECT_EQ(cop_number(from_edges(n, edges)), 2u) << "C" << n;
-  }
-  {
-    std::vector<Edge> edges{{0, 1}, {1, 2}, {2, 0}};  // a triangle: one
-    EXPECT_EQ(cop_number(from_edges(3, edges)), 1u);
-  }
-  for (NodeId rows = 2; rows <= 5; ++rows) {  // grids: two
-    const NodeId cols = rows + 1;
-    std::vector<Edge> edges;
-    for (NodeId r = 0; r < rows; ++r) {
-      for (NodeId c = 0; c < cols; ++c) {
-        if (c + 1 < cols) edges.push_back({r * cols + c, r * cols + c + 1});
-        if (r + 1 < rows) edges.push_back({r * cols + c, (r + 1) * cols + c});
-      }
-    }
-    EXPECT_EQ(cop_number(from_edges(rows * cols, edges)), 2u) << rows << "x" << cols;
-  }
-  // The Petersen graph (graph6 "IheA@GUAo") and the dodecahedron: three.
-  EXPECT_EQ(cop_number(parse_graph6("IheA@GUAo", "petersen", 1).value()), 3u);
-  std::vector<Edge> dodecahedron;
-  for (NodeId i = 0; i < 5; ++i) {
-    dodecahedron.push_back({i, (i + 1) % 5});            // outer pentagon
-    dodecahedron.push_back({i, 5 + 2 * i});              // spokes to the middle ring
-    dodecahedron.push_back({5 + 2 * i, 5 + 2 * i + 1});  // middle ring, a 10-cycle
-    dodecahedron.push_back({5 + 2 * i + 1, 5 + (2 * i + 2) % 10});
-    dodecahedron.push_back({5 + 2 * i + 1, 15 + i});     // spokes to the inner pentagon
-    dodecahedron.push_back({15 + i, 15 + (i + 1) % 5});  // inner pentagon
-  }
-  const Graph d = from_edges(20, dodecahedron);
-  for (NodeId v = 0; v < 20; ++v) ASSERT_EQ(d.neighbours(v).size(), 3u) << v;
-  EXPECT_EQ(d.edge_count(), 30u);
-  EXPECT_EQ(cop_number(d), 3u);
-}
-
-// A winning placement really wins: every robber start is a cops' win, within the capture time.
-TEST(Cops, PlacementAndCaptureTime) {
-  std::vector<Edge> edges;
-  for (NodeId v = 0; v < 6; ++v) edges.push_back({v, (v + 1) % 6});
-  const Graph cycle = from_edges(6, edges);
-  const CopsResult one = solve_cops(cycle, 1).value();
-  EXPECT_FALSE(one.win);
-  const CopsResult two = solve_cops(cycle, 2).value();
-  ASSERT_TRUE(two.win);
-  ASSERT_EQ(two.placement.size(), 2u);
-  // Checked against the table itself: every robber start loses, the slowest in capture_moves.
-  const Game game(cycle, cops_rules(2));
-  const PackTable table = solve_pack(game).value();
-  std::uint32_t longest = 0;
-  for (NodeId r = 0; r < 6; ++r) {
-    const PackState s{r, two.placement, Side::kCat};
-    EXPECT_EQ(table.value(s), Value::kCatWin);
-    longest = std::max(longest, *table.remoteness(s));
-  }
-  EXPECT_EQ(longest, two.capture_moves);
-  EXPECT_EQ(cop_rounds(two.capture_moves), (two.capture_moves + 1) / 2);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
-// catmouse solve --batch FILE: many small graphs, one LeetCode graph per line in, one result per
-// line out. Every line is parsed before any is solved, so a bad line stops the run with its line
-// number and nothing on stdout. Graphs are shared out among the threads; each is solved by one,
-// with solve_state (only the start is asked for, so the solve stops once the start is decided).
+// catmouse solve --batch FILE: many small games, one per line in, one result per line out. A bad
+// line stops the run with its line number and nothing on stdout. Lines are shared out among the
+// threads; each game is solved by one, with solve_state (only the start is asked for, so the solve
+// stops once the start is decided), or the pack engine for several cats.
 #include "batch.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "catmouse/format.hpp"
+#include "catmouse/pack.hpp"
 #include "catmouse/solver.hpp"
 
 namespace catmouse::cli {
@@ -37,8 +39,9 @@ std::vector<Line> split_lines(std::string_view text) {
   return lines;
 }
 
-std::string result_line(const StateValue& answer, bool code) {
+std::string result_line(const StateValue& answer, bool code, bool grid) {
   const Value value = answer.value;
+  if (code && grid) return value == Value::kMouseWin ? "true\n" : "false\n";
   if (code) return std::string{static_cast<char>('0' + static_cast<int>(value)), '\n'};
   const auto r = answer.remoteness;
   return fmt::format(R"({{"result":{},"winner":"{}","remoteness":{}}})"
@@ -46,12 +49,43 @@ std::string result_line(const StateValue& answer, bool code) {
                      static_cast<int>(value), value_name(value), r ? fmt::to_string(*r) : "null");
 }
 
+// The value of the start (or the state options' position) of one game.
+StateValue answer(const LoadedGame& loaded, const Rules& rules, const StateOptions& from,
+                  const SolveOptions& options) {
+  if (rules.cats > 1) {
+    if (loaded.cat_graph) throw InputError("--cats: grid maps have one cat");
+    const Game game(loaded.graph, rules);
+    PackState s = pack_start(rules);
+    if (!from.turn.empty()) s.turn = from.turn == "cat" ? Side::kCat : Side::kMouse;
+    const PackTable table = take(solve_pack(game, options));
+    return apply_move_limit({table.value(s), table.remoteness(s)}, rules);
+  }
+  const Game game(loaded.graph, rules, loaded.cat_graph ? &*loaded.cat_graph : nullptr);
+  return apply_move_limit(take(solve_state(game, from.resolve(game), options)), rules);
+}
+
 }  // namespace
 
-void run_batch(const std::string& path, const EngineOptions& engine, bool code) {
+void run_batch(const std::string& path, const GraphInput& input, const RulesOptions& rules_options,
+               const StateOptions& from, const EngineOptions& engine, bool code) {
+  if (input.format == "edges") {
+    throw InputError(
+        "--batch: an edge list takes several lines; give one graph per line "
+        "(LeetCode JSON, a grid map, or graph6)");
+  }
+  if (engine.values_only) throw InputError("--values-only: not with --batch");
   const std::string text = read_input(path);
   const std::string source = path == "-" ? "<stdin>" : path;
-  const std::vector<Line> lines = split_lines(text);
+  std::vector<Line> lines = split_lines(text);
+  const bool graph6 =
+      input.format == "graph6" || (input.format.empty() && source.size() > 3 &&
+                                   source.compare(source.size() - 3, 3, ".g6") == 0);
+  if (graph6 && !lines.empty() && lines[0].text.starts_with(">>graph6<<")) {
+    lines[0].text.remove_prefix(10);  // nauty's optional header
+    if (lines[0].text.find_first_not_of(" \t\r") == std::string_view::npos) {
+      lines.erase(lines.begin());
+    }
+  }
   SolveOptions options = engine.resolve();
   options.progress = nullptr;
   options.threads = 1;
@@ -65,29 +99,22 @@ void run_batch(const std::string& path, const EngineOptions& engine, bool code) 
   std::atomic<bool> failed{false};
   auto worker = [&] {
     for (std::size_t k; !failed && (k = next.fetch_add(1)) < lines.size();) {
-      Result<Graph> graph = parse_leetcode(lines[k].text, source);
-      if (graph.ok()) {
-        if (Status rules = validate(Rules{}, *graph); !rules.ok()) graph = rules.error();
-      }
-      if (!graph.ok()) {
-        Error error = graph.error();
-        error.where.source = source;
-        error.where.line = lines[k].number;  // the parser saw one line; name the file's
-        if (error.where.column == 0) error.where.column = 1;
+      try {
+        const LoadedGame loaded =
+            parse_game(lines[k].text, source, graph6 ? "graph6" : input.format, input.directed);
+        const Rules rules = rules_options.resolve(loaded, from);
+        results[k] =
+            result_line(answer(loaded, rules, from, options), code, loaded.grid.has_value());
+      } catch (const InputError& e) {
+        // The parser saw one line: name the file's line. Errors about options get the line too.
+        Error error = e.error().value_or(Error{e.what(), {}});
+        if (!e.error() || error.where.source != source) error.where = {source, 0, 0, {}, {}};
+        error.where.line = lines[k].number;
+        if (e.error() && error.where.column == 0) error.where.column = 1;
         errors[k] = std::move(error);
         failed = true;
         return;
       }
-      const Game game(*graph, Rules{});
-      Result<StateValue> answer = solve_state(game, game.start(), options);
-      if (!answer.ok()) {
-        Error error = answer.error();
-        error.where = {source, lines[k].number, 0, {}, {}};
-        errors[k] = std::move(error);
-        failed = true;
-        return;
-      }
-      results[k] = result_line(*answer, code);
     }
   };
   {

@@ -1,5 +1,6 @@
 // catmouse cops GRAPH --cops K and catmouse copnumber GRAPH: the classical game of cops and
-// robbers, solved by the pack engine with the cops as cats (docs/rules.md).
+// robbers, solved by the cops engine (cops.hpp, docs/rules.md); a graph6 file may hold a
+// collection, answered graph by graph.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catmouse/cops.hpp"
+#include "catmouse/format.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -21,7 +23,12 @@ struct CopsAnswer : CopsResult {
 CopsAnswer run_cops(const Graph& graph, std::uint32_t k, const EngineOptions& engine) {
   const auto started = std::chrono::steady_clock::now();
   Result<CopsResult> result = solve_cops(graph, k, engine.resolve());
-  if (!result.ok()) throw InputError(fmt::format("{} (see --memory)", result.error().message));
+  if (!result.ok()) {
+    const std::string& message = result.error().message;
+    throw InputError(message.find("over the limit") != std::string::npos
+                         ? fmt::format("{} (see --memory)", message)
+                         : message);
+  }
   CopsAnswer answer{std::move(result).value()};
   answer.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -62,7 +69,49 @@ struct CopsCommand {
 };
 
 void check_count(std::int64_t k, const char* option) {
-  if (k < 1 || k > 64) throw InputError(fmt::format("{}: {} cops; give 1 to 64", option, k));
+  if (k < 1 || k > kMaxCops) {
+    throw InputError(fmt::format("{}: {} cops; give 1 to {}", option, k, kMaxCops));
+  }
+}
+
+// The graphs of the input: one, or every line of a graph6 collection.
+std::vector<Graph> load_graphs(const GraphInput& input) {
+  const std::string text = read_input(input.path);
+  const std::string source = input.path == "-" ? "<stdin>" : input.path;
+  const GraphFormat format =
+      input.format.empty() ? detect_format(source, text) : take(parse_format_name(input.format));
+  if (format == GraphFormat::kGraph6 && !input.directed) {
+    std::vector<Graph> graphs = take(parse_graph6_file(text, source));
+    if (graphs.empty()) throw InputError(fmt::format("{}: no graph in the graph6 input", source));
+    return graphs;
+  }
+  std::vector<Graph> graphs;
+  graphs.push_back(take(parse_graph(text, source, format, input.directed)));
+  return graphs;
+}
+
+// One result per graph: as is for a single graph, else each prefixed by the graph's number (text)
+// or carrying it as "graph" (JSON, one object per line).
+template <typename Answer>
+void print_each(const std::vector<Graph>& graphs, bool json, Answer answer) {
+  std::string out;
+  for (std::size_t i = 0; i < graphs.size(); ++i) {
+    nlohmann::ordered_json object;
+    std::string text;
+    answer(graphs[i], object, text);
+    if (json) {
+      if (graphs.size() > 1) {
+        nlohmann::ordered_json numbered;
+        numbered["graph"] = i + 1;
+        for (const auto& [key, value] : object.items()) numbered[key] = value;
+        object = std::move(numbered);
+      }
+      out += object.dump() + "\n";
+    } else {
+      out += graphs.size() > 1 ? fmt::format("graph {}: {}", i + 1, text) : text;
+    }
+  }
+  print(out);
 }
 
 }  // namespace
@@ -85,9 +134,13 @@ void add_cops_commands(CLI::App& app) {
       "  catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json");
   cops->callback([cmd] {
     check_count(cmd->cops, "--cops");
-    const CopsAnswer a =
-        run_cops(cmd->input.load(), static_cast<std::uint32_t>(cmd->cops), cmd->engine);
-    print(cmd->json ? answer_json(a).dump() + "\n" : answer_text(a));
+    print_each(load_graphs(cmd->input), cmd->json,
+               [&](const Graph& graph, nlohmann::ordered_json& json, std::string& text) {
+                 const CopsAnswer a =
+                     run_cops(graph, static_cast<std::uint32_t>(cmd->cops), cmd->engine);
+                 json = answer_json(a);
+                 text = answer_text(a);
+               });
   });
 
   auto number = std::make_shared<CopsCommand>();
@@ -108,29 +161,26 @@ void add_cops_commands(CLI::App& app) {
       "  catmouse gen cycle --nodes 12 | catmouse copnumber - --json");
   copnumber->callback([number] {
     check_count(number->max, "--max");
-    const Graph graph = number->input.load();
-    std::vector<CopsAnswer> tries;
-    for (std::uint32_t k = 1; k <= number->max; ++k) {
-      tries.push_back(run_cops(graph, k, number->engine));
-      if (tries.back().win) break;
-    }
-    const CopsAnswer& last = tries.back();
-    if (number->json) {
-      nlohmann::ordered_json out;
-      out["cop_number"] = last.win ? nlohmann::ordered_json(last.cops) : nullptr;
-      const nlohmann::ordered_json best = answer_json(last);
-      for (const auto& [key, value] : best.items()) {
-        if (key != "cops" && key != "win") out[key] = value;
-      }
-      if (!last.win) out["at_least"] = number->max + 1;
-      out["tries"] = nlohmann::ordered_json::array();
-      for (const CopsAnswer& a : tries) out["tries"].push_back(answer_json(a));
-      print(out.dump() + "\n");
-    } else if (last.win) {
-      print(fmt::format("cop number {}\n", last.cops) + answer_text(last));
-    } else {
-      print(fmt::format("cop number > {} ({} cops lose)\n", number->max, number->max));
-    }
+    print_each(load_graphs(number->input), number->json,
+               [&](const Graph& graph, nlohmann::ordered_json& out, std::string& text) {
+                 std::vector<CopsAnswer> tries;
+                 for (std::uint32_t k = 1; k <= number->max; ++k) {
+                   tries.push_back(run_cops(graph, k, number->engine));
+                   if (tries.back().win) break;
+                 }
+                 const CopsAnswer& last = tries.back();
+                 out["cop_number"] = last.win ? nlohmann::ordered_json(last.cops) : nullptr;
+                 const nlohmann::ordered_json best = answer_json(last);
+                 for (const auto& [key, value] : best.items()) {
+                   if (key != "cops" && key != "win") out[key] = value;
+                 }
+                 if (!last.win) out["at_least"] = number->max + 1;
+                 out["tries"] = nlohmann::ordered_json::array();
+                 for (const CopsAnswer& a : tries) out["tries"].push_back(answer_json(a));
+                 text = last.win ? fmt::format("cop number {}\n", last.cops) + answer_text(last)
+                                 : fmt::format("cop number > {} ({} cops lose)\n", number->max,
+                                               number->max);
+               });
   });
 }
 

@@ -69,14 +69,18 @@ void run(const GenCommand& cmd) {
   if (cmd.degree_given && options.family != GraphFamily::kRandom) {
     warn(fmt::format("--degree applies to the random family only; ignored for '{}'", cmd.family));
   }
-  if (cmd.count > 1 && format != GraphFormat::kLeetCode) {
-    throw InputError("--count: several graphs are written one per line, in leetcode format only");
+  if (cmd.count > 1 && format == GraphFormat::kEdges) {
+    throw InputError(
+        "--count: several graphs are written one per line, in leetcode or graph6 "
+        "format");
   }
   std::string text;
   for (std::uint64_t k = 0; k < cmd.count; ++k) {
     const Graph graph = take(generate(options));
-    // to_leetcode has no final newline, to_edges ends every line with one.
-    text += format == GraphFormat::kLeetCode ? to_leetcode(graph) : to_edges(graph);
+    // to_leetcode and to_graph6 have no final newline, to_edges ends every line with one.
+    text += format == GraphFormat::kLeetCode ? to_leetcode(graph)
+            : format == GraphFormat::kGraph6 ? to_graph6(graph)
+                                             : to_edges(graph);
     if (text.empty() || text.back() != '\n') text += '\n';
     ++options.seed;
   }
@@ -107,14 +111,15 @@ void add_gen_command(CLI::App& app) {
                   "random seed (default 1); the same seed gives the same graph everywhere")
       ->type_name("S");
   sub->add_option("--format,-f", cmd->format,
-                  "output format: leetcode (JSON adjacency lists) or edges (\"u v\" lines) "
-                  "(default leetcode)")
-      ->type_name("leetcode|edges");
+                  "output format: leetcode (JSON adjacency lists), edges (\"u v\" lines) or "
+                  "graph6 (nauty's, one line per graph) (default leetcode)")
+      ->type_name("leetcode|edges|graph6");
   sub->add_option("--out,-o", cmd->out, "write the graph to FILE instead of stdout")
       ->type_name("FILE");
-  sub->add_option("--count,-k", cmd->count,
-                  "write K graphs, one per line (JSON Lines, for solve --batch), with seeds S, "
-                  "S+1, ... (default 1)")
+  sub->add_option(
+         "--count,-k", cmd->count,
+         "write K graphs, one per line (JSON Lines or graph6, for solve --batch), with seeds S, "
+         "S+1, ... (default 1)")
       ->type_name("K")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
   sub->footer(
@@ -130,6 +135,7 @@ void add_gen_command(CLI::App& app) {
       "Examples:\n"
       "  catmouse gen random --nodes 4000 --degree 6 --seed 1 --out graph.json\n"
       "  catmouse gen cycle --nodes 12 --format edges\n"
+      "  catmouse gen random -n 30 -k 100 --format graph6 --out graphs.g6\n"
       "  catmouse gen tree -n 200 -s 7 | catmouse solve -\n"
       "  catmouse gen random -n 50 -k 1000 --out graphs.jsonl && catmouse solve --batch "
       "graphs.jsonl");

@@ -30,7 +30,7 @@ std::uint64_t valid_state_count(const Game& game) {
 void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
-    run_batch(cmd.batch, cmd.engine, cmd.code);
+    run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, cmd.code);
     return;
   }
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
@@ -82,8 +82,9 @@ void add_solve_command(CLI::App& app) {
                 "seconds, table_bytes")
       ->excludes(code);
   sub->add_option("--batch", cmd->batch,
-                  "solve every graph of a JSON Lines file ('-': stdin), one LeetCode graph per "
-                  "line; print one result per line")
+                  "solve every game of a file ('-': stdin), one per line: JSON (a LeetCode graph, "
+                  "{\"graph\":..., \"rules\":...}, or a grid map) or graph6 (--format graph6 or "
+                  ".g6); rule options apply to every line; print one result per line")
       ->type_name("FILE");
   sub->footer(
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
@@ -94,6 +95,8 @@ void add_solve_command(CLI::App& app) {
       "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
       "  catmouse solve --values-only --progress big.json\n"
       "  catmouse solve --batch graphs.jsonl --code\n"
+      "  catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false\n"
+      "  catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays\n"
       "  catmouse solve --code examples/grid1728.json     # true (a LeetCode 1728 map)\n"
       "  catmouse solve --holes 0,5 --cat-stays --move-limit 40 --limit-outcome cat g.json");
   sub->callback([cmd] { run(*cmd); });

@@ -77,9 +77,8 @@ bool looks_like_grid(std::string_view text) {
 
 }  // namespace
 
-LoadedGame GraphInput::load_game() const {
-  const std::string text = read_input(path);
-  const std::string source = path == "-" ? "<stdin>" : path;
+LoadedGame parse_game(std::string_view text, const std::string& source, const std::string& format,
+                      bool directed) {
   if (format == "grid" || (format.empty() && looks_like_grid(text))) {
     if (directed) throw InputError("--directed: a grid map is not an edge list");
     GridMap map = take(parse_grid(text, source));
@@ -99,6 +98,10 @@ LoadedGame GraphInput::load_game() const {
     if (Status ok = read_rules_json(text, source, loaded.rules); !ok) throw InputError(ok.error());
   }
   return loaded;
+}
+
+LoadedGame GraphInput::load_game() const {
+  return parse_game(read_input(path), path == "-" ? "<stdin>" : path, format, directed);
 }
 
 void StateOptions::add_to(CLI::App& app) {
@@ -125,14 +128,18 @@ State StateOptions::resolve(const Game& game) const {
 }
 
 std::vector<std::int64_t> StateOptions::cat_nodes() const {
+  return node_list(cat, "--cat");
+}
+
+std::vector<std::int64_t> node_list(const std::string& text, const char* option) {
   std::vector<std::int64_t> out;
-  for (std::size_t begin = 0; begin < cat.size();) {
-    const std::size_t end = std::min(cat.find(',', begin), cat.size());
-    const std::string item = cat.substr(begin, end - begin);
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    const std::string item = text.substr(begin, end - begin);
     std::int64_t id = 0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), id);
     if (item.empty() || ec != std::errc() || ptr != item.data() + item.size()) {
-      throw InputError(fmt::format("--cat: '{}' is not a node id", item));
+      throw InputError(fmt::format("{}: '{}' is not a node id", option, item));
     }
     out.push_back(id);
     begin = end + 1;
@@ -142,16 +149,12 @@ std::vector<std::int64_t> StateOptions::cat_nodes() const {
 
 void RulesOptions::add_to(CLI::App& app) {
   auto keep = [&](const char* name, CLI::Option* option) { given_.emplace_back(name, option); };
-  keep("holes",
-       app.add_option("--holes", holes, "the holes, comma-separated (default: 0); none: --holes ''")
-           ->delimiter(',')
-           ->expected(0, -1));
+  keep("holes", app.add_option("--holes", holes,
+                               "the holes, comma-separated (default: 0); none: --holes ''"));
   keep("cat-forbidden",
        app.add_option("--cat-forbidden", cat_forbidden,
                       "nodes the cat may not enter, comma-separated (default: the holes); none: "
-                      "--cat-forbidden ''")
-           ->delimiter(',')
-           ->expected(0, -1));
+                      "--cat-forbidden ''"));
   keep("first", app.add_option("--first", first, "who moves first (default: mouse)")
                     ->check(CLI::IsMember({"mouse", "cat"})));
   keep("stuck", app.add_option("--stuck", stuck,
@@ -198,8 +201,10 @@ Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) 
     return out;
   };
   Rules rules = loaded.rules;
-  if (given("holes")) rules.holes = nodes(holes, "--holes");
-  if (given("cat-forbidden")) rules.cat_forbidden = nodes(cat_forbidden, "--cat-forbidden");
+  if (given("holes")) rules.holes = nodes(node_list(holes, "--holes"), "--holes");
+  if (given("cat-forbidden")) {
+    rules.cat_forbidden = nodes(node_list(cat_forbidden, "--cat-forbidden"), "--cat-forbidden");
+  }
   if (given("first")) rules.first = first == "cat" ? Side::kCat : Side::kMouse;
   if (given("stuck")) rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
   if (given("mouse-stays")) rules.mouse_stays = mouse_stays;

@@ -29,7 +29,12 @@ namespace catmouse::cli {
 class InputError : public std::runtime_error {
  public:
   explicit InputError(const std::string& message) : std::runtime_error(message) {}
-  explicit InputError(const Error& error) : std::runtime_error(error.to_string()) {}
+  explicit InputError(const Error& error) : std::runtime_error(error.to_string()), error_(error) {}
+  // The library's error with its location, when it came from one (batch mode relocates it).
+  const std::optional<Error>& error() const { return error_; }
+
+ private:
+  std::optional<Error> error_;
 };
 
 // Unwraps a Result or throws InputError with its message and location.
@@ -61,6 +66,15 @@ struct GraphInput {
   LoadedGame load_game() const;  // also reads grid maps and a "rules" object
 };
 
+// The game in `text` (one file, or one line of a batch) in `format` ("" to detect it from the
+// source's suffix and the text): a grid map, or a graph with the "rules" object of a JSON file.
+// Throws InputError naming `source`.
+LoadedGame parse_game(std::string_view text, const std::string& source, const std::string& format,
+                      bool directed);
+
+// The node ids of a comma-separated list ('' is none); throws InputError naming the option.
+std::vector<std::int64_t> node_list(const std::string& text, const char* option);
+
 // Options naming one state: --mouse, --cat, --turn (defaults: the rules' start).
 struct StateOptions {
   std::optional<std::int64_t> mouse;
@@ -75,8 +89,8 @@ struct StateOptions {
 // --cat-wins-in-hole, --move-limit, --limit-outcome, --cats. Those given override the file's
 // rules, which override the defaults (LeetCode 913's).
 struct RulesOptions {
-  std::vector<std::int64_t> holes{0};
-  std::vector<std::int64_t> cat_forbidden;
+  std::string holes;          // comma-separated node ids; '' for none
+  std::string cat_forbidden;  // the same
   std::string first = "mouse";
   std::string stuck = "lose";
   bool mouse_stays = false;

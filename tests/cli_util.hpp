@@ -1,0 +1,57 @@
+// Helpers of the command-line tests: run the catmouse binary and capture what it prints.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace cli_test {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::string data(const std::string& name) {
+  return std::string(CATMOUSE_TEST_DATA) + "/" + name;
+}
+inline std::string example(const std::string& name) {
+  return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
+}
+
+// Runs the catmouse binary with `args` (already shell-quoted where needed), stdin from `input`.
+inline CliRun catmouse(const std::string& args, const std::string& input = "/dev/null") {
+  const auto dir = std::filesystem::temp_directory_path();
+  // Test processes run in parallel: the process id keeps their files apart.
+  const std::string tag =
+      std::to_string(::getpid()) + "_" + std::to_string(reinterpret_cast<std::uintptr_t>(&input));
+  const auto out = dir / ("catmouse_cli_out_" + tag);
+  const auto err = dir / ("catmouse_cli_err_" + tag);
+  const std::string command = std::string("'") + CATMOUSE_CLI + "' " + args + " <'" + input +
+                              "' >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return run;
+}
+
+}  // namespace cli_test

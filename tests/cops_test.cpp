@@ -1,0 +1,210 @@
+// Cops and robbers: the bit-parallel engine (both ways of finding the cops' wins) against the pack
+// engine's table on small graphs (undirected and directed, one to four cops, one and two
+// threads); known cop
+// numbers; a winning placement checked against the table.
+#include "catmouse/cops.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "catmouse/format.hpp"
+#include "catmouse/pack.hpp"
+#include "test_util.hpp"
+
+namespace catmouse {
+namespace {
+
+// The answer read off the pack engine's table, the slow way: a placement wins when every robber
+// start (cops to move) is a cops' win; its capture time is the longest; the answer is the first
+// winning placement of least capture time, against the lowest robber start lasting that long.
+CopsResult cops_from_table(const Graph& graph, std::uint32_t k) {
+  const PackTable table = solve_pack(Game(graph, cops_rules(k))).value();
+  CopsResult result;
+  result.cops = k;
+  result.states = table.state_count();
+  for (std::uint64_t c = 0; c < table.config_count(); ++c) {
+    bool win = true;
+    std::uint32_t longest = 0;
+    NodeId robber = 0;
+    for (NodeId r = 0; r < graph.node_count() && win; ++r) {
+      win = table.value(Side::kCat, c, r) == Value::kCatWin;
+      const std::uint32_t t = table.remoteness(Side::kCat, c, r).value_or(0);
+      if (win && t > longest) longest = t, robber = r;
+    }
+    if (win && (!result.win || longest < result.capture_moves)) {
+      const auto cops = table.config(c);
+      result.win = true;
+      result.placement.assign(cops.begin(), cops.end());
+      result.capture_moves = longest;
+      result.robber = robber;
+    }
+  }
+  return result;
+}
+
+void expect_same(const CopsResult& a, const CopsResult& b, const std::string& what) {
+  EXPECT_EQ(a.win, b.win) << what;
+  EXPECT_EQ(a.placement, b.placement) << what;
+  EXPECT_EQ(a.capture_moves, b.capture_moves) << what;
+  EXPECT_EQ(a.robber, b.robber) << what;
+  EXPECT_EQ(a.states, b.states) << what;
+}
+
+TEST(Cops, BitEngineMatchesPackTable) {
+  testing::Random random(77);
+  int wins = 0, losses = 0;
+  for (int t = 0; t < 400; ++t) {
+    const NodeId n = 3 + random.below(t < 300 ? 9 : 20);
+    const Graph graph = random.below(4) == 0
+                            ? testing::random_digraph(n, 20 + random.below(40), random)
+                            : testing::random_graph(n, 10 + random.below(40), random);
+    const std::uint32_t k = 1 + random.below(n <= 6 ? 4 : n <= 12 ? 3 : 2);
+    const CopsResult expected = cops_from_table(graph, k);
+    SolveOptions options;
+    options.threads = 1 + random.below(2);
+    const std::string what =
+        to_leetcode(graph) + " k=" + std::to_string(k) + (graph.directed() ? " directed" : "");
+    for (CopsSweep sweep : {CopsSweep::kAuto, CopsSweep::kPush, CopsSweep::kDense}) {
+      expect_same(solve_cops(graph, k, options, sweep).value(), expected,
+                  what + " sweep " + std::to_string(static_cast<int>(sweep)));
+    }
+    (expected.win ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 50);  // both outcomes are exercised
+  EXPECT_GT(losses, 50);
+}
+
+// Graphs of more than 64 nodes: rows of two, three, four and more words (each has its own code).
+TEST(Cops, WideRows) {
+  testing::Random random(11);
+  int wins = 0, losses = 0;
+  for (NodeId n : {70u, 150u, 200u, 270u}) {
+    for (int extra : {0, 3, 40}) {  // a tree (one cop wins), a few cycles, many
+      std::vector<Edge> edges;
+      for (NodeId v = 1; v < n; ++v) edges.push_back({static_cast<NodeId>(random.below(v)), v});
+      for (int e = 0; e < extra; ++e) {
+        const NodeId a = random.below(n), b = random.below(n);
+        if (a != b) edges.push_back({a, b});
+      }
+      std::sort(edges.begin(), edges.end(), [](Edge x, Edge y) {
+        return std::minmax(x.from, x.to) < std::minmax(y.from, y.to);
+      });
+      edges.erase(std::unique(edges.begin(), edges.end(),
+                              [](Edge x, Edge y) {
+                                return std::minmax(x.from, x.to) == std::minmax(y.from, y.to);
+                              }),
+                  edges.end());
+      const Graph graph = Graph::from_edges(n, edges).value();
+      for (std::uint32_t k = 1; k <= (n <= 150 ? 2u : 1u); ++k) {
+        const CopsResult expected = cops_from_table(graph, k);
+        (expected.win ? wins : losses)++;
+        for (CopsSweep sweep : {CopsSweep::kPush, CopsSweep::kDense}) {
+          SolveOptions options;
+          options.threads = 2;
+          expect_same(solve_cops(graph, k, options, sweep).value(), expected,
+                      "n=" + std::to_string(n) + " extra=" + std::to_string(extra) +
+                          " k=" + std::to_string(k));
+        }
+      }
+    }
+  }
+  EXPECT_GE(wins, 4);
+  EXPECT_GE(losses, 4);
+}
+
+TEST(Cops, Limits) {
+  testing::Random random(3);
+  const Graph graph = testing::random_graph(10, 30, random);
+  EXPECT_FALSE(solve_cops(graph, 0).ok());
+  EXPECT_FALSE(solve_cops(graph, kMaxCops + 1).ok());
+  SolveOptions tight;
+  tight.memory_limit = 1000;
+  const auto refused = solve_cops(graph, 3, tight);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("over the limit"), std::string::npos);
+  EXPECT_GT(cops_memory_estimate(10, 3), 1000u);
+}
+
+// The fewest cops that win, up to 4.
+std::uint32_t cop_number(const Graph& graph) {
+  for (std::uint32_t k = 1; k <= 4; ++k) {
+    if (solve_cops(graph, k).value().win) return k;
+  }
+  return 5;
+}
+
+Graph from_edges(NodeId n, const std::vector<Edge>& edges) {
+  return Graph::from_edges(n, edges).value();
+}
+
+TEST(Cops, KnownCopNumbers) {
+  testing::Random random(5);
+  for (int t = 0; t < 20; ++t) {  // trees: one cop
+    const NodeId n = 3 + random.below(20);
+    std::vector<Edge> edges;
+    for (NodeId v = 1; v < n; ++v) edges.push_back({static_cast<NodeId>(random.below(v)), v});
+    EXPECT_EQ(cop_number(from_edges(n, edges)), 1u) << t;
+  }
+  for (NodeId n = 4; n <= 12; ++n) {  // cycles of 4 or more: two
+    std::vector<Edge> edges;
+    for (NodeId v = 0; v < n; ++v) edges.push_back({v, (v + 1) % n});
+    EXPECT_EQ(cop_number(from_edges(n, edges)), 2u) << "C" << n;
+  }
+  {
+    std::vector<Edge> edges{{0, 1}, {1, 2}, {2, 0}};  // a triangle: one
+    EXPECT_EQ(cop_number(from_edges(3, edges)), 1u);
+  }
+  for (NodeId rows = 2; rows <= 5; ++rows) {  // grids: two
+    const NodeId cols = rows + 1;
+    std::vector<Edge> edges;
+    for (NodeId r = 0; r < rows; ++r) {
+      for (NodeId c = 0; c < cols; ++c) {
+        if (c + 1 < cols) edges.push_back({r * cols + c, r * cols + c + 1});
+        if (r + 1 < rows) edges.push_back({r * cols + c, (r + 1) * cols + c});
+      }
+    }
+    EXPECT_EQ(cop_number(from_edges(rows * cols, edges)), 2u) << rows << "x" << cols;
+  }
+  // The Petersen graph (graph6 "IheA@GUAo") and the dodecahedron: three.
+  EXPECT_EQ(cop_number(parse_graph6("IheA@GUAo", "petersen", 1).value()), 3u);
+  std::vector<Edge> dodecahedron;
+  for (NodeId i = 0; i < 5; ++i) {
+    dodecahedron.push_back({i, (i + 1) % 5});            // outer pentagon
+    dodecahedron.push_back({i, 5 + 2 * i});              // spokes to the middle ring
+    dodecahedron.push_back({5 + 2 * i, 5 + 2 * i + 1});  // middle ring, a 10-cycle
+    dodecahedron.push_back({5 + 2 * i + 1, 5 + (2 * i + 2) % 10});
+    dodecahedron.push_back({5 + 2 * i + 1, 15 + i});     // spokes to the inner pentagon
+    dodecahedron.push_back({15 + i, 15 + (i + 1) % 5});  // inner pentagon
+  }
+  const Graph d = from_edges(20, dodecahedron);
+  for (NodeId v = 0; v < 20; ++v) ASSERT_EQ(d.neighbours(v).size(), 3u) << v;
+  EXPECT_EQ(d.edge_count(), 30u);
+  EXPECT_EQ(cop_number(d), 3u);
+}
+
+// A winning placement really wins: every robber start is a cops' win, within the capture time.
+TEST(Cops, PlacementAndCaptureTime) {
+  std::vector<Edge> edges;
+  for (NodeId v = 0; v < 6; ++v) edges.push_back({v, (v + 1) % 6});
+  const Graph cycle = from_edges(6, edges);
+  const CopsResult one = solve_cops(cycle, 1).value();
+  EXPECT_FALSE(one.win);
+  const CopsResult two = solve_cops(cycle, 2).value();
+  ASSERT_TRUE(two.win);
+  ASSERT_EQ(two.placement.size(), 2u);
+  // Checked against the table itself: every robber start loses, the slowest in capture_moves.
+  const Game game(cycle, cops_rules(2));
+  const PackTable table = solve_pack(game).value();
+  std::uint32_t longest = 0;
+  for (NodeId r = 0; r < 6; ++r) {
+    const PackState s{r, two.placement, Side::kCat};
+    EXPECT_EQ(table.value(s), Value::kCatWin);
+    longest = std::max(longest, *table.remoteness(s));
+  }
+  EXPECT_EQ(longest, two.capture_moves);
+  EXPECT_EQ(cop_rounds(two.capture_moves), (two.capture_moves + 1) / 2);
+}
+
+}  // namespace
+}  // namespace catmouse
