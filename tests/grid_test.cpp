@@ -106,5 +106,59 @@ TEST(Grid, RandomMapsAgainstReference) {
   }
 }
 
+// Every map of up to eight cells in the shapes 1x3 to 1x6, 2x2, 2x3, 3x2, 2x4 and 4x2 (each
+// placement of M, C and F, each set of walls on the other cells) with every pair of jumps 0..2:
+// main engine against the reference on every state, and a move limit against backward induction
+// from the start.
+TEST(Grid, EverySmallMapAgainstReference) {
+  int maps = 0, mouse_wins = 0;
+  for (const auto& [rows, columns] : std::vector<std::pair<NodeId, NodeId>>{
+           {1, 3}, {1, 4}, {1, 5}, {1, 6}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}}) {
+    const NodeId cells = rows * columns;
+    for (NodeId m = 0; m < cells; ++m) {
+      for (NodeId c = 0; c < cells; ++c) {
+        for (NodeId f = 0; f < cells; ++f) {
+          if (m == c || m == f || c == f) continue;
+          for (std::uint32_t walls = 0; walls < (1u << cells); ++walls) {
+            if (walls & ((1u << m) | (1u << c) | (1u << f))) continue;
+            GridMap map;
+            map.rows.assign(rows, std::string(columns, '.'));
+            for (NodeId v = 0; v < cells; ++v) {
+              char& cell = map.rows[v / columns][v % columns];
+              cell = v == m ? 'M' : v == c ? 'C' : v == f ? 'F' : (walls >> v) & 1 ? '#' : '.';
+            }
+            for (std::uint32_t cat_jump = 0; cat_jump <= 2; ++cat_jump) {
+              for (std::uint32_t mouse_jump = 0; mouse_jump <= 2; ++mouse_jump) {
+                map.cat_jump = cat_jump;
+                map.mouse_jump = mouse_jump;
+                const GridGame g = grid_game(map);
+                ASSERT_TRUE(validate(g.rules, g.mouse_graph).ok());
+                const Game game(g.mouse_graph, g.rules, &g.cat_graph);
+                const Table table = solve(game).value();
+                ASSERT_EQ(table, solve_reference(g.mouse_graph, g.rules, &g.cat_graph))
+                    << draw_grid(map, map.node(m / columns, m % columns),
+                                 map.node(c / columns, c % columns))
+                    << cat_jump << " " << mouse_jump;
+                Rules limited = g.rules;
+                limited.move_limit = 1 + maps % 7;
+                const StateValue v{table.value(game.start()), table.remoteness(game.start())};
+                ASSERT_EQ(
+                    apply_move_limit(v, limited),
+                    solve_reference_limited(g.mouse_graph, limited, game.start(), &g.cat_graph));
+                mouse_wins += apply_move_limit(v, g.rules).value == Value::kMouseWin;
+                ++maps;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  // Placements n(n-1)(n-2) times 2^(n-3) walls per shape, times nine pairs of jumps.
+  EXPECT_EQ(maps, 9 * (6 + 24 * 2 + 60 * 4 + 120 * 8 + 24 * 2 + 2 * 120 * 8 + 2 * 336 * 32));
+  EXPECT_GT(mouse_wins, maps / 10);  // both answers are common
+  EXPECT_LT(mouse_wins, maps - maps / 10);
+}
+
 }  // namespace
 }  // namespace catmouse
