@@ -56,3 +56,9 @@ done < "$tmp/maps.jsonl"
 end=$(date +%s.%N)
 printf "%-28s %10.2f %10s %14s mouse wins %d of %d\n" "grid 8x8 x$count (ms per map)" \
   "$(echo "($end - $start) * 1000 / $count" | bc -l)" - 8192 "$true_count" "$count"
+# The same maps in one process: solve --batch, one thread.
+/usr/bin/time -f '%e %M' -o "$tmp/time" "$bin" solve --batch "$tmp/maps.jsonl" --code --threads 1 \
+  > "$tmp/answers"
+read -r seconds kb < "$tmp/time"
+printf "%-28s %10.3f %10d %14s mouse wins %d of %d\n" "grid 8x8 batch (ms per map)" \
+  "$(echo "$seconds * 1000 / $count" | bc -l)" $((kb / 1024)) 8192 "$(grep -c true "$tmp/answers")" "$count"
