@@ -79,6 +79,8 @@ std::string limit_sentence(const Game& game) {
                      game.rules().limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
 }
 
+}  // namespace
+
 std::string explain_text(const Solved& solved, Line line) {
   const Game& game = *solved.game;
   const Table& table = *solved.table;
@@ -131,6 +133,8 @@ std::string explain_text(const Solved& solved, Line line) {
   out += "end: " + end + "\n";
   return out;
 }
+
+namespace {
 
 Json explain_json(const Game& game, const Table& table, const Line& line) {
   const State& start = line.positions.front();

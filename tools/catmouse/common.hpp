@@ -19,6 +19,7 @@
 #include "catmouse/graph.hpp"
 #include "catmouse/grid.hpp"
 #include "catmouse/pack.hpp"
+#include "catmouse/query.hpp"
 #include "catmouse/rules.hpp"
 #include "catmouse/solver.hpp"
 #include "catmouse/table.hpp"
@@ -35,6 +36,12 @@ class InputError : public std::runtime_error {
 
  private:
   std::optional<Error> error_;
+};
+
+// Thrown by a subcommand that succeeded but must exit with another code (check: 1 when it found a
+// failure); main() returns `code`.
+struct ExitCode {
+  int code;
 };
 
 // Unwraps a Result or throws InputError with its message and location.
@@ -182,6 +189,10 @@ void print(const std::string& text);
 void warn(const std::string& text);
 
 // Subcommand registration; each lives in its own cmd_<name>.cpp.
+// explain's text for an optimal line of a solved game (cmd_explain.cpp).
+std::string explain_text(const Solved& solved, Line line);
+
+void add_check_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_explain_command(CLI::App& app);
 void add_table_command(CLI::App& app);

@@ -1,5 +1,6 @@
 // catmouse: the command-line tool. Parses the command line, runs one subcommand, and turns every
-// failure into a message and an exit code: 0 success, 2 bad input or usage, 1 internal failure.
+// failure into a message and an exit code: 0 success, 2 bad input or usage, 1 internal failure
+// (or, for check, a failure of the program under test).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
   catmouse::cli::add_gen_command(app);
   catmouse::cli::add_starts_command(app);
   catmouse::cli::add_cops_commands(app);
+  catmouse::cli::add_check_command(app);
   try {
     app.parse(argc, argv);  // subcommand callbacks run inside parse
   } catch (const CLI::ParseError& e) {
@@ -29,6 +31,8 @@ int main(int argc, char** argv) {
     std::cerr << "catmouse: " << e.what() << "\n"
               << "Run 'catmouse --help' or 'catmouse SUBCOMMAND --help' for usage.\n";
     return 2;
+  } catch (const catmouse::cli::ExitCode& e) {
+    return e.code;
   } catch (const catmouse::cli::InputError& e) {
     std::cerr << "catmouse: " << e.what() << "\n";
     return 2;
