@@ -34,16 +34,16 @@ inline std::string example(const std::string& name) {
   return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
 }
 
-// Runs the catmouse binary with `args` (already shell-quoted where needed), stdin from `input`.
-inline CliRun catmouse(const std::string& args, const std::string& input = "/dev/null") {
+// Runs a shell command line, stdin from `input`.
+inline CliRun run_command(const std::string& command_line, const std::string& input = "/dev/null") {
   const auto dir = std::filesystem::temp_directory_path();
   // Test processes run in parallel: the process id keeps their files apart.
   const std::string tag =
       std::to_string(::getpid()) + "_" + std::to_string(reinterpret_cast<std::uintptr_t>(&input));
   const auto out = dir / ("catmouse_cli_out_" + tag);
   const auto err = dir / ("catmouse_cli_err_" + tag);
-  const std::string command = std::string("'") + CATMOUSE_CLI + "' " + args + " <'" + input +
-                              "' >'" + out.string() + "' 2>'" + err.string() + "'";
+  const std::string command =
+      command_line + " <'" + input + "' >'" + out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(command.c_str());
   CliRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -52,6 +52,11 @@ inline CliRun catmouse(const std::string& args, const std::string& input = "/dev
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return run;
+}
+
+// Runs the catmouse binary with `args` (already shell-quoted where needed), stdin from `input`.
+inline CliRun catmouse(const std::string& args, const std::string& input = "/dev/null") {
+  return run_command(std::string("'") + CATMOUSE_CLI + "' " + args, input);
 }
 
 }  // namespace cli_test

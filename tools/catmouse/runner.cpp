@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -68,6 +69,28 @@ bool Program::start() {
       ::pipe2(exec_error, O_CLOEXEC) != 0) {
     start_error_ = fmt::format("cannot create pipes: {}", std::strerror(errno));
     return false;
+  }
+  if (batch_) {
+    // In batch mode the program's stdout is a terminal (a raw pseudo-terminal): C stdio, C++
+    // streams and Python then flush every line, as a program answering line by line must, where
+    // on a pipe they would hold the answers back until the buffer fills or the program ends.
+    const int master = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    const char* name = master >= 0 && ::grantpt(master) == 0 && ::unlockpt(master) == 0
+                           ? ::ptsname(master)
+                           : nullptr;
+    const int slave = name ? ::open(name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
+    termios raw{};
+    if (slave >= 0 && ::tcgetattr(slave, &raw) == 0) {
+      ::cfmakeraw(&raw);
+      ::tcsetattr(slave, TCSANOW, &raw);
+      ::close(out[0]);
+      ::close(out[1]);
+      out[0] = master;
+      out[1] = slave;
+    } else {  // no terminal available: a pipe, as for single runs
+      if (master >= 0) ::close(master);
+      if (slave >= 0) ::close(slave);
+    }
   }
   std::vector<char*> args;
   for (std::string& a : argv_) args.push_back(a.data());
@@ -133,7 +156,7 @@ RunOutcome Program::classify(const std::string& output) const {
   if (std::find(answers_.begin(), answers_.end(), answer) != answers_.end()) {
     return {RunKind::kAnswer, answer, {}};
   }
-  return {RunKind::kGarbage, output.empty() ? "nothing" : "'" + shorten(output) + "'", {}};
+  return {RunKind::kGarbage, answer.empty() ? "nothing" : "'" + shorten(answer) + "'", {}};
 }
 
 RunOutcome Program::ended(int status) const {
@@ -197,7 +220,7 @@ RunOutcome Program::run(const std::string& input) {
         stderr_.append(buffer, static_cast<std::size_t>(n));
         if (stderr_.size() > kKeptStderr) stderr_.erase(0, stderr_.size() - kKeptStderr);
       }
-      if (n == 0 || (n < 0 && errno != EAGAIN)) {
+      if (n == 0 || (n < 0 && errno != EAGAIN)) {  // EIO from a terminal: the program ended
         if (fds[i].fd == out_) {
           close_fd(out_);
         } else {

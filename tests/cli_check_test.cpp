@@ -1,0 +1,133 @@
+// catmouse check against programs with known faults: a 2n-capped DP (found, shrunk to at most 10
+// nodes, explained; one graph per process and in batch), a correct solver (catmouse itself, and
+// the seed003 baseline on 10,000 graphs), and programs that crash, print garbage or hang.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cli_util.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The line after the one starting with `prefix`.
+std::string line_after(const std::string& text, const std::string& prefix) {
+  const std::vector<std::string> lines = lines_of(text);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (lines[i].rfind(prefix, 0) == 0) return lines[i + 1];
+  }
+  return {};
+}
+
+std::size_t nodes_of(const std::string& leetcode) {
+  return static_cast<std::size_t>(std::count(leetcode.begin(), leetcode.end(), '[')) - 1;
+}
+
+TEST(CliCheck, FindsShrinksAndExplainsACappedDp) {
+  for (const char* mode : {"", "--batch "}) {
+    const std::string program = std::string(CATMOUSE_CAPPED_DP) + (*mode ? " --batch" : "");
+    const CliRun run = catmouse(std::string("check ") + mode + "--seed 1 -- " + program);
+    ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+    const std::string graph = line_after(run.out, "shrunk in");
+    ASSERT_FALSE(graph.empty()) << run.out;
+    EXPECT_LE(nodes_of(graph), 10u) << graph;
+    // The report is right: catmouse's answer and the program's differ on the shrunk graph.
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("catmouse_check_" + std::to_string(::getpid()) + ".json");
+    std::ofstream(file) << graph << "\n";
+    const std::string exact = catmouse("solve --code '" + file.string() + "'").out;
+    const CliRun theirs = run_command(CATMOUSE_CAPPED_DP, file.string());
+    EXPECT_NE(exact, theirs.out) << graph;
+    EXPECT_NE(run.out.find("expected: " + exact.substr(0, 1)), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("received: " + theirs.out.substr(0, 1)), std::string::npos);
+    EXPECT_NE(run.out.find("optimal line:"), std::string::npos);
+    EXPECT_NE(run.out.find(" failed (1 wrong answer,"), std::string::npos);
+    EXPECT_NE(run.out.find("; seed 1\n"), std::string::npos);
+    std::filesystem::remove(file);
+  }
+}
+
+TEST(CliCheck, SameSeedSameRun) {
+  const std::string args = std::string("check --seed 7 --no-shrink -- ") + CATMOUSE_CAPPED_DP;
+  const std::string a = catmouse(args).out, b = catmouse(args).out;
+  EXPECT_EQ(a.substr(0, a.find("checked")), b.substr(0, b.find("checked")));
+  EXPECT_EQ(lines_of(a).back().substr(0, 20), lines_of(b).back().substr(0, 20));
+}
+
+TEST(CliCheck, ACorrectSolverPasses) {
+  const CliRun run = catmouse(std::string("check --source random --max-graphs 150 -- ") +
+                              CATMOUSE_CLI + " solve --code -");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("checked 150 graphs in"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("150 agreed, 0 failed"), std::string::npos) << run.out;
+}
+
+TEST(CliCheck, CrashesGarbageAndHangsAreReported) {
+  const struct {
+    std::string args;
+    std::string received;
+    std::string summary;
+  } cases[] = {
+      {"-- sh -c 'kill -SEGV $$'", "received: a crash (killed by signal 11", "1 crash,"},
+      {"-- sh -c 'echo oops >&2; exit 3'", "received: a crash (exit code 3; stderr: oops)",
+       "1 crash,"},
+      {"-- sh -c 'echo banana'", "received: 'banana', which is not 0, 1 or 2", "1 garbage"},
+      {"-- sh -c 'true'", "received: nothing, which is not 0, 1 or 2", "1 garbage"},
+      {"--timeout 0.3 -- sh -c 'sleep 30; echo 1'", "received: no answer within 0.3 s",
+       "1 timeout)"},
+      {"--batch --timeout 0.3 -- sh -c 'read line; sleep 30'", "received: no answer within 0.3 s",
+       "1 timeout)"},
+      {"--batch -- sh -c 'read line; exit 0'", "ended before answering (exit code 0)", "1 crash,"},
+  };
+  for (const auto& c : cases) {
+    const CliRun run = catmouse("check --max-graphs 3 " + c.args);
+    EXPECT_EQ(run.exit_code, 1) << c.args << "\n" << run.out << run.err;
+    EXPECT_NE(run.out.find(c.received), std::string::npos) << c.args << "\n" << run.out;
+    EXPECT_NE(run.out.find(c.summary), std::string::npos) << c.args << "\n" << run.out;
+  }
+}
+
+TEST(CliCheck, UsageErrorsExitTwo) {
+  const struct {
+    std::string args;
+    std::string message;
+  } cases[] = {
+      {"check", "COMMAND is required"},
+      {"check -- /nonexistent/solver", "cannot run '/nonexistent/solver'"},
+      {"check --nodes 2-9 -- true", "--nodes: '2-9' is not a range"},
+      {"check --source file -- true", "--source file needs --graphs"},
+      {"check --seed x -- true", "--seed: 'x' is not a whole number"},
+      {"check --graphs " + data("bad/batch.jsonl") + " -- true",
+       "batch.jsonl:1: not a valid LeetCode 913 graph"},
+  };
+  for (const auto& c : cases) {
+    const CliRun run = catmouse(c.args);
+    EXPECT_EQ(run.exit_code, 2) << c.args << "\n" << run.out << run.err;
+    EXPECT_NE(run.err.find(c.message), std::string::npos) << c.args << "\n" << run.err;
+  }
+}
+
+TEST(CliCheck, BaselineSeed003AgreesOnTenThousandGraphs) {
+#ifdef CATMOUSE_BASELINE_SEED003_TOPO
+  const CliRun run =
+      catmouse(std::string("check --batch --source random --max-graphs 10000 --time 0 -- ") +
+               CATMOUSE_BASELINE_SEED003_TOPO + " --batch");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("checked 10000 graphs"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("10000 agreed, 0 failed"), std::string::npos) << run.out;
+#else
+  GTEST_SKIP() << "the baselines folder is not there";
+#endif
+}
+
+}  // namespace
