@@ -21,13 +21,6 @@ std::filesystem::path temp(const std::string& name) {
          ("catmouse_batch_" + std::to_string(::getpid()) + "_" + name);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // Every line of `file` solved alone (written to a file of its own with `suffix`) gets the result
 // and remoteness the batch printed for it, with the same options.
 void expect_batch_matches_single(const std::filesystem::path& file, const std::string& suffix,

@@ -13,13 +13,6 @@ namespace {
 
 using namespace cli_test;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // The line after the one starting with `prefix`.
 std::string line_after(const std::string& text, const std::string& prefix) {
   const std::vector<std::string> lines = lines_of(text);

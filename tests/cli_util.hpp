@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace cli_test {
 
@@ -32,6 +33,14 @@ inline std::string data(const std::string& name) {
 }
 inline std::string example(const std::string& name) {
   return std::string(CATMOUSE_TEST_DATA) + "/../../examples/" + name;
+}
+
+// The lines of `text`, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 // Runs a shell command line, stdin from `input`.
