@@ -10,48 +10,19 @@ namespace catmouse {
 
 namespace {
 
-using Adjacency = std::vector<std::vector<bool>>;
-
-Graph to_graph(const Adjacency& adjacency) {
-  const NodeId n = static_cast<NodeId>(adjacency.size());
+// The graph of an n x n adjacency matrix, renumbered so that `mouse` becomes node 1 and `cat`
+// node 2 (the hole stays 0, the other nodes keep their order).
+Graph relabelled(const std::vector<std::uint8_t>& adjacency, NodeId n, NodeId mouse, NodeId cat) {
+  std::vector<NodeId> name(n);
+  NodeId next = 3;
+  for (NodeId v = 1; v < n; ++v) name[v] = v == mouse ? 1 : v == cat ? 2 : next++;
   std::vector<Edge> edges;
   for (NodeId a = 0; a < n; ++a) {
     for (NodeId b = a + 1; b < n; ++b) {
-      if (adjacency[a][b]) edges.push_back({a, b});
+      if (adjacency[a * n + b]) edges.push_back({name[a], name[b]});
     }
   }
   return Graph::from_edges(n, edges).value();
-}
-
-// leetcode_valid() on an adjacency matrix.
-bool valid(const Adjacency& adjacency) {
-  const NodeId n = static_cast<NodeId>(adjacency.size());
-  for (NodeId v = 0; v < n; ++v) {
-    if (std::find(adjacency[v].begin(), adjacency[v].end(), true) == adjacency[v].end()) {
-      return false;
-    }
-  }
-  for (NodeId v : {1u, 2u}) {
-    if (std::find(adjacency[v].begin() + 1, adjacency[v].end(), true) == adjacency[v].end()) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// The graph renumbered so that `mouse` becomes node 1 and `cat` node 2 (the hole stays 0, the rest
-// keep their order).
-Graph relabel(const Adjacency& adjacency, NodeId mouse, NodeId cat) {
-  const NodeId n = static_cast<NodeId>(adjacency.size());
-  std::vector<NodeId> order{0, mouse, cat};
-  for (NodeId v = 1; v < n; ++v) {
-    if (v != mouse && v != cat) order.push_back(v);
-  }
-  Adjacency renamed(n, std::vector<bool>(n, false));
-  for (NodeId a = 0; a < n; ++a) {
-    for (NodeId b = 0; b < n; ++b) renamed[a][b] = adjacency[order[a]][order[b]];
-  }
-  return to_graph(renamed);
 }
 
 }  // namespace
@@ -104,89 +75,94 @@ std::uint64_t LongWinSearch::random() {
   return z ^ (z >> 31);
 }
 
-LongWinSearch::Scored LongWinSearch::score(const Adjacency& adjacency) const {
-  const Graph graph = to_graph(adjacency);
-  const Game game(graph, Rules{});
-  const Table table = solve(game).value();
+void LongWinSearch::flip(NodeId a, NodeId b) {
+  const bool added = !edge(a, b);
+  adjacency_[a * n_ + b] = adjacency_[b * n_ + a] = added;
+  for (NodeId v : {a, b}) added ? ++degree_[v] : --degree_[v];
+}
+
+bool LongWinSearch::every_node_has_a_neighbour() const {
+  return std::find(degree_.begin(), degree_.end(), 0u) == degree_.end();
+}
+
+LongWinSearch::Scored LongWinSearch::score() const {
+  std::vector<Edge> edges;
+  for (NodeId a = 0; a < n_; ++a) {
+    for (NodeId b = a + 1; b < n_; ++b) {
+      if (edge(a, b)) edges.push_back({a, b});
+    }
+  }
+  const Graph graph = Graph::from_edges(n_, edges).value();
+  const Table table = solve(Game(graph, Rules{})).value();
+  // A start node needs a neighbour other than the hole (leetcode_valid).
+  const auto can_start = [&](NodeId v) { return degree_[v] > (edge(v, 0) ? 1u : 0u); };
   Scored best;
-  const NodeId n = graph.node_count();
-  const auto can_start = [&](NodeId v) {  // a neighbour other than the hole
-    return std::find(adjacency[v].begin() + 1, adjacency[v].end(), true) != adjacency[v].end();
-  };
-  for (NodeId m = 1; m < n; ++m) {
+  for (NodeId m = 1; m < n_; ++m) {
     if (!can_start(m)) continue;
-    for (NodeId c = 1; c < n; ++c) {
+    for (NodeId c = 1; c < n_; ++c) {
       if (c == m || !can_start(c)) continue;
-      const auto r = table.remoteness(State{m, c, Side::kMouse});
-      if (r && *r > best.remoteness) best = {*r, m, c};
+      const std::uint32_t r = table.remoteness_raw(table.space().index({m, c, Side::kMouse}));
+      if (r != kNoRemoteness && r > best.remoteness) best = {r, m, c};
     }
   }
   return best;
 }
 
 void LongWinSearch::restart() {
-  const NodeId n = options_.min_nodes;
-  adjacency_.assign(n, std::vector<bool>(n, false));
-  for (NodeId v = 1; v < n; ++v) {  // a random recursive tree, then a few more edges
-    const NodeId u = static_cast<NodeId>(below(v));
-    adjacency_[u][v] = adjacency_[v][u] = true;
+  // Sizes from max_nodes down: larger graphs hold longer wins, smaller ones break caps that
+  // grow with n.
+  const NodeId sizes = options_.max_nodes - options_.min_nodes + 1;
+  n_ = options_.max_nodes - static_cast<NodeId>(climbs_++ % sizes);
+  adjacency_.assign(std::size_t{n_} * n_, 0);
+  degree_.assign(n_, 0);
+  for (NodeId v = 1; v < n_; ++v) flip(static_cast<NodeId>(below(v)), v);  // a random tree
+  for (NodeId e = 0; e < n_ / 4; ++e) {
+    const NodeId a = static_cast<NodeId>(below(n_)), b = static_cast<NodeId>(below(n_));
+    if (a != b && !edge(a, b)) flip(a, b);
   }
-  for (NodeId e = 0; e < n / 2; ++e) {
-    const NodeId a = static_cast<NodeId>(below(n)), b = static_cast<NodeId>(below(n));
-    if (a != b) adjacency_[a][b] = adjacency_[b][a] = true;
-  }
-  for (NodeId v : {1u, 2u}) {
-    if (!valid(adjacency_)) {
-      const NodeId u = v == 1 ? 2 : 1;
-      adjacency_[v][u] = adjacency_[u][v] = true;
-    }
-  }
-  assert(valid(adjacency_));
-  current_ = score(adjacency_);
+  current_ = score();
   climb_best_ = {};
-  step_ = 0;
+  stale_ = 0;
 }
 
 Graph LongWinSearch::next() {
   for (;;) {
     if (current_.remoteness > climb_best_.remoteness) {
       climb_best_ = current_;
+      stale_ = 0;
       last_ = current_.remoteness;
       best_ = std::max(best_, last_);
-      return relabel(adjacency_, current_.mouse, current_.cat);
+      return relabelled(adjacency_, n_, current_.mouse, current_.cat);
     }
-    if (++step_ > options_.steps) {
+    const std::uint64_t patience =
+        options_.patience ? options_.patience : std::min<std::uint64_t>(10ull * n_ * n_, 200000);
+    if (++stale_ > patience) {
       restart();
       continue;
     }
-    // Change the graph: mostly toggle one pair, sometimes add a node (joined to two others) or
-    // drop one, so that a climb can grow a long win into a larger graph. Keep the change unless
-    // the longest win shrinks (and then keep it now and then anyway, to leave plateaus).
-    Adjacency changed = adjacency_;
-    const NodeId n = static_cast<NodeId>(changed.size());
-    const std::uint64_t kind = below(20);
-    if (kind == 0 && n < options_.max_nodes) {
-      for (auto& row : changed) row.push_back(false);
-      changed.emplace_back(n + 1, false);
-      for (int e = 0; e < 2; ++e) {
-        const NodeId u = static_cast<NodeId>(below(n));
-        changed[u][n] = changed[n][u] = true;
+    // Toggle a pair one time in three; otherwise move one end of an edge (a-x becomes a-b), which
+    // keeps the number of edges and so lets a climb reshape a graph without densifying it.
+    const NodeId a = static_cast<NodeId>(below(n_)), b = static_cast<NodeId>(below(n_));
+    if (a == b) continue;
+    NodeId x = a;
+    if (below(3) != 0) {
+      if (degree_[a] == 0 || edge(a, b)) continue;
+      for (std::uint64_t k = below(degree_[a]);; x = (x + 1) % n_) {  // a's k-th neighbour
+        if (x != a && edge(a, x) && k-- == 0) break;
       }
-    } else if (kind == 1 && n > options_.min_nodes) {
-      const NodeId v = 3 + static_cast<NodeId>(below(n - 3));
-      changed.erase(changed.begin() + v);
-      for (auto& row : changed) row.erase(row.begin() + v);
-    } else {
-      const NodeId a = static_cast<NodeId>(below(n)), b = static_cast<NodeId>(below(n));
-      if (a == b) continue;
-      changed[a][b] = changed[b][a] = !changed[a][b];
+      if (x == b) continue;
+      flip(a, x);
     }
-    if (!valid(changed)) continue;
-    const Scored next = score(changed);
-    if (next.remoteness >= current_.remoteness || below(50) == 0) {
-      current_ = next;
-      adjacency_ = std::move(changed);
+    flip(a, b);
+    if (every_node_has_a_neighbour()) {
+      const Scored next = score();
+      if (next.remoteness >= current_.remoteness) {
+        current_ = next;
+        continue;
+      }
     }
+    flip(a, b);  // undo
+    if (x != a) flip(a, x);
   }
 }
 

@@ -110,6 +110,45 @@ TEST(CliCheck, UsageErrorsExitTwo) {
   }
 }
 
+// seed001 calls every game a draw after 102 plies. The data file holds a 25-node graph whose forced
+// win takes 105 (found by the long-win search and shrunk by check itself); seed003 solves it right.
+TEST(CliCheck, BaselineSeed001IsWrongBeyondItsCap) {
+#if defined(CATMOUSE_BASELINE_SEED001_MEMO2N) && defined(CATMOUSE_BASELINE_SEED003_TOPO)
+  const std::string file = data("beyond_102_moves.jsonl");
+  const CliRun run =
+      catmouse("check --no-shrink --graphs " + file + " -- " + CATMOUSE_BASELINE_SEED001_MEMO2N);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("failure 1: graph 1, from line 1 of the file, 25 nodes"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("expected: 1 (mouse wins in 105 moves)\nreceived: 0\n"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("  105. mouse "), std::string::npos) << run.out;  // the optimal line
+  const CliRun right = catmouse("check --graphs " + file + " -- " + CATMOUSE_BASELINE_SEED003_TOPO);
+  EXPECT_EQ(right.exit_code, 0) << right.out << right.err;
+  EXPECT_NE(right.out.find("1 agreed, 0 failed"), std::string::npos) << right.out;
+#else
+  GTEST_SKIP() << "the baselines folder is not there";
+#endif
+}
+
+// The stretch goal of check: the search alone, at 50 nodes, finds a graph that outlasts the cap.
+TEST(CliCheck, SearchBreaksSeed001AtFiftyNodes) {
+#ifdef CATMOUSE_BASELINE_SEED001_MEMO2N
+  const CliRun run =
+      catmouse(std::string("check --seed 1 --source search --nodes 50-50 --no-shrink ") +
+               "--max-graphs 500 -- " + CATMOUSE_BASELINE_SEED001_MEMO2N);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  const std::string from = "from the long-win search (a forced win of ";
+  const std::size_t at = run.out.find(from);
+  ASSERT_NE(at, std::string::npos) << run.out;
+  EXPECT_GT(std::stoi(run.out.substr(at + from.size())), 102) << run.out;
+  EXPECT_NE(run.out.find("received: 0\n"), std::string::npos) << run.out;
+#else
+  GTEST_SKIP() << "the baselines folder is not there";
+#endif
+}
+
 TEST(CliCheck, BaselineSeed003AgreesOnTenThousandGraphs) {
 #ifdef CATMOUSE_BASELINE_SEED003_TOPO
   const CliRun run =

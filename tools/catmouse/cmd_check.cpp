@@ -48,7 +48,7 @@ class Sources {
         seed_(seed),
         low_(low),
         high_(high),
-        search_(LongWinSearchOptions{std::max<NodeId>(low, 4), high, seed, 3000}) {
+        search_(LongWinSearchOptions{std::max<NodeId>(low, 4), high, seed}) {
     if (cmd.source == "file") {
       const std::string text = read_input(cmd.graphs);
       const std::string source = cmd.graphs == "-" ? "<stdin>" : cmd.graphs;
@@ -251,8 +251,7 @@ int run(const CheckCommand& cmd) {
       // Removal stops at a 1-minimal graph; a long-win search among smaller graphs often finds a
       // smaller failing one, which is shrunk in turn.
       for (std::uint64_t round = 1; shrunk.graph.node_count() > 4; ++round) {
-        LongWinSearch smaller(
-            LongWinSearchOptions{4, shrunk.graph.node_count() - 1, seed + round, 2000});
+        LongWinSearch smaller(LongWinSearchOptions{4, shrunk.graph.node_count() - 1, seed + round});
         std::optional<Graph> found;
         for (int k = 0; k < kSmallerTries && !found; ++k) {
           Graph g = smaller.next();
