@@ -10,12 +10,9 @@ namespace catmouse {
 
 namespace {
 
-// The graph of an n x n adjacency matrix, renumbered so that `mouse` becomes node 1 and `cat`
-// node 2 (the hole stays 0, the other nodes keep their order).
-Graph relabelled(const std::vector<std::uint8_t>& adjacency, NodeId n, NodeId mouse, NodeId cat) {
-  std::vector<NodeId> name(n);
-  NodeId next = 3;
-  for (NodeId v = 1; v < n; ++v) name[v] = v == mouse ? 1 : v == cat ? 2 : next++;
+// The graph of an n x n adjacency matrix with node ids renamed by `name`.
+Graph renamed(const std::vector<std::uint8_t>& adjacency, NodeId n,
+              const std::vector<NodeId>& name) {
   std::vector<Edge> edges;
   for (NodeId a = 0; a < n; ++a) {
     for (NodeId b = a + 1; b < n; ++b) {
@@ -25,21 +22,26 @@ Graph relabelled(const std::vector<std::uint8_t>& adjacency, NodeId n, NodeId mo
   return Graph::from_edges(n, edges).value();
 }
 
+bool contains(const std::vector<NodeId>& nodes, NodeId v) {
+  return std::find(nodes.begin(), nodes.end(), v) != nodes.end();
+}
+
 }  // namespace
 
-bool leetcode_valid(const Graph& graph) {
-  if (graph.directed() || graph.node_count() < 3) return false;
+bool valid_input(const Graph& graph, const Rules& rules) {
+  if (graph.directed() || graph.node_count() < 3 || !validate(rules, graph)) return false;
   for (NodeId v = 0; v < graph.node_count(); ++v) {
     if (graph.neighbours(v).empty()) return false;
   }
-  for (NodeId v : {1u, 2u}) {
+  const auto has_move = [&](NodeId v, const std::vector<NodeId>& barred) {
     const auto next = graph.neighbours(v);
-    if (std::none_of(next.begin(), next.end(), [](NodeId u) { return u != 0; })) return false;
-  }
-  return true;
+    return std::any_of(next.begin(), next.end(), [&](NodeId u) { return !contains(barred, u); });
+  };
+  return has_move(rules.mouse_start, rules.holes) &&
+         has_move(rules.cat_start, rules.cat_excluded());
 }
 
-SmallGraphs::SmallGraphs(NodeId nodes) : nodes_(nodes) {
+SmallGraphs::SmallGraphs(NodeId nodes, Rules rules) : nodes_(nodes), rules_(std::move(rules)) {
   assert(nodes >= 3 && nodes <= 8);
   end_ = std::uint64_t{1} << (nodes * (nodes - 1) / 2);
 }
@@ -56,14 +58,19 @@ std::optional<Graph> SmallGraphs::next() {
       }
     }
     Graph graph = Graph::from_edges(nodes_, edges).value();
-    if (leetcode_valid(graph)) return graph;
+    if (valid_input(graph, rules_)) return graph;
   }
   return std::nullopt;
 }
 
 LongWinSearch::LongWinSearch(const LongWinSearchOptions& options)
-    : options_(options), state_(options.seed) {
+    : options_(options), state_(options.seed), kind_(options.max_nodes, 0) {
   assert(options.min_nodes >= 3 && options.min_nodes <= options.max_nodes);
+  const Rules& rules = options.rules;
+  assert(rules.cats == 1);
+  for (NodeId v : rules.holes) kind_.at(v) |= kHole;
+  for (NodeId v : rules.cat_excluded()) kind_.at(v) |= kCatBarred;
+  assert(std::max(rules.mouse_start, rules.cat_start) < options.min_nodes);
   restart();
 }
 
@@ -93,19 +100,42 @@ LongWinSearch::Scored LongWinSearch::score() const {
     }
   }
   const Graph graph = Graph::from_edges(n_, edges).value();
-  const Table table = solve(Game(graph, Rules{})).value();
-  // A start node needs a neighbour other than the hole (leetcode_valid).
-  const auto can_start = [&](NodeId v) { return degree_[v] > (edge(v, 0) ? 1u : 0u); };
+  const Rules& rules = options_.rules;
+  const Table table = solve(Game(graph, rules)).value();
+  // As valid_input asks of the starts: a neighbour that is not a hole for the mouse, one the cat
+  // may enter for the cat.
+  std::vector<std::uint8_t> mouse_can(n_, 0), cat_can(n_, 0);
+  for (NodeId a = 0; a < n_; ++a) {
+    for (NodeId b = 0; b < n_; ++b) {
+      if (!edge(a, b)) continue;
+      mouse_can[a] |= !(kind_[b] & kHole);
+      cat_can[a] |= !(kind_[b] & kCatBarred);
+    }
+  }
+  const std::uint8_t mouse_kind = kind_[rules.mouse_start], cat_kind = kind_[rules.cat_start];
   Scored best;
-  for (NodeId m = 1; m < n_; ++m) {
-    if (!can_start(m)) continue;
-    for (NodeId c = 1; c < n_; ++c) {
-      if (c == m || !can_start(c)) continue;
-      const std::uint32_t r = table.remoteness_raw(table.space().index({m, c, Side::kMouse}));
+  for (NodeId m = 0; m < n_; ++m) {
+    if (!mouse_can[m] || kind_[m] != mouse_kind) continue;
+    for (NodeId c = 0; c < n_; ++c) {
+      if (c == m || !cat_can[c] || kind_[c] != cat_kind) continue;
+      const std::uint32_t r = table.remoteness_raw(table.space().index({m, c, rules.first}));
       if (r != kNoRemoteness && r > best.remoteness) best = {r, m, c};
     }
   }
   return best;
+}
+
+// Swaps the record's nodes with the start nodes: first m with the mouse's start, then c (which
+// is now where that swap put it) with the cat's start. Both swaps exchange nodes of one kind, so
+// the rules mean the same on the relabelled graph.
+Graph LongWinSearch::relabelled(NodeId m, NodeId c) const {
+  std::vector<NodeId> name(n_);
+  for (NodeId v = 0; v < n_; ++v) name[v] = v;
+  const NodeId ms = options_.rules.mouse_start, cs = options_.rules.cat_start;
+  std::swap(name[m], name[ms]);
+  const NodeId c_now = c == ms ? m : c;  // the id c has after the first swap
+  for (NodeId& id : name) id = id == c_now ? cs : id == cs ? c_now : id;
+  return renamed(adjacency_, n_, name);
 }
 
 void LongWinSearch::restart() {
@@ -132,7 +162,7 @@ Graph LongWinSearch::next() {
       stale_ = 0;
       last_ = current_.remoteness;
       best_ = std::max(best_, last_);
-      return relabelled(adjacency_, n_, current_.mouse, current_.cat);
+      return relabelled(current_.mouse, current_.cat);
     }
     const std::uint64_t patience =
         options_.patience ? options_.patience : std::min<std::uint64_t>(10ull * n_ * n_, 200000);
@@ -204,10 +234,10 @@ Graph contract_edge(const Graph& graph, NodeId keep, NodeId v) {
 }
 
 ShrinkResult shrink(const Graph& graph, const std::function<bool(const Graph&)>& fails,
-                    std::uint32_t max_tries) {
+                    const ShrinkOptions& options) {
   ShrinkResult result{graph, 0};
   const auto keep = [&](Graph candidate) {
-    if (!leetcode_valid(candidate) || result.tries >= max_tries) return false;
+    if (result.tries >= options.max_tries || !options.valid(candidate)) return false;
     ++result.tries;
     if (!fails(candidate)) return false;
     result.graph = std::move(candidate);
@@ -215,10 +245,10 @@ ShrinkResult shrink(const Graph& graph, const std::function<bool(const Graph&)>&
   };
   for (bool changed = true; changed;) {
     changed = false;
-    for (NodeId v = result.graph.node_count(); v-- > 3;) {
+    for (NodeId v = result.graph.node_count(); v-- > options.fixed;) {
       if (v < result.graph.node_count() && keep(remove_node(result.graph, v))) changed = true;
     }
-    for (NodeId v = result.graph.node_count(); v-- > 3;) {  // merge v into a neighbour
+    for (NodeId v = result.graph.node_count(); v-- > options.fixed;) {  // merge v into a neighbour
       if (v >= result.graph.node_count()) continue;
       const auto next = result.graph.neighbours(v);
       const std::vector<NodeId> targets(next.begin(), next.end());

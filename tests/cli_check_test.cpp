@@ -13,15 +13,6 @@ namespace {
 
 using namespace cli_test;
 
-// The line after the one starting with `prefix`.
-std::string line_after(const std::string& text, const std::string& prefix) {
-  const std::vector<std::string> lines = lines_of(text);
-  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
-    if (lines[i].rfind(prefix, 0) == 0) return lines[i + 1];
-  }
-  return {};
-}
-
 std::size_t nodes_of(const std::string& leetcode) {
   return static_cast<std::size_t>(std::count(leetcode.begin(), leetcode.end(), '[')) - 1;
 }
@@ -101,7 +92,7 @@ TEST(CliCheck, UsageErrorsExitTwo) {
       {"check --source file -- true", "--source file needs --graphs"},
       {"check --seed x -- true", "--seed: 'x' is not a whole number"},
       {"check --graphs " + data("bad/batch.jsonl") + " -- true",
-       "batch.jsonl:1: not a valid LeetCode 913 graph"},
+       "batch.jsonl:1: not a valid input under the rules"},
   };
   for (const auto& c : cases) {
     const CliRun run = catmouse(c.args);

@@ -43,6 +43,15 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// The line after the first one starting with `prefix` ("" if none).
+inline std::string line_after(const std::string& text, const std::string& prefix) {
+  const std::vector<std::string> lines = lines_of(text);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (lines[i].rfind(prefix, 0) == 0) return lines[i + 1];
+  }
+  return {};
+}
+
 // Runs a shell command line, stdin from `input`.
 inline CliRun run_command(const std::string& command_line, const std::string& input = "/dev/null") {
   const auto dir = std::filesystem::temp_directory_path();

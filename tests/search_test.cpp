@@ -23,6 +23,14 @@ Graph edges(NodeId n, const std::vector<Edge>& list) {
   return Graph::from_edges(n, list).value();
 }
 
+LongWinSearchOptions climbs(NodeId min_nodes, NodeId max_nodes, std::uint64_t seed) {
+  LongWinSearchOptions options;
+  options.min_nodes = min_nodes;
+  options.max_nodes = max_nodes;
+  options.seed = seed;
+  return options;
+}
+
 StateValue start_value(const Graph& graph) {
   const Game game(graph, Rules{});
   return solve_state(game, game.start()).value();
@@ -69,7 +77,7 @@ TEST(Search, SmallGraphsEnumeratesEveryValidGraphOnce) {
 // Each candidate is valid, its start is a forced win of exactly the announced remoteness (checked
 // with the reference engine), the records only grow, and the same seed gives the same graphs.
 TEST(Search, LongWinCandidatesAreWhatTheySay) {
-  const LongWinSearchOptions options{6, 12, 7};
+  const LongWinSearchOptions options = climbs(6, 12, 7);
   LongWinSearch search(options), again(options);
   std::uint32_t record = 0;
   for (int k = 0; k < 60; ++k) {
@@ -89,10 +97,38 @@ TEST(Search, LongWinCandidatesAreWhatTheySay) {
   EXPECT_GT(search.best_remoteness(), 24u);
 }
 
+// Under a variant the candidates stay valid for the rules, and their start (relabelled by swaps
+// that keep holes and cat-barred nodes in place) has the announced remoteness.
+TEST(Search, LongWinUnderAVariantKeepsTheRules) {
+  Rules rules;
+  rules.holes = {0, 4};
+  rules.cat_forbidden = std::vector<NodeId>{0, 4, 5};
+  rules.mouse_stays = true;
+  rules.first = Side::kCat;
+  LongWinSearchOptions options = climbs(7, 10, 11);
+  options.rules = rules;
+  LongWinSearch search(options);
+  for (int k = 0; k < 40; ++k) {
+    const Graph graph = search.next();
+    ASSERT_TRUE(valid_input(graph, rules)) << to_leetcode(graph);
+    const Table table = solve_reference(graph, rules);
+    const auto remoteness = table.remoteness(State{1, 2, Side::kCat});
+    ASSERT_TRUE(remoteness.has_value()) << to_leetcode(graph);
+    EXPECT_EQ(*remoteness, search.last_remoteness()) << to_leetcode(graph);
+  }
+  SmallGraphs small(6, rules);
+  int count = 0;
+  while (const auto graph = small.next()) {
+    EXPECT_TRUE(valid_input(*graph, rules));
+    ++count;
+  }
+  EXPECT_GT(count, 0);
+}
+
 // What breaks a cap of 102 plies at n <= 50 (seed001 among the baselines): the search finds a
 // longer win at 50 nodes within its first climb.
 TEST(Search, LongWinBeyondOneHundredAndTwoPliesAtFiftyNodes) {
-  LongWinSearch search(LongWinSearchOptions{50, 50, 1});
+  LongWinSearch search(climbs(50, 50, 1));
   std::optional<Graph> found;
   for (int k = 0; k < 300 && !found; ++k) {
     Graph graph = search.next();
@@ -122,7 +158,7 @@ TEST(Search, ShrinkEndsOneMinimal) {
     const StateValue value = start_value(graph);
     return value.value == Value::kCatWin && *value.remoteness >= 10;
   };
-  LongWinSearch search(LongWinSearchOptions{12, 12, 3});
+  LongWinSearch search(climbs(12, 12, 3));
   int shrunk = 0;
   for (int k = 0; k < 200 && shrunk < 3; ++k) {
     const Graph graph = search.next();
@@ -155,8 +191,8 @@ TEST(Search, ShrinkEndsOneMinimal) {
 TEST(Search, ShrinkStopsAtItsBudget) {
   int calls = 0;
   const auto always = [&](const Graph&) { return ++calls, true; };
-  const Graph graph = LongWinSearch(LongWinSearchOptions{14, 14, 5}).next();
-  const ShrinkResult result = shrink(graph, always, 7);
+  const Graph graph = LongWinSearch(climbs(14, 14, 5)).next();
+  const ShrinkResult result = shrink(graph, always, ShrinkOptions{7});
   EXPECT_EQ(result.tries, 7u);
   EXPECT_EQ(calls, 7);
 }

@@ -1,178 +1,46 @@
-// catmouse check -- COMMAND [ARGS...]: runs another Cat-and-Mouse solver on many graphs, compares
-// its answers with catmouse's exact ones, and shrinks and explains the first disagreement. The
-// graphs come from exhaustive enumeration, random families, a file, and a local search for long
-// forced wins (search.hpp), which is what breaks turn-capped solvers.
+// catmouse check -- COMMAND [ARGS...]: runs another Cat-and-Mouse solver on many graphs (or grid
+// maps), compares its answers with catmouse's exact ones, and shrinks and explains the first
+// disagreement. Where the cases come from, and how they shrink, is the domain's business
+// (check_graphs.cpp, check_grids.cpp); this file runs the program and keeps the count.
 #include <signal.h>
 
 #include <charconv>
 #include <chrono>
 #include <memory>
 
-#include "catmouse/generate.hpp"
-#include "catmouse/search.hpp"
-#include "common.hpp"
+#include "check.hpp"
 #include "runner.hpp"
 
 namespace catmouse::cli {
 
 namespace {
 
-struct CheckCommand {
-  std::vector<std::string> command;
-  std::string seed = "1";
-  std::string source = "auto";
-  std::string graphs;
-  std::string nodes;
-  std::uint32_t exhaustive = 5;
-  double timeout = 5;
-  double time = 120;
-  std::uint64_t max_graphs = 0;
-  std::uint64_t max_failures = 1;
-  bool batch = false;
-  bool no_shrink = false;
-};
-
-// Candidates of the long-win search tried per round when looking for a smaller failing graph.
-constexpr int kSmallerTries = 400;
-
-struct Candidate {
-  Graph graph;
-  std::string origin;  // where it came from, for the report
-};
-
-// The graphs to try, in a sequence fixed by the options and the seed.
-class Sources {
- public:
-  Sources(const CheckCommand& cmd, std::uint64_t seed, NodeId low, NodeId high)
-      : cmd_(cmd),
-        seed_(seed),
-        low_(low),
-        high_(high),
-        search_(LongWinSearchOptions{std::max<NodeId>(low, 4), high, seed}) {
-    if (cmd.source == "file") {
-      const std::string text = read_input(cmd.graphs);
-      const std::string source = cmd.graphs == "-" ? "<stdin>" : cmd.graphs;
-      if (detect_format(source, text) == GraphFormat::kGraph6) {
-        file_ = take(parse_graph6_file(text, source));
-      } else {
-        std::uint64_t number = 0;
-        for (std::size_t begin = 0; begin < text.size();) {
-          const std::size_t end = std::min(text.find('\n', begin), text.size());
-          const std::string_view line = std::string_view(text).substr(begin, end - begin);
-          ++number;
-          if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-            Result<Graph> graph = parse_leetcode(line, source);
-            if (!graph.ok()) {
-              Error error = graph.error();
-              error.where.line = number;
-              throw InputError(error);
-            }
-            if (!leetcode_valid(*graph)) {
-              throw InputError(
-                  fmt::format("{}:{}: not a valid LeetCode 913 graph (every node "
-                              "needs a neighbour, nodes 1 and 2 one besides 0)",
-                              source, number));
-            }
-            file_.push_back(std::move(graph).value());
-          }
-          begin = end + 1;
-        }
-      }
-    }
-  }
-
-  std::optional<Candidate> next() {
-    const std::string& source = cmd_.source;
-    if (source == "file") {
-      if (file_index_ >= file_.size()) return std::nullopt;
-      ++file_index_;
-      return Candidate{file_[file_index_ - 1], fmt::format("line {} of the file", file_index_)};
-    }
-    if (source == "exhaustive" || (source == "auto" && small_nodes_ <= cmd_.exhaustive)) {
-      while (small_nodes_ <= cmd_.exhaustive) {
-        if (!small_) small_ = std::make_unique<SmallGraphs>(small_nodes_);
-        if (auto graph = small_->next()) {
-          return Candidate{std::move(*graph), fmt::format("every graph on {} nodes", small_nodes_)};
-        }
-        small_.reset();
-        ++small_nodes_;
-      }
-      if (source == "exhaustive") return std::nullopt;
-    }
-    const bool search = source == "search" || (source == "auto" && ++turn_ % 2 == 0);
-    if (search) {
-      Graph graph = search_.next();
-      return Candidate{
-          std::move(graph),
-          fmt::format("the long-win search (a forced win of {} moves)", search_.last_remoteness())};
-    }
-    return random();
-  }
-
- private:
-  Candidate random() {
-    const std::uint64_t k = random_count_++;
-    GenerateOptions options;
-    std::uint64_t z = seed_ * 0x9e3779b97f4a7c15ULL + k;
-    z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
-    options.seed = z ^ (z >> 29);
-    options.nodes = low_ + static_cast<NodeId>(options.seed % (high_ - low_ + 1));
-    static constexpr GraphFamily kFamilies[] = {GraphFamily::kRandom, GraphFamily::kRandom,
-                                                GraphFamily::kRandom, GraphFamily::kTree,
-                                                GraphFamily::kGrid,   GraphFamily::kCycle};
-    options.family = kFamilies[(options.seed >> 8) % 6];
-    const double lowest = 2.0 * (options.nodes - 1) / options.nodes;
-    options.degree = std::min<double>(options.nodes - 1, lowest + (options.seed >> 16) % 4 * 0.75);
-    Graph graph = take(generate(options));
-    return {std::move(graph), fmt::format("random graph {} (gen, seed {})", k + 1, options.seed)};
-  }
-
-  const CheckCommand& cmd_;
-  std::uint64_t seed_;
-  NodeId low_, high_;
-  LongWinSearch search_;
-  std::vector<Graph> file_;
-  std::size_t file_index_ = 0;
-  std::uint32_t small_nodes_ = 3;
-  std::unique_ptr<SmallGraphs> small_;
-  std::uint64_t turn_ = 0, random_count_ = 0;
-};
-
-int exact_answer(const Graph& graph) {
-  const Game game(graph, Rules{});
-  return static_cast<int>(solve_state(game, game.start()).value().value);
-}
-
 bool same_failure(const RunOutcome& a, const RunOutcome& b) {
   return a.kind == b.kind;
 }
 
-std::string received(const RunOutcome& outcome) {
+std::string received(const RunOutcome& outcome, const std::vector<std::string>& answers) {
   switch (outcome.kind) {
     case RunKind::kAnswer:
       return outcome.answer;
     case RunKind::kCrash:
       return "a crash (" + outcome.detail + ")";
     case RunKind::kGarbage:
-      return outcome.answer + ", which is not 0, 1 or 2";
+      return fmt::format("{}, which is not {} or {}", outcome.answer,
+                         fmt::join(answers.begin(), answers.end() - 1, ", "), answers.back());
     case RunKind::kTimeout:
       return outcome.detail;
   }
   return {};
 }
 
-// The report of one failure: the (shrunk) graph, both answers, and the optimal line.
-std::string report(const Graph& graph, const RunOutcome& outcome) {
-  LoadedGame loaded{graph, {}, Rules{}, {}, "the graph"};
-  const Solved solved = solve_loaded(std::move(loaded), Rules{}, StateOptions{}, EngineOptions{});
-  const State start = solved.game->start();
-  const auto [value, remoteness] = value_of(solved, start);
-  std::string text = to_leetcode(graph) + "\n";
-  text += fmt::format("expected: {} ({})\n", static_cast<int>(value),
-                      result_sentence(value, remoteness));
-  text += fmt::format("received: {}\n", received(outcome));
+// The report of one failure: the (shrunk) case, both answers, and the optimal line.
+std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome) {
+  std::string text = input + "\n";
+  text += fmt::format("expected: {} ({})\n", domain.expected(input), domain.sentence(input));
+  text += fmt::format("received: {}\n", received(outcome, domain.answers()));
   text += "why (catmouse explain):\n";
-  text += explain_text(solved, optimal_line(*solved.game, *solved.table, start));
+  text += domain.why(input);
   return text;
 }
 
@@ -194,7 +62,13 @@ int run(const CheckCommand& cmd) {
   if (cmd.command.empty())
     throw InputError("COMMAND is required: catmouse check -- COMMAND [ARGS]");
   if (cmd.source == "file" && cmd.graphs.empty()) throw InputError("--source file needs --graphs");
-  if (cmd.exhaustive > 8) throw InputError("--exhaustive: at most 8 nodes");
+  if (!cmd.grid && cmd.exhaustive > 8) throw InputError("--exhaustive: at most 8 nodes");
+  if (cmd.grid && cmd.exhaustive > 12) throw InputError("--exhaustive: at most 12 cells");
+  if (cmd.grid && (!cmd.nodes.empty() || cmd.rules.any_given())) {
+    throw InputError(
+        "--grid: maps have LeetCode 1728's rules and sizes; --nodes and rule "
+        "options do not apply");
+  }
   if (cmd.timeout <= 0) throw InputError("--timeout: give a positive number of seconds");
   const std::uint64_t seed = [&] {
     std::uint64_t value = 0;
@@ -208,9 +82,11 @@ int run(const CheckCommand& cmd) {
   const auto [low, high] = node_range(cmd.nodes);
   CheckCommand options = cmd;
   if (!cmd.graphs.empty()) options.source = "file";
-  Sources sources(options, seed, low, high);
+  const std::unique_ptr<CheckDomain> domain =
+      cmd.grid ? grid_domain(options, seed) : graph_domain(options, seed, low, high);
+  const char* noun = cmd.grid ? "map" : "graph";
   ::signal(SIGPIPE, SIG_IGN);  // a program that stops reading must not take catmouse with it
-  Program program(cmd.command, cmd.timeout, cmd.batch, {"0", "1", "2"});
+  Program program(cmd.command, cmd.timeout, cmd.batch, domain->answers());
   const auto started = std::chrono::steady_clock::now();
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -219,61 +95,45 @@ int run(const CheckCommand& cmd) {
   std::uint64_t kinds[4] = {};  // wrong answers, crashes, garbage, timeouts
   while ((cmd.max_graphs == 0 || tried < cmd.max_graphs) &&
          (cmd.time == 0 || elapsed() < cmd.time)) {
-    std::optional<Candidate> candidate = sources.next();
+    std::optional<CheckCase> candidate = domain->next();
     if (!candidate) break;
     ++tried;
-    const int expected = exact_answer(candidate->graph);
-    const RunOutcome outcome = program.run(to_leetcode(candidate->graph));
+    const RunOutcome outcome = program.run(candidate->input);
     if (outcome.kind == RunKind::kCrash && outcome.detail.starts_with("cannot run")) {
       throw InputError(outcome.detail);
     }
-    if (outcome.kind == RunKind::kAnswer && outcome.answer == std::to_string(expected)) {
+    if (outcome.kind == RunKind::kAnswer && outcome.answer == domain->expected(candidate->input)) {
       ++agreed;
       continue;
     }
     ++failures;
     ++kinds[static_cast<int>(outcome.kind)];
-    std::string text = fmt::format("failure {}: graph {}, from {}, {} nodes and {} edges\n",
-                                   failures, tried, candidate->origin,
-                                   candidate->graph.node_count(), candidate->graph.edge_count());
-    Graph shown = candidate->graph;
+    std::string text = fmt::format("failure {}: {} {}, from {}, {}\n", failures, noun, tried,
+                                   candidate->origin, candidate->size);
+    std::string shown = candidate->input;
     RunOutcome shown_outcome = outcome;
     if (!cmd.no_shrink && outcome.kind != RunKind::kTimeout) {
-      const auto fails = [&](const Graph& g) {
-        const RunOutcome o = program.run(to_leetcode(g));
+      const auto fails = [&](const std::string& input) {
+        const RunOutcome o = program.run(input);
         if (!same_failure(o, outcome)) return false;
-        if (o.kind == RunKind::kAnswer && o.answer == std::to_string(exact_answer(g))) return false;
+        if (o.kind == RunKind::kAnswer && o.answer == domain->expected(input)) return false;
         shown_outcome = o;
         return true;
       };
-      ShrinkResult shrunk = shrink(candidate->graph, fails);
-      std::uint32_t runs = shrunk.tries;
-      // Removal stops at a 1-minimal graph; a long-win search among smaller graphs often finds a
-      // smaller failing one, which is shrunk in turn.
-      for (std::uint64_t round = 1; shrunk.graph.node_count() > 4; ++round) {
-        LongWinSearch smaller(LongWinSearchOptions{4, shrunk.graph.node_count() - 1, seed + round});
-        std::optional<Graph> found;
-        for (int k = 0; k < kSmallerTries && !found; ++k) {
-          Graph g = smaller.next();
-          ++runs;
-          if (fails(g)) found = std::move(g);
-        }
-        if (!found) break;
-        shrunk = shrink(*found, fails);
-        runs += shrunk.tries;
-      }
-      shown = shrunk.graph;
-      text += fmt::format("shrunk in {} runs of the program to {} nodes and {} edges:\n", runs,
-                          shown.node_count(), shown.edge_count());
+      const ShrunkCase shrunk = domain->shrink(candidate->input, fails);
+      shown = shrunk.input;
+      text += fmt::format("shrunk in {} runs of the program to {}:\n", shrunk.tries,
+                          domain->size(shown));
     }
-    print(text + report(shown, shown_outcome) + "\n");
+    print(text + report(*domain, shown, shown_outcome) + "\n");
     if (failures >= cmd.max_failures) break;
   }
-  print(fmt::format(
-      "checked {} graph{} in {:.1f} s: {} agreed, {} failed ({} wrong answer{}, {} "
-      "crash{}, {} garbage, {} timeout{}); seed {}\n",
-      tried, tried == 1 ? "" : "s", elapsed(), agreed, failures, kinds[0], kinds[0] == 1 ? "" : "s",
-      kinds[1], kinds[1] == 1 ? "" : "es", kinds[2], kinds[3], kinds[3] == 1 ? "" : "s", seed));
+  print(
+      fmt::format("checked {} {}{} in {:.1f} s: {} agreed, {} failed ({} wrong answer{}, {} "
+                  "crash{}, {} garbage, {} timeout{}); seed {}\n",
+                  tried, noun, tried == 1 ? "" : "s", elapsed(), agreed, failures, kinds[0],
+                  kinds[0] == 1 ? "" : "s", kinds[1], kinds[1] == 1 ? "" : "es", kinds[2], kinds[3],
+                  kinds[3] == 1 ? "" : "s", seed));
   return failures == 0 ? 0 : 1;
 }
 
@@ -285,7 +145,7 @@ void add_check_command(CLI::App& app) {
       "check", "Test another Cat-and-Mouse solver: find, shrink and explain where it is wrong");
   sub->add_option("COMMAND", cmd->command,
                   "the solver to test and its arguments (after --): it reads a LeetCode graph on "
-                  "stdin and prints 0, 1 or 2")
+                  "stdin and prints 0, 1 or 2 (with --grid: a LeetCode 1728 map, true or false)")
       ->expected(-1);
   sub->add_option("--seed", cmd->seed, "seed of every random choice (default 1)")->type_name("S");
   sub->add_option("--source", cmd->source,
@@ -293,12 +153,14 @@ void add_check_command(CLI::App& app) {
                   "search and random graphs in turn), random, exhaustive, search, file")
       ->check(CLI::IsMember({"auto", "random", "exhaustive", "search", "file"}));
   sub->add_option("--graphs", cmd->graphs,
-                  "try the graphs of FILE: JSON lines or graph6 (sets --source file)")
+                  "try the graphs of FILE: JSON lines or graph6, or with --grid maps as JSON "
+                  "lines (sets --source file)")
       ->type_name("FILE");
   sub->add_option("--nodes", cmd->nodes, "sizes of random and searched graphs (default 3-14)")
       ->type_name("A-B");
   sub->add_option("--exhaustive", cmd->exhaustive,
-                  "enumerate every graph up to this many nodes (default 5, at most 8)")
+                  "enumerate every graph up to this many nodes (default 5, at most 8), or with "
+                  "--grid every map up to this many cells (at most 12)")
       ->type_name("N");
   sub->add_option("--timeout", cmd->timeout, "seconds per graph before the program is killed (5)")
       ->type_name("SEC");
@@ -312,15 +174,23 @@ void add_check_command(CLI::App& app) {
   sub->add_flag("--batch", cmd->batch,
                 "the program reads one graph per line and answers each with one line");
   sub->add_flag("--no-shrink", cmd->no_shrink, "report failures as found, unshrunk");
+  sub->add_flag("--grid", cmd->grid,
+                "test a LeetCode 1728 solver: maps in, true (the mouse wins) or false out");
+  cmd->rules.add_to(*sub);
   sub->footer(
-      "Each failure is shrunk (nodes, then edges removed while the program still fails) and\n"
+      "Rule options make every graph a game of that variant (the program reads the graph\n"
+      "only; nodes the rules name keep their numbers).\n"
+      "Each failure is shrunk (nodes, then edges removed while the program still fails;\n"
+      "for maps rows, columns, jumps and floors) and\n"
       "printed with the expected and received answers and the optimal line that proves the\n"
       "answer. Crashes, other output and timeouts count as failures. The last line sums up.\n"
       "Exit code: 0 no failure, 1 a failure, 2 usage error.\n\n"
       "Examples:\n"
       "  catmouse check --seed 1 -- ./my_solver\n"
       "  catmouse check --batch --source random --max-graphs 10000 -- ./my_solver --batch\n"
-      "  catmouse check --graphs suspects.jsonl -- python3 solution.py");
+      "  catmouse check --graphs suspects.jsonl -- python3 solution.py\n"
+      "  catmouse check --mouse-stays --holes 0,3 -- ./variant_solver\n"
+      "  catmouse check --grid -- ./cat_and_mouse_ii");
   sub->callback([cmd] {
     const int code = run(*cmd);
     if (code != 0) throw ExitCode(code);

@@ -186,6 +186,11 @@ bool RulesOptions::given(const std::string& name) const {
   return false;
 }
 
+bool RulesOptions::any_given() const {
+  return std::any_of(given_.begin(), given_.end(),
+                     [](const auto& option) { return option.second->count() > 0; });
+}
+
 Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) const {
   const Graph& graph = loaded.graph;
   const std::int64_t n = graph.node_count();

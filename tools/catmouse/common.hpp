@@ -110,6 +110,7 @@ struct RulesOptions {
   // The rules for this game, the starts taken from `from` where given; throws InputError
   // naming the option when they are inconsistent.
   Rules resolve(const LoadedGame& loaded, const StateOptions& from) const;
+  bool any_given() const;  // whether any rule option was given
 
  private:
   std::vector<std::pair<std::string, CLI::Option*>> given_;

@@ -1,0 +1,116 @@
+// catmouse check beyond LeetCode 913: rule variants (the program solves the variant, the rules
+// stay fixed) and LeetCode 1728 grid maps (true or false), each against a right and a wrong
+// solver, with the wrong one's failure shrunk and its report checked by separate runs.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli_util.hpp"
+
+namespace {
+
+using namespace cli_test;
+
+// `text` in a temporary file, removed with the object.
+struct TempFile {
+  explicit TempFile(const std::string& text)
+      : path(std::filesystem::temp_directory_path() /
+             ("catmouse_variant_" + std::to_string(::getpid()) + ".json")) {
+    std::ofstream(path) << text << "\n";
+  }
+  ~TempFile() { std::filesystem::remove(path); }
+  std::filesystem::path path;
+};
+
+// A solver of default LeetCode 913 does not know the variant: check finds a graph where the
+// variant's answer differs, shrinks it, and the graph keeps every node the rules name.
+TEST(CliCheckVariants, AProgramIgnoringTheRulesIsCaught) {
+  const std::string rules = "--mouse-stays --holes 0,5";
+  const CliRun run =
+      catmouse("check --seed 2 " + rules + " -- " + CATMOUSE_CLI + " solve --code -");
+  ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+  const std::string graph = line_after(run.out, "shrunk in");
+  ASSERT_FALSE(graph.empty()) << run.out;
+  const TempFile file(graph);
+  const std::string exact = catmouse("solve --code " + rules + " " + file.path.string()).out;
+  const std::string theirs = catmouse("solve --code " + file.path.string()).out;
+  ASSERT_FALSE(exact.empty());
+  EXPECT_NE(exact, theirs) << graph;
+  EXPECT_NE(run.out.find("expected: " + exact.substr(0, 1)), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("received: " + theirs.substr(0, 1)), std::string::npos) << run.out;
+  // Node 5 is a hole, so the graph has at least 6 nodes.
+  EXPECT_GE(std::count(graph.begin(), graph.end(), '[') - 1, 6) << graph;
+}
+
+TEST(CliCheckVariants, ASolverOfTheVariantPasses) {
+  const std::string rules = "--mouse-stays --holes 0,5 --first cat";
+  const CliRun run = catmouse("check --max-graphs 300 --nodes 6-12 " + rules + " -- " +
+                              CATMOUSE_CLI + " solve --code " + rules + " -");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("checked 300 graphs in"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("300 agreed, 0 failed"), std::string::npos) << run.out;
+}
+
+// A 1728 solver that gives up after `cells` moves (not 1000): check finds a map whose mouse wins
+// later, shrinks it, and the report's map is answered true by catmouse and false by the program.
+TEST(CliCheckVariants, GridFindsAndShrinksACappedSolver) {
+  const CliRun run =
+      catmouse(std::string("check --grid --seed 1 -- ") + CATMOUSE_CAPPED_GRID + " 1");
+  ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+  const std::string map = line_after(run.out, "shrunk in");
+  ASSERT_EQ(map.rfind("{\"grid\":[", 0), 0u) << run.out;
+  const TempFile file(map);
+  EXPECT_EQ(catmouse("solve --code " + file.path.string()).out, "true\n") << map;
+  EXPECT_EQ(run_command(std::string(CATMOUSE_CAPPED_GRID) + " 1", file.path.string()).out,
+            "false\n")
+      << map;
+  EXPECT_NE(run.out.find("expected: true (mouse wins in "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("received: false\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("optimal line:"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(" maps in "), std::string::npos) << run.out;
+}
+
+TEST(CliCheckVariants, GridRightSolverAndFile) {
+  const std::string right = std::string(CATMOUSE_CLI) + " solve --code -";
+  const CliRun run = catmouse("check --grid --max-graphs 400 -- " + right);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("checked 400 maps in"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("400 agreed, 0 failed"), std::string::npos) << run.out;
+  // The map of examples/grid1728.json is answered true; a program saying false fails on line 1.
+  const TempFile file(slurp(example("grid1728.json")));
+  const CliRun wrong =
+      catmouse("check --grid --no-shrink --graphs " + file.path.string() + " -- echo false");
+  EXPECT_EQ(wrong.exit_code, 1) << wrong.out << wrong.err;
+  EXPECT_NE(wrong.out.find("failure 1: map 1, from line 1 of the file"), std::string::npos)
+      << wrong.out;
+  EXPECT_NE(wrong.out.find("received: false\n"), std::string::npos) << wrong.out;
+  const CliRun garbage = catmouse("check --grid --max-graphs 1 -- echo 1");
+  EXPECT_NE(garbage.out.find("received: '1', which is not true or false"), std::string::npos)
+      << garbage.out;
+}
+
+TEST(CliCheckVariants, UsageErrorsExitTwo) {
+  const TempFile bad_map("{\"grid\":[\"M.C\",\"..X\"],\"catJump\":1,\"mouseJump\":1}");
+  const struct {
+    std::string args;
+    std::string message;
+  } cases[] = {
+      {"check --grid --nodes 3-9 -- true", "--grid: maps have LeetCode 1728's rules"},
+      {"check --grid --holes 0,1 -- true", "--grid: maps have LeetCode 1728's rules"},
+      {"check --grid --exhaustive 13 -- true", "--exhaustive: at most 12 cells"},
+      {"check --cats 2 -- true", "--cats: check tests solvers with one cat"},
+      {"check --holes 0,20 -- true", "--holes: node 20 is out of range (nodes are 0..13)"},
+      {"check --grid --graphs " + bad_map.path.string() + " -- true", ".json:1:"},
+  };
+  for (const auto& c : cases) {
+    const CliRun run = catmouse(c.args);
+    EXPECT_EQ(run.exit_code, 2) << c.args << "\n" << run.out << run.err;
+    EXPECT_NE(run.err.find(c.message), std::string::npos) << c.args << "\n" << run.err;
+  }
+}
+
+}  // namespace
