@@ -57,6 +57,12 @@ std::string grid_json(const GridMap& map) {
   return json.dump();
 }
 
+bool leetcode_map(const GridMap& map) {
+  const auto jump_ok = [](std::uint32_t jump) { return jump >= 1 && jump <= kLeetCodeJump; };
+  return map.row_count() <= kLeetCodeSide && map.column_count() <= kLeetCodeSide &&
+         jump_ok(map.mouse_jump) && jump_ok(map.cat_jump);
+}
+
 SmallMaps::SmallMaps(std::uint32_t max_cells, std::uint32_t max_jump)
     : max_cells_(max_cells), max_jump_(max_jump) {
   assert(max_cells <= 12 && max_jump >= 1);
@@ -67,7 +73,7 @@ bool SmallMaps::next_shape() {
   for (std::uint32_t cells = std::max(rows_ * columns_, 3u); cells <= max_cells_; ++cells) {
     const std::uint32_t first = rows_ * columns_ == cells ? rows_ + 1 : 1;
     for (std::uint32_t rows = first; rows <= cells; ++rows) {
-      if (cells % rows) continue;
+      if (cells % rows || rows > kLeetCodeSide || cells / rows > kLeetCodeSide) continue;
       rows_ = rows;
       columns_ = cells / rows;
       count_ = std::uint64_t{cells} * (cells - 1) * (cells - 2) *
@@ -107,7 +113,10 @@ std::optional<GridMap> SmallMaps::next() {
 }
 
 GridMap random_map(const RandomMapOptions& options, std::uint64_t index) {
-  std::uint64_t state = options.seed * 0x9e3779b97f4a7c15ULL + index;
+  assert(options.max_rows * options.max_columns >= 3 && options.max_jump >= 1);
+  // The seed scrambled first, so that nearby seeds do not share draws shifted by one.
+  std::uint64_t state = options.seed;
+  state = mix(state) ^ (index * 0xd1b54a32d192ed03ULL);
   for (;;) {
     const auto rows = 1 + static_cast<std::uint32_t>(mix(state) % options.max_rows);
     const auto columns = 1 + static_cast<std::uint32_t>(mix(state) % options.max_columns);
@@ -119,6 +128,7 @@ GridMap random_map(const RandomMapOptions& options, std::uint64_t index) {
 
 MapLongWinSearch::MapLongWinSearch(const RandomMapOptions& options)
     : options_(options), state_(options.seed) {
+  assert(options.max_rows * options.max_columns >= 4 && options.max_jump >= 1);
   restart();
 }
 

@@ -68,9 +68,17 @@ LongWinSearch::LongWinSearch(const LongWinSearchOptions& options)
   assert(options.min_nodes >= 3 && options.min_nodes <= options.max_nodes);
   const Rules& rules = options.rules;
   assert(rules.cats == 1);
-  for (NodeId v : rules.holes) kind_.at(v) |= kHole;
-  for (NodeId v : rules.cat_excluded()) kind_.at(v) |= kCatBarred;
+  for (NodeId v : rules.holes) {
+    assert(v < options.min_nodes);
+    kind_[v] |= kHole;
+  }
+  for (NodeId v : rules.cat_excluded()) {
+    assert(v < options.min_nodes);
+    kind_[v] |= kCatBarred;
+  }
+  // Every node the rules name exists in every graph of the search.
   assert(std::max(rules.mouse_start, rules.cat_start) < options.min_nodes);
+  assert(std::all_of(kind_.begin() + options.min_nodes, kind_.end(), [](auto k) { return !k; }));
   restart();
 }
 
@@ -155,11 +163,12 @@ void LongWinSearch::restart() {
   stale_ = 0;
 }
 
-Graph LongWinSearch::next() {
+std::optional<Graph> LongWinSearch::next() {
   for (;;) {
     if (current_.remoteness > climb_best_.remoteness) {
       climb_best_ = current_;
       stale_ = 0;
+      empty_climbs_ = 0;
       last_ = current_.remoteness;
       best_ = std::max(best_, last_);
       return relabelled(current_.mouse, current_.cat);
@@ -167,7 +176,12 @@ Graph LongWinSearch::next() {
     const std::uint64_t patience =
         options_.patience ? options_.patience : std::min<std::uint64_t>(10ull * n_ * n_, 200000);
     if (++stale_ > patience) {
+      const bool empty = climb_best_.remoteness == 0;
       restart();
+      if (empty && ++empty_climbs_ >= options_.max_nodes - options_.min_nodes + 1u) {
+        empty_climbs_ = 0;
+        return std::nullopt;
+      }
       continue;
     }
     // Toggle a pair one time in three; otherwise move one end of an edge (a-x becomes a-b), which

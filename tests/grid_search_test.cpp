@@ -35,6 +35,17 @@ TEST(GridSearch, JsonIsLeetCodesForm) {
 
 // Count: per shape of k cells, k(k-1)(k-2) placements of M, C, F, 2^(k-3) wall sets, J^2 jumps;
 // shapes of 3 to 6 cells: 1x3 3x1, 1x4 2x2 4x1, 1x5 5x1, 1x6 2x3 3x2 6x1.
+TEST(GridSearch, SmallMapsStayWithinLeetCodesBounds) {
+  SmallMaps maps(9, 1);  // 9 cells: 3x3 only, no 1x9 or 9x1
+  std::set<std::string> shapes;
+  while (const auto map = maps.next()) {
+    EXPECT_TRUE(leetcode_map(*map)) << grid_json(*map);
+    if (map->row_count() * map->column_count() == 9)
+      shapes.insert(std::to_string(map->row_count()));
+  }
+  EXPECT_EQ(shapes, std::set<std::string>{"3"});
+}
+
 TEST(GridSearch, SmallMapsAreEveryMapOnce) {
   SmallMaps maps(6, 2);
   std::set<std::string> seen;

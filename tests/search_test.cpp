@@ -11,9 +11,12 @@
 #include "catmouse/game.hpp"
 #include "catmouse/reference.hpp"
 #include "catmouse/solver.hpp"
+#include "test_util.hpp"
 
 namespace catmouse {
 namespace {
+
+using testing::Random;
 
 Graph lists(const std::vector<std::vector<NodeId>>& adjacency) {
   return Graph::from_adjacency(adjacency).value();
@@ -81,7 +84,7 @@ TEST(Search, LongWinCandidatesAreWhatTheySay) {
   LongWinSearch search(options), again(options);
   std::uint32_t record = 0;
   for (int k = 0; k < 60; ++k) {
-    const Graph graph = search.next();
+    const Graph graph = search.next().value();
     ASSERT_TRUE(leetcode_valid(graph));
     EXPECT_GE(graph.node_count(), 6u);
     EXPECT_LE(graph.node_count(), 12u);
@@ -91,7 +94,7 @@ TEST(Search, LongWinCandidatesAreWhatTheySay) {
     EXPECT_EQ(*remoteness, search.last_remoteness()) << to_leetcode(graph);
     record = std::max(record, search.last_remoteness());
     EXPECT_EQ(search.best_remoteness(), record);
-    EXPECT_EQ(to_leetcode(again.next()), to_leetcode(graph));
+    EXPECT_EQ(to_leetcode(again.next().value()), to_leetcode(graph));
   }
   // A 2n turn cap fails where the win outlasts it: the search must reach past 2n at 12 nodes.
   EXPECT_GT(search.best_remoteness(), 24u);
@@ -109,7 +112,7 @@ TEST(Search, LongWinUnderAVariantKeepsTheRules) {
   options.rules = rules;
   LongWinSearch search(options);
   for (int k = 0; k < 40; ++k) {
-    const Graph graph = search.next();
+    const Graph graph = search.next().value();
     ASSERT_TRUE(valid_input(graph, rules)) << to_leetcode(graph);
     const Table table = solve_reference(graph, rules);
     const auto remoteness = table.remoteness(State{1, 2, Side::kCat});
@@ -125,13 +128,78 @@ TEST(Search, LongWinUnderAVariantKeepsTheRules) {
   EXPECT_GT(count, 0);
 }
 
+// Starts of other kinds: the mouse starts on a node the cat may not enter, the cat starts on the
+// food (LeetCode 1728 style, the cat wins there). The record position must be of the same kinds.
+TEST(Search, LongWinWithStartsOfOtherKinds) {
+  for (int variant = 0; variant < 2; ++variant) {
+    Rules rules;
+    if (variant == 0) {
+      rules.cat_forbidden = std::vector<NodeId>{0, 1};
+    } else {
+      rules.holes = {0, 2};
+      rules.cat_forbidden = std::vector<NodeId>{0};
+      rules.cat_wins_in_hole = true;
+    }
+    LongWinSearchOptions options = climbs(6, 9, 5);
+    options.rules = rules;
+    LongWinSearch search(options);
+    for (int k = 0; k < 20; ++k) {
+      const std::optional<Graph> graph = search.next();
+      if (!graph) break;  // the second variant may have no forced win from any start
+      ASSERT_TRUE(valid_input(*graph, rules)) << to_leetcode(*graph);
+      const Table table = solve_reference(*graph, rules);
+      const auto remoteness = table.remoteness(State{1, 2, Side::kMouse});
+      ASSERT_TRUE(remoteness.has_value()) << to_leetcode(*graph);
+      EXPECT_EQ(*remoteness, search.last_remoteness()) << variant << " " << to_leetcode(*graph);
+    }
+  }
+}
+
+// Rules under which no start can be a forced win: the search says so instead of climbing forever.
+TEST(Search, LongWinGivesUpWhenNoWinExists) {
+  Rules rules;
+  rules.cat_forbidden = std::vector<NodeId>{0, 1, 3, 4, 5};  // on 6 nodes the cat never moves
+  LongWinSearchOptions options = climbs(6, 6, 1);
+  options.rules = rules;
+  options.patience = 200;
+  LongWinSearch search(options);
+  EXPECT_FALSE(search.next().has_value());
+}
+
+// Shrinking never removes or merges away the nodes below `fixed`, whatever `fails` asks: here it
+// asks for a graph where node 4 has degree 1 and node 5 exists, with every other node removable.
+TEST(Search, ShrinkKeepsFixedNodes) {
+  Random random(3);
+  std::vector<Edge> list;
+  for (NodeId v = 1; v < 12; ++v) list.push_back({random.below(v), v});
+  list.push_back({3, 5});
+  const Graph graph = edges(12, list);
+  ShrinkOptions options;
+  options.fixed = 6;
+  options.valid = [](const Graph& g) { return g.node_count() >= 3; };
+  const auto fails = [](const Graph& g) { return g.node_count() >= 6; };
+  const ShrinkResult result = shrink(graph, fails, options);
+  EXPECT_EQ(result.graph.node_count(), 6u);
+  // Nodes 0..5 were never renumbered: the edges among them are the original ones.
+  for (NodeId a = 0; a < 6; ++a) {
+    for (NodeId b = a + 1; b < 6; ++b) {
+      const auto in = [&](const Graph& g) {
+        const auto next = g.neighbours(a);
+        return std::find(next.begin(), next.end(), b) != next.end();
+      };
+      if (in(graph)) continue;
+      EXPECT_FALSE(in(result.graph)) << a << "-" << b;
+    }
+  }
+}
+
 // What breaks a cap of 102 plies at n <= 50 (seed001 among the baselines): the search finds a
 // longer win at 50 nodes within its first climb.
 TEST(Search, LongWinBeyondOneHundredAndTwoPliesAtFiftyNodes) {
   LongWinSearch search(climbs(50, 50, 1));
   std::optional<Graph> found;
   for (int k = 0; k < 300 && !found; ++k) {
-    Graph graph = search.next();
+    Graph graph = search.next().value();
     if (search.last_remoteness() > 102) found = std::move(graph);
   }
   ASSERT_TRUE(found.has_value()) << "best " << search.best_remoteness();
@@ -161,7 +229,7 @@ TEST(Search, ShrinkEndsOneMinimal) {
   LongWinSearch search(climbs(12, 12, 3));
   int shrunk = 0;
   for (int k = 0; k < 200 && shrunk < 3; ++k) {
-    const Graph graph = search.next();
+    const Graph graph = search.next().value();
     if (!fails(graph)) continue;
     ++shrunk;
     const ShrinkResult result = shrink(graph, fails);
@@ -191,7 +259,7 @@ TEST(Search, ShrinkEndsOneMinimal) {
 TEST(Search, ShrinkStopsAtItsBudget) {
   int calls = 0;
   const auto always = [&](const Graph&) { return ++calls, true; };
-  const Graph graph = LongWinSearch(climbs(14, 14, 5)).next();
+  const Graph graph = LongWinSearch(climbs(14, 14, 5)).next().value();
   const ShrinkResult result = shrink(graph, always, ShrinkOptions{7});
   EXPECT_EQ(result.tries, 7u);
   EXPECT_EQ(calls, 7);

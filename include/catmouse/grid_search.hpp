@@ -19,8 +19,15 @@ namespace catmouse {
 // The map as LeetCode 1728's JSON input: {"grid":["M.C","..F"],"catJump":1,"mouseJump":2}.
 std::string grid_json(const GridMap& map);
 
-// Every map of 3 to `max_cells` cells (every shape, every placement of M, C and F, every set of
-// walls on the other cells, both jumps 1 to `max_jump`), in a fixed order. max_cells at most 12.
+// LeetCode 1728's bounds: at most 8 rows and 8 columns, jumps 1 to 8.
+inline constexpr std::uint32_t kLeetCodeSide = 8;
+inline constexpr std::uint32_t kLeetCodeJump = 8;
+// Whether `map` is within those bounds.
+bool leetcode_map(const GridMap& map);
+
+// Every map of 3 to `max_cells` cells (every shape within LeetCode's bounds, every placement of M,
+// C and F, every set of walls on the other cells, both jumps 1 to `max_jump`), in a fixed order.
+// max_cells at most 12.
 class SmallMaps {
  public:
   SmallMaps(std::uint32_t max_cells, std::uint32_t max_jump);
@@ -34,7 +41,7 @@ class SmallMaps {
 };
 
 struct RandomMapOptions {
-  std::uint32_t max_rows = 8, max_columns = 8;  // sizes from 1 up, at least 3 cells
+  std::uint32_t max_rows = 8, max_columns = 8;  // sizes from 1 up; at least 4 cells in all
   std::uint32_t max_jump = 3;
   std::uint64_t seed = 1;
 };

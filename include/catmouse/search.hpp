@@ -65,7 +65,9 @@ class LongWinSearch {
   explicit LongWinSearch(const LongWinSearchOptions& options);
   // The next candidate: the climb's graph each time its longest forced win grows, relabelled so
   // that the position of that win is the start (by default mouse on 1, cat on 2, mouse to move).
-  Graph next();
+  // nullopt when a climb of every size in turn found no forced win at all (rules under which the
+  // positions that can be starts are all draws or lost at once); later calls go on climbing.
+  std::optional<Graph> next();
   std::uint32_t last_remoteness() const { return last_; }  // of the candidate next() returned
   std::uint32_t best_remoteness() const { return best_; }  // over every candidate so far
 
@@ -92,7 +94,8 @@ class LongWinSearch {
   std::vector<std::uint8_t> kind_;  // per node: kHole, kCatBarred (from the rules)
   Scored current_, climb_best_;
   std::uint64_t climbs_ = 0;
-  std::uint32_t stale_ = 0;  // steps since the climb's win last grew
+  std::uint32_t stale_ = 0;         // steps since the climb's win last grew
+  std::uint64_t empty_climbs_ = 0;  // climbs in a row that handed out nothing
   std::uint32_t last_ = 0, best_ = 0;
 };
 

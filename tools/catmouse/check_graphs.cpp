@@ -41,6 +41,7 @@ class GraphDomain final : public CheckDomain {
     low_ = std::max(low, fixed_);
     high_ = high;
     search_ = std::make_unique<LongWinSearch>(search_options(low_, high_, seed));
+
     small_nodes_ = fixed_;
     if (cmd.source == "file") read_file();
   }
@@ -65,10 +66,13 @@ class GraphDomain final : public CheckDomain {
       }
       if (source == "exhaustive") return std::nullopt;
     }
-    if (source == "search" || (source == "auto" && ++turn_ % 2 == 0)) {
-      const Graph graph = search_->next();
-      return make_case(graph, fmt::format("the long-win search (a forced win of {} moves)",
-                                          search_->last_remoteness()));
+    if (source == "search" || (source == "auto" && !search_spent_ && ++turn_ % 2 == 0)) {
+      if (std::optional<Graph> graph = search_->next()) {
+        return make_case(*graph, fmt::format("the long-win search (a forced win of {} moves)",
+                                             search_->last_remoteness()));
+      }
+      search_spent_ = true;  // no forced win under these rules: random graphs only
+      if (source == "search") return std::nullopt;
     }
     return random();
   }
@@ -87,14 +91,15 @@ class GraphDomain final : public CheckDomain {
     std::uint32_t runs = shrunk.tries;
     // Removal stops at a 1-minimal graph; a long-win search among smaller graphs often finds a
     // smaller failing one, which is shrunk in turn.
-    const NodeId least = std::max<NodeId>(4, fixed_);
+    const NodeId least = std::max<NodeId>(4, fixed_);  // below 4 nodes the removals suffice
     for (std::uint64_t round = 1; shrunk.graph.node_count() > least; ++round) {
       LongWinSearch smaller(search_options(least, shrunk.graph.node_count() - 1, seed_ + round));
       std::optional<Graph> found;
       for (int k = 0; k < kSmallerTries && !found; ++k) {
-        Graph g = smaller.next();
+        std::optional<Graph> g = smaller.next();
+        if (!g) break;
         ++runs;
-        if (graph_fails(g)) found = std::move(g);
+        if (graph_fails(*g)) found = std::move(g);
       }
       if (!found) break;
       shrunk = catmouse::shrink(*found, graph_fails, options);
@@ -123,8 +128,8 @@ class GraphDomain final : public CheckDomain {
  private:
   LongWinSearchOptions search_options(NodeId low, NodeId high, std::uint64_t seed) const {
     LongWinSearchOptions options;
-    options.min_nodes = std::max<NodeId>(low, 4);
-    options.max_nodes = std::max(high, options.min_nodes);
+    options.min_nodes = low;
+    options.max_nodes = high;
     options.seed = seed;
     options.rules = rules_;
     return options;
@@ -161,13 +166,24 @@ class GraphDomain final : public CheckDomain {
       return;
     }
     for (const auto& [number, line] : case_lines(text)) {
-      Result<Graph> graph = parse_leetcode(line, source);
-      if (!graph.ok()) {
-        Error error = graph.error();
-        error.where.line = number;
-        throw InputError(error);
+      LoadedGame game = [&] {
+        try {
+          return parse_game(line, source, "leetcode", false);
+        } catch (const InputError& e) {
+          if (!e.error()) throw;
+          Error error = *e.error();
+          error.where.line = number;
+          throw InputError(error);
+        }
+      }();
+      // The program reads the graph alone, so rules on a line would be checked but never told.
+      if (game.has_rules) {
+        throw InputError(
+            fmt::format("{}:{}: the line sets its own rules; check uses the rule "
+                        "options for every graph",
+                        source, number));
       }
-      check(std::move(graph).value(), number);
+      check(std::move(game.graph), number);
     }
   }
 
@@ -204,6 +220,7 @@ class GraphDomain final : public CheckDomain {
   std::uint32_t small_nodes_ = 3;
   std::unique_ptr<SmallGraphs> small_;
   std::uint64_t turn_ = 0, random_count_ = 0;
+  bool search_spent_ = false;
 };
 
 }  // namespace

@@ -36,6 +36,11 @@ class GridDomain final : public CheckDomain {
           error.where.line = number;
           throw InputError(error);
         }
+        if (!leetcode_map(*map)) {
+          throw InputError(fmt::format(
+              "{}:{}: not a LeetCode 1728 map (at most {} rows and {} columns, jumps 1 to {})",
+              source, number, kLeetCodeSide, kLeetCodeSide, kLeetCodeJump));
+        }
         file_.emplace_back(number, std::move(map).value());
       }
     }
@@ -58,6 +63,7 @@ class GridDomain final : public CheckDomain {
       if (source == "exhaustive") return std::nullopt;
     }
     if (source == "search" || (source == "auto" && ++turn_ % 2 == 0)) {
+      // Some map of 4 cells or more has a mouse win (M next to F), so a climb always finds one.
       const GridMap map = search_.next();
       return make_case(map, fmt::format("the long-win search (the mouse wins in {} moves)",
                                         search_.last_remoteness()));

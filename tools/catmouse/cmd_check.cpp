@@ -70,6 +70,7 @@ int run(const CheckCommand& cmd) {
         "options do not apply");
   }
   if (cmd.timeout <= 0) throw InputError("--timeout: give a positive number of seconds");
+  if (cmd.time < 0) throw InputError("--time: give a number of seconds, 0 for no limit");
   const std::uint64_t seed = [&] {
     std::uint64_t value = 0;
     const auto [end, error] =
@@ -127,6 +128,13 @@ int run(const CheckCommand& cmd) {
     }
     print(text + report(*domain, shown, shown_outcome) + "\n");
     if (failures >= cmd.max_failures) break;
+  }
+  if (tried == 0) {
+    throw InputError(fmt::format(
+        "nothing to check: the source gave no {} (an empty file; --exhaustive below the "
+        "smallest size the rules allow; rules under which no random {} is valid or the search "
+        "finds no forced win; or no time)",
+        noun, noun));
   }
   print(
       fmt::format("checked {} {}{} in {:.1f} s: {} agreed, {} failed ({} wrong answer{}, {} "

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -153,10 +154,14 @@ void Program::stop() {
 
 RunOutcome Program::classify(const std::string& output) const {
   const std::string answer = trim(output);
-  if (std::find(answers_.begin(), answers_.end(), answer) != answers_.end()) {
-    return {RunKind::kAnswer, answer, {}};
+  // Without regard to case: Python prints True and False.
+  std::string lower = answer;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (std::find(answers_.begin(), answers_.end(), lower) != answers_.end()) {
+    return {RunKind::kAnswer, lower, {}};
   }
-  return {RunKind::kGarbage, answer.empty() ? "nothing" : "'" + shorten(answer) + "'", {}};
+  return {RunKind::kGarbage, answer.empty() ? "nothing" : fmt::format("'{}'", shorten(answer)), {}};
 }
 
 RunOutcome Program::ended(int status) const {

@@ -27,7 +27,8 @@ class Program {
  public:
   // `argv` is the command and its arguments (looked up in PATH). With `batch` one process takes
   // many inputs, one line each, and answers each with one line; it is restarted after a crash or
-  // a timeout. `answers` lists the accepted answers ("0", "1", "2" or "true", "false").
+  // a timeout. `answers` lists the accepted answers ("0", "1", "2" or "true", "false"), in lower
+  // case; the program's are matched without regard to case and reported in lower case.
   Program(std::vector<std::string> argv, double timeout_seconds, bool batch,
           std::vector<std::string> answers);
   ~Program();
