@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "splitmix.hpp"
+
 namespace catmouse {
 
 namespace {
@@ -25,7 +27,7 @@ constexpr std::uint64_t kMaxEdges = std::uint64_t{1} << 31;
 class Rng {
  public:
   explicit Rng(std::uint64_t seed) {
-    for (auto& word : state_) word = splitmix64(seed);
+    for (auto& word : state_) word = detail::splitmix64(seed);
   }
 
   std::uint64_t next() {
@@ -57,12 +59,6 @@ class Rng {
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  static std::uint64_t splitmix64(std::uint64_t& x) {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
   std::uint32_t next32() { return static_cast<std::uint32_t>(next() >> 32); }
 
   std::uint64_t state_[4];

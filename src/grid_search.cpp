@@ -6,18 +6,11 @@
 
 #include "catmouse/game.hpp"
 #include "catmouse/solver.hpp"
+#include "splitmix.hpp"
 
 namespace catmouse {
 
 namespace {
-
-// splitmix64, as in generate.cpp: fixed by the seed on every machine.
-std::uint64_t mix(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 char& cell_at(GridMap& map, NodeId node) {
   return map.rows[node / map.column_count()][node % map.column_count()];
@@ -31,19 +24,19 @@ GridMap random_layout(std::uint64_t& state, std::uint32_t rows, std::uint32_t co
   map.rows.assign(rows, std::string(columns, '.'));
   const NodeId cells = rows * columns;
   for (NodeId v = 0; v < cells; ++v) {
-    if (mix(state) % 100 < wall_percent) cell_at(map, v) = '#';
+    if (detail::splitmix64(state) % 100 < wall_percent) cell_at(map, v) = '#';
   }
   for (char piece : {'M', 'C', 'F'}) {
     for (;;) {
-      const NodeId v = static_cast<NodeId>(mix(state) % cells);
+      const NodeId v = static_cast<NodeId>(detail::splitmix64(state) % cells);
       if (cell_at(map, v) == '.' || cell_at(map, v) == '#') {
         cell_at(map, v) = piece;
         break;
       }
     }
   }
-  map.mouse_jump = 1 + static_cast<std::uint32_t>(mix(state) % max_jump);
-  map.cat_jump = 1 + static_cast<std::uint32_t>(mix(state) % max_jump);
+  map.mouse_jump = 1 + static_cast<std::uint32_t>(detail::splitmix64(state) % max_jump);
+  map.cat_jump = 1 + static_cast<std::uint32_t>(detail::splitmix64(state) % max_jump);
   return map;
 }
 
@@ -116,12 +109,13 @@ GridMap random_map(const RandomMapOptions& options, std::uint64_t index) {
   assert(options.max_rows * options.max_columns >= 3 && options.max_jump >= 1);
   // The seed scrambled first, so that nearby seeds do not share draws shifted by one.
   std::uint64_t state = options.seed;
-  state = mix(state) ^ (index * 0xd1b54a32d192ed03ULL);
+  state = detail::splitmix64(state) ^ (index * 0xd1b54a32d192ed03ULL);
   for (;;) {
-    const auto rows = 1 + static_cast<std::uint32_t>(mix(state) % options.max_rows);
-    const auto columns = 1 + static_cast<std::uint32_t>(mix(state) % options.max_columns);
+    const auto rows = 1 + static_cast<std::uint32_t>(detail::splitmix64(state) % options.max_rows);
+    const auto columns =
+        1 + static_cast<std::uint32_t>(detail::splitmix64(state) % options.max_columns);
     if (rows * columns < 3) continue;
-    const auto walls = 10 + static_cast<std::uint32_t>(mix(state) % 41);
+    const auto walls = 10 + static_cast<std::uint32_t>(detail::splitmix64(state) % 41);
     return random_layout(state, rows, columns, walls, options.max_jump);
   }
 }
@@ -133,7 +127,7 @@ MapLongWinSearch::MapLongWinSearch(const RandomMapOptions& options)
 }
 
 std::uint64_t MapLongWinSearch::random() {
-  return mix(state_);
+  return detail::splitmix64(state_);
 }
 
 MapLongWinSearch::Scored MapLongWinSearch::score(const GridMap& map) const {

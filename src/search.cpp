@@ -5,6 +5,7 @@
 
 #include "catmouse/game.hpp"
 #include "catmouse/solver.hpp"
+#include "splitmix.hpp"
 
 namespace catmouse {
 
@@ -82,12 +83,8 @@ LongWinSearch::LongWinSearch(const LongWinSearchOptions& options)
   restart();
 }
 
-// splitmix64, as in generate.cpp: the sequence is fixed by the seed on every machine.
 std::uint64_t LongWinSearch::random() {
-  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return detail::splitmix64(state_);
 }
 
 void LongWinSearch::flip(NodeId a, NodeId b) {

@@ -65,7 +65,10 @@ std::unique_ptr<CheckDomain> graph_domain(const CheckCommand& cmd, std::uint64_t
 // LeetCode 1728 maps ({"grid": [...], "catJump": J, "mouseJump": J}), answers true or false.
 std::unique_ptr<CheckDomain> grid_domain(const CheckCommand& cmd, std::uint64_t seed);
 
-// The lines of a file of cases, numbered from 1, blank lines left out.
-std::vector<std::pair<std::uint64_t, std::string>> case_lines(const std::string& text);
+// Calls visit(number, line) on each non-blank line of a file of cases, numbered from 1. An
+// InputError carrying a library error (a parser's, which saw the line alone) is moved onto the
+// line.
+void each_case_line(const std::string& text,
+                    const std::function<void(std::uint64_t, const std::string&)>& visit);
 
 }  // namespace catmouse::cli

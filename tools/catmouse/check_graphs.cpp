@@ -165,17 +165,8 @@ class GraphDomain final : public CheckDomain {
       for (Graph& graph : take(parse_graph6_file(text, source))) check(std::move(graph), ++line);
       return;
     }
-    for (const auto& [number, line] : case_lines(text)) {
-      LoadedGame game = [&] {
-        try {
-          return parse_game(line, source, "leetcode", false);
-        } catch (const InputError& e) {
-          if (!e.error()) throw;
-          Error error = *e.error();
-          error.where.line = number;
-          throw InputError(error);
-        }
-      }();
+    each_case_line(text, [&](std::uint64_t number, const std::string& line) {
+      LoadedGame game = parse_game(line, source, "leetcode", false);
       // The program reads the graph alone, so rules on a line would be checked but never told.
       if (game.has_rules) {
         throw InputError(
@@ -184,7 +175,7 @@ class GraphDomain final : public CheckDomain {
                         source, number));
       }
       check(std::move(game.graph), number);
-    }
+    });
   }
 
   std::optional<CheckCase> random() {
@@ -225,17 +216,24 @@ class GraphDomain final : public CheckDomain {
 
 }  // namespace
 
-std::vector<std::pair<std::uint64_t, std::string>> case_lines(const std::string& text) {
-  std::vector<std::pair<std::uint64_t, std::string>> lines;
+void each_case_line(const std::string& text,
+                    const std::function<void(std::uint64_t, const std::string&)>& visit) {
   std::uint64_t number = 0;
   for (std::size_t begin = 0; begin < text.size();) {
     const std::size_t end = std::min(text.find('\n', begin), text.size());
     const std::string line = text.substr(begin, end - begin);
-    ++number;
-    if (line.find_first_not_of(" \t\r") != std::string::npos) lines.emplace_back(number, line);
     begin = end + 1;
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      visit(number, line);
+    } catch (const InputError& e) {
+      if (!e.error()) throw;
+      Error error = *e.error();
+      error.where.line = number;
+      throw InputError(error);
+    }
   }
-  return lines;
 }
 
 std::unique_ptr<CheckDomain> graph_domain(const CheckCommand& cmd, std::uint64_t seed, NodeId low,

@@ -29,20 +29,15 @@ class GridDomain final : public CheckDomain {
     if (cmd.source == "file") {
       const std::string text = read_input(cmd.graphs);
       const std::string source = cmd.graphs == "-" ? "<stdin>" : cmd.graphs;
-      for (const auto& [number, line] : case_lines(text)) {
-        Result<GridMap> map = parse_grid(line, source);
-        if (!map.ok()) {
-          Error error = map.error();
-          error.where.line = number;
-          throw InputError(error);
-        }
-        if (!leetcode_map(*map)) {
+      each_case_line(text, [&](std::uint64_t number, const std::string& line) {
+        GridMap map = take(parse_grid(line, source));
+        if (!leetcode_map(map)) {
           throw InputError(fmt::format(
               "{}:{}: not a LeetCode 1728 map (at most {} rows and {} columns, jumps 1 to {})",
               source, number, kLeetCodeSide, kLeetCodeSide, kLeetCodeJump));
         }
-        file_.emplace_back(number, std::move(map).value());
-      }
+        file_.emplace_back(number, std::move(map));
+      });
     }
   }
 
