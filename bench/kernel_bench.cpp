@@ -3,9 +3,9 @@
 // the test suite (ctest), so they always build and run.
 #include <benchmark/benchmark.h>
 
-#include "catmouse/game.hpp"
-#include "catmouse/generate.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/solve/solver.hpp"
 
 namespace {
 

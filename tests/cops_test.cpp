@@ -2,14 +2,14 @@
 // engine's table on small graphs (undirected and directed, one to four cops, one and two
 // threads); known cop
 // numbers; a winning placement checked against the table.
-#include "catmouse/cops.hpp"
+#include "catmouse/solve/cops.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "catmouse/format.hpp"
-#include "catmouse/pack.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/solve/pack.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

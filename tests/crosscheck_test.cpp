@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "catmouse/format.hpp"
-#include "catmouse/game.hpp"
-#include "catmouse/reference.hpp"
-#include "catmouse/solver.hpp"
-#include "catmouse/verify.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

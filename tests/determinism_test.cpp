@@ -2,9 +2,9 @@
 // really runs in parallel, with and without remoteness.
 #include <gtest/gtest.h>
 
-#include "catmouse/generate.hpp"
-#include "catmouse/solver.hpp"
-#include "catmouse/verify.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/verify.hpp"
 
 namespace catmouse {
 namespace {

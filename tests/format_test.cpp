@@ -1,4 +1,4 @@
-#include "catmouse/format.hpp"
+#include "catmouse/io/format.hpp"
 
 #include <gtest/gtest.h>
 

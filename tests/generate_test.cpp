@@ -1,4 +1,4 @@
-#include "catmouse/generate.hpp"
+#include "catmouse/io/generate.hpp"
 
 #include <gtest/gtest.h>
 

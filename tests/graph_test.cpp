@@ -1,11 +1,11 @@
 // Graph construction and validation: every malformed input is refused with the node and entry.
-#include "catmouse/graph.hpp"
+#include "catmouse/core/graph.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "catmouse/rules.hpp"
+#include "catmouse/core/rules.hpp"
 
 namespace catmouse {
 namespace {

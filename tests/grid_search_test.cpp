@@ -1,14 +1,14 @@
 // grid_search.hpp: every small map, random maps, the long-mouse-win search and map shrinking, as
 // catmouse check --grid uses them.
-#include "catmouse/grid_search.hpp"
+#include "catmouse/testing/grid_search.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "catmouse/game.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/solver.hpp"
 
 namespace catmouse {
 namespace {

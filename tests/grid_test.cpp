@@ -1,12 +1,12 @@
 // Grid maps (LeetCode 1728): parsing with its errors, the jump graphs, and the published answers
 // solved by the main engine, against the reference engine on every state of small random maps.
-#include "catmouse/grid.hpp"
+#include "catmouse/core/grid.hpp"
 
 #include <gtest/gtest.h>
 
-#include "catmouse/game.hpp"
-#include "catmouse/reference.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solver.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

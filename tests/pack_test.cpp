@@ -1,14 +1,14 @@
 // k cats: the pack engine against the reference (ordered tuples, no symmetry) on every state of
 // small games with two and three cats, under random rules.
-#include "catmouse/pack.hpp"
+#include "catmouse/solve/pack.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "catmouse/format.hpp"
-#include "catmouse/generate.hpp"
-#include "catmouse/reference.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/solve/reference.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

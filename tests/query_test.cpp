@@ -1,10 +1,10 @@
 // Queries on a solved table: moves with their values, optimal moves and optimal lines.
-#include "catmouse/query.hpp"
+#include "catmouse/solve/query.hpp"
 
 #include <gtest/gtest.h>
 
-#include "catmouse/reference.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solver.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "capped_dp.hpp"
-#include "catmouse/format.hpp"
-#include "catmouse/reference.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solver.hpp"
 
 namespace catmouse {
 namespace {

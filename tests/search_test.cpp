@@ -1,16 +1,16 @@
 // search.hpp: the sources of graphs for catmouse check (exhaustive enumeration, the long-win
 // search) and the removals and shrinking that make a failing graph small.
-#include "catmouse/search.hpp"
+#include "catmouse/testing/search.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "catmouse/format.hpp"
-#include "catmouse/game.hpp"
-#include "catmouse/reference.hpp"
-#include "catmouse/solver.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solver.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

@@ -1,13 +1,13 @@
 // The main engine on known games, its memory guard, and the agreement of move and unmove
 // generation that every engine relies on.
-#include "catmouse/solver.hpp"
+#include "catmouse/solve/solver.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "catmouse/game.hpp"
-#include "catmouse/verify.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

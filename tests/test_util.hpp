@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "catmouse/graph.hpp"
+#include "catmouse/core/graph.hpp"
 
 namespace catmouse::testing {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "capped_dp.hpp"
-#include "catmouse/format.hpp"
+#include "catmouse/io/format.hpp"
 
 int main(int argc, char** argv) {
   const bool batch = argc > 1 && std::string(argv[1]) == "--batch";

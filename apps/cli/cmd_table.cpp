@@ -1,0 +1,62 @@
+// catmouse table GRAPH --out FILE.csv: the whole solved table, one row per state.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "catmouse/solve/query.hpp"
+#include "common.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+struct TableCommand {
+  GraphInput input;
+  EngineOptions engine;
+  RulesOptions rules;
+  std::string out;
+};
+
+void write_rows(std::FILE* file, const Game& game, const Table& table) {
+  BufferedWriter out(file);
+  fmt::memory_buffer& buffer = out.buffer();
+  fmt::format_to(std::back_inserter(buffer), "mouse,cat,turn,value,remoteness,best_move\n");
+  for (StateIndex i = 0; i < game.state_count(); ++i) {
+    const State s = game.space().state(i);
+    if (!game.valid(s)) continue;
+    const auto r = table.remoteness(s);
+    const auto best = best_move(game, table, s);
+    fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{}\n", s.mouse, s.cat,
+                   side_name(s.turn), value_name(table.value(s)), r ? fmt::to_string(*r) : "",
+                   best ? fmt::to_string(best->to) : "");
+    out.flush_if_full();
+  }
+  out.flush();
+}
+
+void run(const TableCommand& cmd) {
+  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine, cmd.rules);
+  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, *solved.game, *solved.table); });
+}
+
+}  // namespace
+
+void add_table_command(CLI::App& app) {
+  auto cmd = std::make_shared<TableCommand>();
+  CLI::App* sub =
+      app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
+  cmd->input.add_to(*sub);
+  cmd->engine.add_to(*sub, false);
+  cmd->rules.add_to(*sub);
+  sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
+  sub->footer(
+      "Columns: mouse,cat,turn,value,remoteness,best_move. value is mouse, cat or draw;\n"
+      "remoteness is empty for a draw; best_move (the mover's destination) is empty at finished\n"
+      "positions.\n\n"
+      "Example:\n"
+      "  catmouse table examples/leetcode1.json --out table.csv");
+  sub->callback([cmd] { run(*cmd); });
+}
+
+}  // namespace catmouse::cli

@@ -1,0 +1,93 @@
+// The rules of a game: where the players start, who moves first, where the hole is, and what
+// happens to a player who cannot move. The defaults are exactly LeetCode 913.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/graph.hpp"
+
+namespace catmouse {
+
+enum class Side : std::uint8_t {
+  kMouse = 0,  // the mouse is to move
+  kCat = 1,    // the cat is to move
+};
+
+constexpr Side opponent(Side side) {
+  return side == Side::kMouse ? Side::kCat : Side::kMouse;
+}
+std::string_view side_name(Side side);  // "mouse" / "cat"
+
+// Game value under optimal play. The numbers are LeetCode 913's answer codes.
+enum class Value : std::uint8_t {
+  kDraw = 0,      // neither side can force a win; play repeats a position
+  kMouseWin = 1,  // the mouse reaches the hole
+  kCatWin = 2,    // the cat lands on the mouse
+};
+
+constexpr Value win_for(Side side) {
+  return side == Side::kMouse ? Value::kMouseWin : Value::kCatWin;
+}
+std::string_view value_name(Value value);  // "draw" / "mouse" / "cat"
+
+// What happens to a player who must move but has no legal move (possible only on inputs outside
+// LeetCode's guarantees, e.g. a cat whose only neighbour is the hole, or an isolated node).
+enum class StuckRule : std::uint8_t {
+  kLose = 0,  // the stuck player loses at once (default)
+  kDraw = 1,  // the game is a draw at once
+};
+
+// What a game that reaches Rules::move_limit is worth.
+enum class LimitOutcome : std::uint8_t {
+  kDraw = 0,    // a draw (neither side forced a win in time)
+  kCatWin = 1,  // the cat wins, as in LeetCode 1728 ("the mouse did not reach the food in time")
+};
+
+struct Rules {
+  std::vector<NodeId> holes{0};  // the mouse wins on reaching any of them
+  // Nodes the cat may never enter; none given means "the holes" (an empty list: anywhere).
+  std::optional<std::vector<NodeId>> cat_forbidden;
+  NodeId mouse_start = 1;  // the mouse's start node
+  NodeId cat_start = 2;    // the cat's start node
+  Side first = Side::kMouse;
+  StuckRule stuck = StuckRule::kLose;
+  bool mouse_stays = false;  // the mouse may stay where it is as its move
+  bool cat_stays = false;    // the cat may stay where it is as its move
+  // LeetCode 1728's food: the cat wins on reaching a hole before the mouse (and on the mouse, as
+  // always). Needs holes the cat may enter (set cat_forbidden apart from the holes).
+  bool cat_wins_in_hole = false;
+  // The game ends after this many moves (plies, both sides counted) with limit_outcome; 0 = no
+  // limit. Engines solve the unlimited game; apply_move_limit() turns its answer into the limited
+  // one, which is exact because a side can force a win within t moves exactly when its unlimited
+  // remoteness is at most t.
+  std::uint32_t move_limit = 0;
+  LimitOutcome limit_outcome = LimitOutcome::kDraw;
+  // How many cats (k >= 1). They move together in the cats' turn, each along an edge (or staying,
+  // with cat_stays), and the cats' side is stuck when one of them has no move; capture is any cat
+  // on the mouse. More than one cat is solved by the pack engine (pack.hpp).
+  std::uint32_t cats = 1;
+  // With cats > 1: each cat's start (empty: all on cat_start).
+  std::vector<NodeId> cat_starts;
+
+  // The nodes the cat may not enter: cat_forbidden, or the holes when it is not given.
+  const std::vector<NodeId>& cat_excluded() const { return cat_forbidden ? *cat_forbidden : holes; }
+};
+
+// Checks the rules against a graph: every node in range, no node listed twice, the cat not
+// starting on a node it may not enter, the mouse not starting in a hole, at least one cat with a
+// start each. Errors name the offending field ("holes", "cat forbidden", "mouse start", "cat
+// start", "cats", "move limit").
+Status validate(const Rules& rules, const Graph& graph);
+
+// Reads the optional "rules" member of a JSON object (the one whose "graph" member holds the
+// graph) over `rules`: holes, cat_forbidden, mouse, cat (a node, or one per cat), cats, first
+// ("mouse"/"cat"), stuck ("lose"/"draw"), mouse_stays, cat_stays, cat_wins_in_hole, move_limit,
+// limit_outcome ("draw"/"cat"). Text that is not such an object leaves `rules` as it is. Errors
+// name the member ("rules.holes") and its line; the values are checked later by validate().
+Status read_rules_json(std::string_view text, std::string_view source, Rules& rules);
+
+}  // namespace catmouse

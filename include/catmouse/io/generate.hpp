@@ -1,0 +1,38 @@
+// Graph generators for tests, examples and benchmarks. Every generated graph meets LeetCode 913's
+// guarantees: it is connected, has at least 3 nodes, node 1 has a neighbour and node 2 has a
+// neighbour other than the hole 0. Output depends only on the arguments (the random source is
+// specified here, not taken from the standard library), so a seed names the same graph on every
+// machine.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/graph.hpp"
+
+namespace catmouse {
+
+enum class GraphFamily {
+  kRandom,    // random spanning tree plus random extra edges up to average degree `degree`
+  kGrid,      // rows of ceil(sqrt(n)) nodes, 4-neighbour grid; the last row may be partial
+  kTree,      // random recursive tree
+  kCycle,     // one cycle through all nodes
+  kComplete,  // every pair joined
+};
+
+struct GenerateOptions {
+  GraphFamily family = GraphFamily::kRandom;
+  NodeId nodes = 10;
+  double degree = 4.0;  // average degree, used by kRandom only
+  std::uint64_t seed = 1;
+};
+
+// "random|grid|tree|cycle|complete" -> family.
+Result<GraphFamily> parse_family_name(std::string_view name);
+
+// Errors: fewer than 3 nodes, a degree the family cannot meet (random: below 2 * (n - 1) / n,
+// or above n - 1), a complete graph too large to hold in memory.
+Result<Graph> generate(const GenerateOptions& options);
+
+}  // namespace catmouse

@@ -1,0 +1,65 @@
+// Cops and robbers, the classical game: the pack game (pack.hpp) with the cops as cats, the robber
+// as the mouse, no hole, and both sides allowed to stay. The cops place first, then the robber;
+// then the cops move (all at once), then the robber, and so on. The cops win when one of them is
+// on the robber; the robber wins by escaping forever (a draw).
+//
+// The robber never wins, so no counters are needed, and the engine here is bit-parallel over the
+// robber's node: each cops' placement owns rows of bits (won with the cops to move, with the
+// robber to move, the last level's robber losses, and an accumulator). A level ORs each
+// placement's new robber losses into the placements one cops' move away, then checks the robber's
+// moves with a few word operations. It stops at the first level where a placement wins against
+// every robber start, which is therefore a placement of least capture time.
+//
+// Cost: time O(L * P * (d + 1)^k * n / 64) for P = C(n + k - 1, k) placements, L levels and
+// maximum degree d (only placements with new robber losses push); memory 32 bytes per placement
+// and 64 robber nodes, plus the placements themselves (cops_memory_estimate()).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/graph.hpp"
+#include "catmouse/core/rules.hpp"
+#include "catmouse/solve/solver.hpp"
+
+namespace catmouse {
+
+inline constexpr std::uint32_t kMaxCops = 8;   // the engine's limit on k
+inline constexpr NodeId kMaxCopsNodes = 4096;  // and on the graph's size
+
+// The rules of cops and robbers with k cops.
+Rules cops_rules(std::uint32_t k);
+
+// The answer for k cops: whether they win, and then a placement of least capture time.
+struct CopsResult {
+  std::uint32_t cops = 0;
+  bool win = false;
+  std::vector<NodeId> placement;    // sorted; empty when the cops lose
+  std::uint32_t capture_moves = 0;  // plies from the cops' first move against the best robber
+  NodeId robber = 0;                // a robber start that lasts capture_moves
+  std::uint64_t states = 0;         // states solved
+};
+
+// Bytes solve_cops() allocates for k cops on a graph of node_count nodes (UINT64_MAX when huge).
+std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k);
+
+// How a level finds the cops' new wins. Both give identical answers; the choice is for tests and
+// benchmarks.
+enum class CopsSweep {
+  kAuto,   // per level, whichever costs fewer joint moves
+  kPush,   // push each placement's new robber losses to the placements one move away
+  kDense,  // one sweep over every placement, one cop at a time (see cops.cpp)
+};
+
+// Solves the game for k cops with options.threads threads. Fails when k or the graph is out of the
+// limits above, or when the estimate exceeds options.memory_limit (before allocating).
+Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options = {},
+                              CopsSweep sweep = CopsSweep::kAuto);
+
+// Cop moves in `moves` plies from the cops' first move: they move on the odd plies.
+constexpr std::uint32_t cop_rounds(std::uint32_t moves) {
+  return (moves + 1) / 2;
+}
+
+}  // namespace catmouse

@@ -1,0 +1,22 @@
+// An independent certificate check of a solved table: every state's value and remoteness must
+// follow from its children's by the local rules of the game. Together these local facts prove the
+// whole table right (remoteness strictly decreases along wins and losses, so no claimed win is
+// circular, and a draw can always be kept by its drawn child).
+//   finished:  the outcome of the position at remoteness 0
+//   stuck:     per the stuck rule (a loss at 0, or a draw)
+//   win at r:  some child is a win for the mover at r - 1, and none at less
+//   loss at r: every child is a win for the opponent, the slowest at r - 1
+//   draw:      no child is a win for the mover, and some child is a draw
+// Cost: O(states + moves).
+#pragma once
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/table.hpp"
+
+namespace catmouse {
+
+// The first violated rule, with the state in the message (Location::field = "state (m, c, turn)").
+Status verify(const Game& game, const Table& table);
+
+}  // namespace catmouse

@@ -1,0 +1,464 @@
+// The retrograde kernel behind solve(): level-synchronous backward induction, bit-parallel.
+// Internal to src/.
+//
+// Each half of the state space (mouse to move, cat to move) is an n x n bit matrix, kept twice:
+//  - in the parent layout, where a row holds the states whose moves all leave from the same
+//    row of children: mouse to move with rows = mouse node (the mouse moves, the cat stays, so
+//    the children of row m are rows m' of the cat-to-move child layout); cat to move with
+//    rows = cat node (children in rows c' of the mouse-to-move child layout);
+//  - in the child layout, the transpose, which parents read.
+// In both, the children of one 64-bit word of parents are words at the same column in a few
+// rows, so a level decides 64 parents per handful of word operations:
+//   mover wins  = open & OR over moves of (child in the frontier & child won by the mover)
+//   mover loses = open & AND over moves of (child decided & child won by the opponent)
+// The frontier holds the states decided at the previous level, so wins and losses found at
+// level r + 1 get remoteness r + 1: the fastest win and the slowest loss. After each level the
+// newly decided states are transposed (64 x 64 blocks) into the child layout.
+//
+// Tasks own rows of the parent layout and write nothing else, so threads need no atomics and
+// the result cannot depend on the thread count. Cost per level: O(words of the rows whose
+// children changed), i.e. at most O(m * n / 64); memory: 12 bit matrices (6 bits per state),
+// plus the remoteness word W per state unless values only.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "solve/kernel/bit_matrix.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/table.hpp"
+#include "solve/worker_pool.hpp"
+
+namespace catmouse::detail {
+
+// W: the remoteness word (uint16_t or uint32_t; its top bit marks "decided", as Table expects).
+template <class W>
+class RetrogradeKernel {
+  static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
+  enum Half { kMouseTurn = 0, kCatTurn = 1 };
+
+  // 64 states of one row: the three bits of each, kept together so that one cache line
+  // serves a parent's reads and a level's writes.
+  struct Cell {
+    std::uint64_t decided = 0;
+    std::uint64_t mouse_wins = 0;
+    std::uint64_t fresh = 0;  // parent layout: decided this level; child layout: the frontier
+  };
+
+  // One half of the state space in one layout.
+  struct Layer {
+    PaddedRows<Cell> cells;
+    std::vector<std::uint8_t> rows;  // rows with a fresh bit
+    // Per row, which of its words have a fresh bit, so that a thin frontier costs little.
+    std::vector<std::uint64_t> occupied;
+    std::uint64_t occupied_words = 0;  // per row
+    explicit Layer(NodeId n) : cells(n), rows(n, 0), occupied_words((cells.row_words() + 63) / 64) {
+      occupied.assign(n * occupied_words, 0);
+    }
+    Cell* row(std::uint64_t r) { return cells.row(r); }
+    const Cell* row(std::uint64_t r) const { return cells.row(r); }
+    std::uint64_t* occupancy(std::uint64_t row) { return occupied.data() + row * occupied_words; }
+    const std::uint64_t* occupancy(std::uint64_t row) const {
+      return occupied.data() + row * occupied_words;
+    }
+  };
+
+ public:
+  static constexpr std::uint64_t kMaxRemoteness = kTop - 1;
+  // A level with fewer fresh states than this runs on one thread.
+  static constexpr StateIndex kParallelStep = 4096;
+  // A 64-row block with fewer fresh states than this is transposed bit by bit.
+  static constexpr std::uint64_t kSparseBlock = 1024;
+
+  RetrogradeKernel(const Game& game, const SolveOptions& options)
+      : game_(game),
+        graph_(game.graph()),
+        n_(game.node_count()),
+        row_words_((std::uint64_t{n_} + 63) / 64),
+        keep_remoteness_(!options.values_only),
+        threads_(std::max(1u, options.threads)),
+        progress_(options.progress),
+        parent_{Layer(n_), Layer(n_)},
+        child_{Layer(n_), Layer(n_)},
+        all_mice_(row_words_, 0),
+        holes_(row_words_, 0),
+        cat_nodes_(row_words_, 0),
+        pool_(threads_) {
+    if (keep_remoteness_) words_.assign(game.state_count(), 0);
+    for (NodeId v = 0; v < n_; ++v) {
+      all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      if (game.is_hole(v)) holes_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
+    }
+  }
+
+  // Solves; false when a remoteness does not fit in W (the caller then retries wider). With a
+  // target, stops as soon as the target is decided.
+  bool run(std::optional<State> target = std::nullopt) {
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<StateIndex> per_thread(threads_, 0);
+    pool_.run(true, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
+      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
+    });
+    StateIndex decided = 0;
+    StateIndex fresh = game_.state_count();  // states decided by the last step (seed: many)
+    for (std::uint64_t level = 0; publish(fresh >= kParallelStep); ++level) {
+      if (target && reached(*target, level)) return true;
+      fresh = 0;
+      for (StateIndex& d : per_thread) fresh += std::exchange(d, 0);
+      decided += fresh;
+      if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
+      const W stamp = static_cast<W>(kTop | (level + 1));
+      // A level whose frontier is thin is quicker on one thread than shared out.
+      pool_.run(fresh >= kParallelStep, 2 * std::size_t{n_}, 64,
+                [&](std::size_t a, std::size_t b, unsigned t) {
+                  for (std::size_t task = a; task < b; ++task) {
+                    per_thread[t] += task < n_ ? mouse_row(static_cast<NodeId>(task), stamp)
+                                               : cat_row(static_cast<NodeId>(task - n_), stamp);
+                  }
+                });
+      if (progress_) {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        StateIndex now = decided;
+        for (StateIndex d : per_thread) now += d;
+        progress_(
+            {now, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
+      }
+    }
+    return true;
+  }
+
+  // The target's value and remoteness, after run(target).
+  StateValue target_value(const State& s) const {
+    if (!target_level_) return {};
+    const bool mouse = bit(s, &Cell::mouse_wins);
+    return {mouse ? Value::kMouseWin : Value::kCatWin, static_cast<std::uint32_t>(*target_level_)};
+  }
+
+  Table take_table() {
+    child_[0] = Layer(0);
+    child_[1] = Layer(0);
+    const StateIndex dense_words = (game_.state_count() + 63) / 64;
+    std::vector<std::uint64_t> mouse(dense_words, 0), decided;
+    if (!keep_remoteness_) decided.assign(dense_words, 0);
+    for (int h = 0; h < 2; ++h) {
+      for (NodeId row = 0; row < n_; ++row) {
+        const StateIndex offset = StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
+        const Cell* cells = parent_[h].row(row);
+        copy_bits(cells, &Cell::mouse_wins, mouse, offset);
+        if (!keep_remoteness_) copy_bits(cells, &Cell::decided, decided, offset);
+      }
+    }
+    parent_[0] = Layer(0);
+    parent_[1] = Layer(0);
+    std::vector<std::uint16_t> r16;
+    std::vector<std::uint32_t> r32;
+    if constexpr (sizeof(W) == 2) {
+      r16 = std::move(words_);
+    } else {
+      r32 = std::move(words_);
+    }
+    return Table(game_.space(), std::move(mouse), std::move(decided), std::move(r16),
+                 std::move(r32));
+  }
+
+ private:
+  // A bit of state s in the parent layout.
+  bool bit(const State& s, std::uint64_t Cell::*field) const {
+    const bool mouse_turn = s.turn == Side::kMouse;
+    const NodeId row = mouse_turn ? s.mouse : s.cat;
+    const NodeId column = mouse_turn ? s.cat : s.mouse;
+    return (parent_[mouse_turn ? 0 : 1].row(row)[column >> 6].*field >> (column & 63)) & 1;
+  }
+  // Whether the target is decided once the states of remoteness `level` are known.
+  bool reached(const State& target, std::uint64_t level) {
+    if (!bit(target, &Cell::decided)) return false;
+    target_level_ = level;
+    return true;
+  }
+
+  // Appends the n bits of a padded row at bit `offset` of a dense bitset.
+  void copy_bits(const Cell* row, std::uint64_t Cell::*field, std::vector<std::uint64_t>& dense,
+                 StateIndex offset) const {
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      const std::uint64_t bits = row[w].*field;
+      if (bits == 0) continue;
+      const StateIndex at = offset + 64 * w;
+      dense[at >> 6] |= bits << (at & 63);
+      if ((at & 63) != 0 && ((at >> 6) + 1) < dense.size())
+        dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
+    }
+  }
+
+  // Decides the open states `mouse | cat` of one parent-layout word (mouse / cat: who wins).
+  StateIndex decide(Half h, NodeId row, std::uint64_t w, std::uint64_t mouse, std::uint64_t cat,
+                    W stamp) {
+    const std::uint64_t all = mouse | cat;
+    if (all == 0) return 0;
+    Layer& layer = parent_[h];
+    Cell& cell = layer.row(row)[w];
+    cell.decided |= all;
+    cell.mouse_wins |= mouse;
+    cell.fresh |= all;
+    layer.rows[row] = 1;
+    layer.occupancy(row)[w >> 6] |= std::uint64_t{1} << (w & 63);
+    if (keep_remoteness_) {
+      W* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_ + 64 * w;
+      for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
+    }
+    return static_cast<StateIndex>(std::popcount(all));
+  }
+
+  // Level 0 for one parent row: finished positions and stuck players.
+  StateIndex seed(std::size_t task) {
+    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    const bool cat_holes = game_.rules().cat_wins_in_hole;
+    StateIndex decided = 0;
+    if (task < n_) {  // mouse to move, row = mouse node, columns = cat nodes
+      const auto m = static_cast<NodeId>(task);
+      const bool hole = game_.is_hole(m);
+      const bool stuck = !hole && game_.mouse_moves(m).empty() && lose_when_stuck;
+      for (std::uint64_t w = 0; w < row_words_; ++w) {
+        const std::uint64_t on_mouse =
+            m >> 6 == w ? cat_nodes_[w] & (std::uint64_t{1} << (m & 63)) : 0;
+        // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
+        std::uint64_t cat = cat_holes ? (holes_[w] & cat_nodes_[w]) | on_mouse : 0;
+        if (stuck) cat = cat_nodes_[w];
+        if (!hole) cat |= on_mouse;
+        decided += decide(kMouseTurn, m, w, hole ? cat_nodes_[w] & ~cat : 0, cat, kTop);
+      }
+    } else {  // cat to move, row = cat node, columns = mouse nodes
+      const auto c = static_cast<NodeId>(task - n_);
+      if (!game_.cat_may_enter(c)) return 0;
+      const bool stuck = game_.cat_move_count(c) == 0 && lose_when_stuck;
+      if (cat_holes && game_.is_hole(c)) {
+        for (std::uint64_t w = 0; w < row_words_; ++w) {
+          decided += decide(kCatTurn, c, w, 0, all_mice_[w], kTop);
+        }
+        return decided;
+      }
+      for (std::uint64_t w = 0; w < row_words_; ++w) {
+        std::uint64_t mouse = holes_[w];
+        // The cat on the mouse wins, unless the mouse is in a hole (which the cat may enter when
+        // its forbidden nodes are set apart from the holes).
+        const std::uint64_t cat = c >> 6 == w ? (std::uint64_t{1} << (c & 63)) & ~mouse : 0;
+        if (stuck) mouse |= all_mice_[w] & ~cat;
+        decided += decide(kCatTurn, c, w, mouse, cat, kTop);
+      }
+    }
+    return decided;
+  }
+
+  // Calls f(w) for each word w in which some child row in `moves` has a fresh bit.
+  template <class Moves, class F>
+  void for_each_word(const Layer& children, const Moves& moves, F&& f) const {
+    for (std::uint64_t k = 0; k < children.occupied_words; ++k) {
+      std::uint64_t words = 0;
+      for (NodeId to : moves) words |= children.occupancy(to)[k];
+      for (; words != 0; words &= words - 1) f(64 * k + std::countr_zero(words));
+    }
+  }
+
+  // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
+  StateIndex mouse_row(NodeId m, W stamp) {
+    if (game_.is_hole(m) || game_.mouse_moves(m).empty()) return 0;  // level 0, or drawn
+    return parent_row(kMouseTurn, m, game_.mouse_moves(m), cat_nodes_.data(), stamp);
+  }
+
+  // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
+  StateIndex cat_row(NodeId c, W stamp) {
+    if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
+    if (game_.rules().cat_wins_in_hole && game_.is_hole(c)) return 0;  // decided at level 0
+    return parent_row(kCatTurn, c, game_.cat_moves(c), all_mice_.data(), stamp);
+  }
+
+  // One level for parent row `row` of half h, whose moves lead to rows `moves` of the other
+  // half's child layout; `columns` masks the states the rules allow.
+  StateIndex parent_row(Half h, NodeId row, std::span<const NodeId> moves,
+                        const std::uint64_t* columns, W stamp) {
+    const Layer& children = child_[1 - h];
+    if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) {
+      return 0;
+    }
+    // A child "won by the mover" is a mouse win when the mouse moves, a cat win when the cat does.
+    const std::uint64_t flip = h == kMouseTurn ? 0 : ~std::uint64_t{0};
+    StateIndex decided = 0;
+    const Cell* open = parent_[h].row(row);
+    for_each_word(children, moves, [&](std::uint64_t w) {
+      std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
+      for (NodeId to : moves) {
+        const Cell& child = children.row(to)[w];
+        const std::uint64_t mine = child.mouse_wins ^ flip;
+        frontier |= child.fresh;
+        wins |= child.fresh & mine;
+        losses &= child.decided & ~mine;
+      }
+      if (frontier == 0) return;
+      const std::uint64_t undecided = ~open[w].decided & columns[w];
+      wins &= undecided;
+      losses &= undecided & ~wins;
+      decided += h == kMouseTurn ? decide(h, row, w, wins, losses, stamp)
+                                 : decide(h, row, w, losses, wins, stamp);
+    });
+    return decided;
+  }
+
+  // Ends a level: the states it decided become the frontier, in the child layout. Returns
+  // false when there are none.
+  bool publish(bool parallel) {
+    bool any = false;
+    for (int h = 0; h < 2; ++h) {
+      Layer& child = child_[h];
+      for (NodeId r = 0; r < n_; ++r) {
+        if (child.rows[r]) clear_fresh(child, r);
+      }
+      std::fill(child.rows.begin(), child.rows.end(), 0);
+      const std::size_t blocks = static_cast<std::size_t>(row_words_);
+      pool_.run(parallel, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
+        for (std::size_t block = a; block < b; ++block)
+          transpose_block_row(static_cast<Half>(h), block);
+      });
+      Layer& parent = parent_[h];
+      for (NodeId r = 0; r < n_; ++r) {
+        if (!parent.rows[r]) continue;
+        any = true;
+        clear_fresh(parent, r);
+        parent.rows[r] = 0;
+      }
+    }
+    return any;
+  }
+
+  // Zeroes the fresh words of a row (and its occupancy).
+  void clear_fresh(Layer& layer, NodeId r) {
+    std::uint64_t* occupancy = layer.occupancy(r);
+    Cell* cells = layer.row(r);
+    for (std::uint64_t k = 0; k < layer.occupied_words; ++k) {
+      for (std::uint64_t words = occupancy[k]; words != 0; words &= words - 1) {
+        cells[64 * k + std::countr_zero(words)].fresh = 0;
+      }
+      occupancy[k] = 0;
+    }
+  }
+
+  // Transposes parent rows [64 * block, 64 * block + 64) of the fresh states into child-layout
+  // word `block` of every row: bit by bit where a 64 x 64 block holds few fresh states (thin
+  // frontiers, many levels), by a block transpose where it holds many.
+  void transpose_block_row(Half h, std::size_t block) {
+    const Layer& parent = parent_[h];
+    const NodeId first = static_cast<NodeId>(64 * block);
+    const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
+    NodeId rows[64];
+    int count = 0;
+    std::uint64_t bits = 0;
+    for (NodeId r = first; r < last; ++r) {
+      if (!parent.rows[r]) continue;
+      rows[count++] = r;
+      for_each_occupied(parent, r,
+                        [&](std::uint64_t w) { bits += std::popcount(parent.row(r)[w].fresh); });
+    }
+    if (count == 0) return;
+    if (bits < kSparseBlock) {
+      // Few fresh states: move them one by one, row by row.
+      for (int k = 0; k < count; ++k) {
+        const NodeId r = rows[k];
+        const std::uint64_t mask = std::uint64_t{1} << (r - first);
+        for_each_occupied(parent, r, [&](std::uint64_t w) {
+          const Cell& cell = parent.row(r)[w];
+          for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
+            const int j = std::countr_zero(f);
+            publish_word(h, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0);
+          }
+        });
+      }
+      return;
+    }
+    for (std::uint64_t group = 0; group < parent.occupied_words; ++group) {
+      std::uint64_t words = 0;
+      for (int k = 0; k < count; ++k) words |= parent.occupancy(rows[k])[group];
+      for (; words != 0; words &= words - 1) {
+        transpose_word(h, block, rows, count, 64 * group + std::countr_zero(words));
+      }
+    }
+  }
+
+  // Calls f(w) for each word of `row` with a fresh bit.
+  template <class F>
+  static void for_each_occupied(const Layer& layer, NodeId row, F&& f) {
+    const std::uint64_t* occupancy = layer.occupancy(row);
+    for (std::uint64_t k = 0; k < layer.occupied_words; ++k) {
+      for (std::uint64_t words = occupancy[k]; words != 0; words &= words - 1) {
+        f(64 * k + std::countr_zero(words));
+      }
+    }
+  }
+
+  // ORs fresh states (and their mouse wins) into child-layout word `block` of `row`.
+  void publish_word(Half h, std::size_t block, std::uint64_t row, std::uint64_t bits,
+                    std::uint64_t mouse) {
+    Layer& child = child_[h];
+    Cell& cell = child.row(row)[block];
+    if (cell.fresh == 0) {
+      // This task alone writes this cell, but other tasks write other bits of the row's
+      // occupancy word: shared only when threads run.
+      std::uint64_t& word = child.occupancy(row)[block >> 6];
+      const std::uint64_t mask = std::uint64_t{1} << (block & 63);
+      if (threads_ > 1) {
+        std::atomic_ref<std::uint64_t>(word).fetch_or(mask, std::memory_order_relaxed);
+      } else {
+        word |= mask;
+      }
+    }
+    cell.fresh |= bits;
+    cell.decided |= bits;
+    cell.mouse_wins |= mouse;
+    std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
+  }
+
+  // Word column w of transpose_block_row.
+  void transpose_word(Half h, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
+    const Layer& parent = parent_[h];
+    const NodeId first = static_cast<NodeId>(64 * block);
+    std::uint64_t fresh[64] = {}, wins[64] = {};
+    std::uint64_t any_wins = 0;
+    for (int k = 0; k < count; ++k) {
+      const NodeId r = rows[k];
+      const Cell& cell = parent.row(r)[w];
+      fresh[r - first] = cell.fresh;
+      wins[r - first] = cell.fresh & cell.mouse_wins;
+      any_wins |= wins[r - first];
+    }
+    transpose64(fresh);
+    if (any_wins != 0) transpose64(wins);
+    for (NodeId k = 0; k < 64; ++k) {
+      if (fresh[k] != 0) publish_word(h, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
+    }
+  }
+
+  const Game& game_;
+  const Graph& graph_;
+  const NodeId n_;
+  const std::uint64_t row_words_;
+  const bool keep_remoteness_;
+  const unsigned threads_;
+  const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  Layer parent_[2];
+  Layer child_[2];
+  std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
+  std::vector<std::uint64_t> holes_;      // the holes, as columns
+  std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
+  WorkerPool pool_;
+  std::vector<W> words_;  // StateSpace order; top bit = decided
+  std::optional<std::uint64_t> target_level_;
+};
+
+}  // namespace catmouse::detail

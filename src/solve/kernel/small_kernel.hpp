@@ -1,0 +1,210 @@
+// The retrograde kernel for boards of at most 64 nodes, where a row of either half of the state
+// space is a single 64-bit word: the same level-synchronous, bit-parallel induction as
+// retrograde_kernel.hpp, with every array on the stack and no bookkeeping of which rows changed
+// (checking costs more than recomputing a word). It exists for throughput on many small graphs
+// (solve --batch); the cross-checks run both kernels. Internal to src/.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "solve/kernel/bit_matrix.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/table.hpp"
+
+namespace catmouse::detail {
+
+class SmallKernel {
+ public:
+  static constexpr NodeId kMaxNodes = 64;
+
+  SmallKernel(const Game& game, const SolveOptions& options)
+      : game_(game),
+        n_(game.node_count()),
+        keep_remoteness_(!options.values_only),
+        progress_(options.progress) {
+    const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+    while (size_ < static_cast<int>(n_)) size_ *= 2;
+    all_mice_ = all;
+    for (NodeId v = 0; v < n_; ++v) {
+      if (game.cat_may_enter(v)) cat_nodes_ |= std::uint64_t{1} << v;
+      if (game.is_hole(v)) holes_ |= std::uint64_t{1} << v;
+    }
+    if (keep_remoteness_) words_.assign(game.state_count(), 0);
+  }
+
+  // Solves; with a target, stops as soon as the target is decided (see target_value()).
+  void run(std::optional<State> target = std::nullopt) {
+    seed();
+    StateIndex decided = 0;
+    for (std::uint16_t level = 1; publish(decided); ++level) {
+      if (target && is_decided(*target)) {
+        target_level_ = level - 1;
+        return;
+      }
+      if (progress_) progress_({decided, game_.state_count(), level - 1u, 0.0});
+      const auto stamp = static_cast<std::uint16_t>(Table::kDecided16 | level);
+      const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ : 0;
+      for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
+        if (!((holes_ >> m) & 1) && !game_.mouse_moves(m).empty()) {
+          parent_row(0, m, game_.mouse_moves(m), cat_nodes_, stamp);
+        }
+      }
+      for (NodeId c = 0; c < n_; ++c) {  // cat to move: the cat moves c -> to
+        if ((cat_nodes_ >> c) & 1 && !((cat_holes >> c) & 1) && game_.cat_move_count(c) > 0) {
+          parent_row(1, c, game_.cat_moves(c), all_mice_, stamp);
+        }
+      }
+    }
+  }
+
+  // The table, after run() without a target.
+  Table take_table() {
+    const StateIndex states = game_.state_count();
+    std::vector<std::uint64_t> mouse((states + 63) / 64, 0), decided;
+    if (!keep_remoteness_) decided.assign(mouse.size(), 0);
+    for (int h = 0; h < 2; ++h) {
+      for (NodeId row = 0; row < n_; ++row) {
+        const StateIndex at = StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
+        put_bits(mouse, at, mouse_[h][row]);
+        if (!keep_remoteness_) put_bits(decided, at, decided_[h][row]);
+      }
+    }
+    return Table(game_.space(), std::move(mouse), std::move(decided), std::move(words_), {});
+  }
+
+  StateValue target_value(const State& s) const {
+    if (!target_level_) return {};
+    const bool mouse_turn = s.turn == Side::kMouse;
+    const NodeId row = mouse_turn ? s.mouse : s.cat;
+    const NodeId column = mouse_turn ? s.cat : s.mouse;
+    const bool mouse = (mouse_[mouse_turn ? 0 : 1][row] >> column) & 1;
+    return {mouse ? Value::kMouseWin : Value::kCatWin, *target_level_};
+  }
+
+ private:
+  // One level for parent row `row` of half h (see RetrogradeKernel::parent_row).
+  void parent_row(int h, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
+                  std::uint16_t stamp) {
+    const int other = 1 - h;
+    const std::uint64_t flip = h == 0 ? 0 : ~std::uint64_t{0};
+    std::uint64_t wins = 0, losses = ~std::uint64_t{0};
+    for (NodeId to : moves) {
+      const std::uint64_t mine = child_mouse_[other][to] ^ flip;
+      wins |= child_fresh_[other][to] & mine;
+      losses &= child_decided_[other][to] & ~mine;
+    }
+    const std::uint64_t open = ~decided_[h][row] & columns;
+    wins &= open;
+    losses &= open & ~wins;
+    if (h == 0) {
+      decide(h, row, wins, losses, stamp);
+    } else {
+      decide(h, row, losses, wins, stamp);
+    }
+  }
+
+  // Decides the states of parent row `row` of half h in `mouse` (mouse wins) and `cat`.
+  void decide(int h, NodeId row, std::uint64_t mouse, std::uint64_t cat, std::uint16_t stamp) {
+    const std::uint64_t all = mouse | cat;
+    if (all == 0) return;
+    decided_[h][row] |= all;
+    mouse_[h][row] |= mouse;
+    fresh_[h][row] = all;
+    if (keep_remoteness_) {
+      std::uint16_t* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
+      for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
+    }
+  }
+
+  // Level 0: finished positions and stuck players (see RetrogradeKernel::seed).
+  void seed() {
+    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
+    // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
+    const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ & cat_nodes_ : 0;
+    for (NodeId m = 0; m < n_; ++m) {
+      const std::uint64_t self = std::uint64_t{1} << m;
+      if (holes_ & self) {
+        decide(0, m, cat_nodes_ & ~cat_holes, cat_holes, Table::kDecided16);
+        continue;
+      }
+      std::uint64_t cat = (cat_nodes_ & self) | cat_holes;
+      if (game_.mouse_moves(m).empty() && lose_when_stuck) cat = cat_nodes_;
+      decide(0, m, 0, cat, Table::kDecided16);
+    }
+    for (NodeId c = 0; c < n_; ++c) {
+      if (!((cat_nodes_ >> c) & 1)) continue;
+      if ((cat_holes >> c) & 1) {
+        decide(1, c, 0, all_mice_, Table::kDecided16);
+        continue;
+      }
+      const std::uint64_t cat = (std::uint64_t{1} << c) & ~holes_;  // a mouse in a hole wins
+      std::uint64_t mouse = holes_;
+      if (game_.cat_move_count(c) == 0 && lose_when_stuck) mouse = all_mice_ & ~cat;
+      decide(1, c, mouse, cat, Table::kDecided16);
+    }
+  }
+
+  bool is_decided(const State& s) const {
+    const bool mouse_turn = s.turn == Side::kMouse;
+    return (decided_[mouse_turn ? 0 : 1][mouse_turn ? s.mouse : s.cat] >>
+            (mouse_turn ? s.cat : s.mouse)) &
+           1;
+  }
+
+  // Moves this level's decisions into the child layout; false when there were none. Adds
+  // their number to `decided`.
+  bool publish(StateIndex& decided) {
+    bool any = false;
+    for (int h = 0; h < 2; ++h) {
+      std::uint64_t wins[64];
+      std::fill(wins + n_, wins + size_, 0);
+      std::uint64_t seen = 0, seen_wins = 0;
+      for (NodeId r = 0; r < n_; ++r) {
+        decided += static_cast<StateIndex>(std::popcount(fresh_[h][r]));
+        seen |= fresh_[h][r];
+        wins[r] = fresh_[h][r] & mouse_[h][r];
+        seen_wins |= wins[r];
+        child_fresh_[h][r] = fresh_[h][r];
+        fresh_[h][r] = 0;
+      }
+      if (seen == 0) continue;
+      any = true;
+      transpose(child_fresh_[h], size_);
+      if (seen_wins != 0) transpose(wins, size_);
+      for (NodeId r = 0; r < n_; ++r) {
+        child_decided_[h][r] |= child_fresh_[h][r];
+        if (seen_wins != 0) child_mouse_[h][r] |= wins[r];
+      }
+    }
+    return any;
+  }
+
+  static void put_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
+    if (bits == 0) return;
+    dense[at >> 6] |= bits << (at & 63);
+    if ((at & 63) != 0 && (at >> 6) + 1 < dense.size())
+      dense[(at >> 6) + 1] |= bits >> (64 - (at & 63));
+  }
+
+  const Game& game_;
+  const NodeId n_;
+  const bool keep_remoteness_;
+  std::uint64_t all_mice_ = 0, cat_nodes_ = 0, holes_ = 0;
+  int size_ = 1;  // n rounded up to a power of two: the corner the transposes work on
+  // [half][row]: half 0 mouse to move (row = mouse), half 1 cat to move (row = cat); parent
+  // layout, then the transposed child layout.
+  std::uint64_t decided_[2][64] = {}, mouse_[2][64] = {}, fresh_[2][64] = {};
+  std::uint64_t child_decided_[2][64] = {}, child_mouse_[2][64] = {}, child_fresh_[2][64] = {};
+  std::vector<std::uint16_t> words_;
+  const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  std::optional<std::uint32_t> target_level_;
+};
+
+}  // namespace catmouse::detail
