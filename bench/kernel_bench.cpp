@@ -5,7 +5,7 @@
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/io/generate.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 
 namespace {
 
@@ -30,7 +30,7 @@ void solve_family(benchmark::State& state, catmouse::GraphFamily family, double 
   const catmouse::Graph graph = make(family, state.range(0), degree);
   const catmouse::Game game(graph, catmouse::Rules{});
   for (auto _ : state) {
-    auto table = catmouse::solve(game, options);
+    auto table = catmouse::solve_table(game, options);
     benchmark::DoNotOptimize(table);
   }
   count_states(state, game);
@@ -55,7 +55,7 @@ void BM_SmallKernel(benchmark::State& state) {
 }
 void BM_GeneralKernelOnSmallBoard(benchmark::State& state) {
   catmouse::SolveOptions options;
-  options.kernel = catmouse::Kernel::kGeneral;
+  options.engine = catmouse::Engine::kGeneral;
   solve_family(state, catmouse::GraphFamily::kRandom, 4, options);
 }
 void BM_SolveStart(benchmark::State& state) {

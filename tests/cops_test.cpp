@@ -9,7 +9,8 @@
 #include <algorithm>
 
 #include "catmouse/io/format.hpp"
-#include "catmouse/solve/pack.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -18,24 +19,32 @@ namespace {
 // The answer read off the pack engine's table, the slow way: a placement wins when every robber
 // start (cops to move) is a cops' win; its capture time is the longest; the answer is the first
 // winning placement of least capture time, against the lowest robber start lasting that long.
+Table pack_table(const Game& game) {
+  SolveOptions options;
+  options.engine = Engine::kPack;
+  return solve_table(game, options).value();
+}
+
 CopsResult cops_from_table(const Graph& graph, std::uint32_t k) {
-  const PackTable table = solve_pack(Game(graph, cops_rules(k))).value();
+  const Table table = pack_table(Game(graph, cops_rules(k)));
+  const Placements placements(k, graph.node_count());
   CopsResult result;
   result.cops = k;
   result.states = table.state_count();
-  for (std::uint64_t c = 0; c < table.config_count(); ++c) {
+  for (std::uint64_t c = 0; c < placements.count(); ++c) {
+    const std::vector<NodeId> cops = placements.nodes(c);
     bool win = true;
     std::uint32_t longest = 0;
     NodeId robber = 0;
     for (NodeId r = 0; r < graph.node_count() && win; ++r) {
-      win = table.value(Side::kCat, c, r) == Value::kCatWin;
-      const std::uint32_t t = table.remoteness(Side::kCat, c, r).value_or(0);
+      const Position p{r, cops, Side::kCat};
+      win = table.value(p) == Value::kCatWin;
+      const std::uint32_t t = table.remoteness(p).value_or(0);
       if (win && t > longest) longest = t, robber = r;
     }
     if (win && (!result.win || longest < result.capture_moves)) {
-      const auto cops = table.config(c);
       result.win = true;
-      result.placement.assign(cops.begin(), cops.end());
+      result.placement = cops;
       result.capture_moves = longest;
       result.robber = robber;
     }
@@ -195,15 +204,43 @@ TEST(Cops, PlacementAndCaptureTime) {
   ASSERT_EQ(two.placement.size(), 2u);
   // Checked against the table itself: every robber start loses, the slowest in capture_moves.
   const Game game(cycle, cops_rules(2));
-  const PackTable table = solve_pack(game).value();
+  const Table table = pack_table(game);
   std::uint32_t longest = 0;
   for (NodeId r = 0; r < 6; ++r) {
-    const PackState s{r, two.placement, Side::kCat};
+    const Position s{r, two.placement, Side::kCat};
     EXPECT_EQ(table.value(s), Value::kCatWin);
     longest = std::max(longest, *table.remoteness(s));
   }
   EXPECT_EQ(longest, two.capture_moves);
   EXPECT_EQ(cop_rounds(two.capture_moves), (two.capture_moves + 1) / 2);
+}
+
+// The cops engine's whole table (what solve() returns for cops and robbers) is the pack engine's,
+// state by state, values only too, on one and two threads; and verify() accepts it.
+TEST(Cops, WholeTableMatchesPackEngine) {
+  testing::Random random(91);
+  for (int t = 0; t < 150; ++t) {
+    const NodeId n = 3 + random.below(12);
+    const Graph graph = random.below(4) == 0
+                            ? testing::random_digraph(n, 20 + random.below(40), random)
+                            : testing::random_graph(n, 15 + random.below(50), random);
+    const std::uint32_t k = 2 + random.below(2);
+    const Game game(graph, cops_rules(k));
+    const Table pack = pack_table(game);
+    for (unsigned threads : {1u, 2u}) {
+      SolveOptions options;
+      options.engine = Engine::kCops;
+      options.threads = threads;
+      const Table cops = solve_table(game, options).value();
+      ASSERT_EQ(cops, pack) << to_leetcode(graph) << " k=" << k;
+      EXPECT_TRUE(verify(game, cops).ok()) << verify(game, cops).error().to_string();
+      options.values_only = true;
+      const Table values = solve_table(game, options).value();
+      for (StateIndex i = 0; i < pack.state_count(); ++i) {
+        ASSERT_EQ(values.value(i), pack.value(i)) << to_leetcode(graph);
+      }
+    }
+  }
 }
 
 }  // namespace

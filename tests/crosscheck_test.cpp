@@ -8,7 +8,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/reference.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 
@@ -21,7 +21,7 @@ using testing::Random;
 // Returns the number of disagreeing states (reported once, with the first one).
 int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr) {
   const Game game(graph, rules, cat_graph);
-  Result<Table> main = solve(game);
+  Result<Table> main = solve_table(game);
   EXPECT_TRUE(main.ok());
   const Table reference = solve_reference(graph, rules, cat_graph);
   int bad = 0;
@@ -40,8 +40,8 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   }
   // The general kernel (taken on its own, as it is for boards over 64 nodes) agrees too.
   SolveOptions general;
-  general.kernel = Kernel::kGeneral;
-  Result<Table> wide = solve(game, general);
+  general.engine = Engine::kGeneral;
+  Result<Table> wide = solve_table(game, general);
   EXPECT_TRUE(wide.ok());
   if (!(*wide == *main)) {
     ++bad;
@@ -51,9 +51,9 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   for (StateIndex i = 0; i < game.state_count() && bad == 0; i += 7) {
     const State s = game.space().state(i);
     if (!game.valid(s)) continue;
-    for (Kernel kernel : {Kernel::kSmall, Kernel::kGeneral}) {
+    for (Engine kernel : {Engine::kSmall, Engine::kGeneral}) {
       SolveOptions one;
-      one.kernel = kernel;
+      one.engine = kernel;
       const StateValue answer = solve_state(game, s, one).value();
       if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
         ++bad;
@@ -64,7 +64,7 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   // Values-only mode keeps the same values and no remoteness.
   SolveOptions lean;
   lean.values_only = true;
-  Result<Table> values = solve(game, lean);
+  Result<Table> values = solve_table(game, lean);
   EXPECT_TRUE(values.ok());
   EXPECT_FALSE(values->has_remoteness());
   for (StateIndex i = 0; i < game.state_count() && bad == 0; ++i) {
@@ -131,7 +131,7 @@ TEST(CrossCheck, HolesAndForbiddenNodes) {
     rules.mouse_stays = random.below(3) == 0;
     rules.cat_stays = random.below(3) == 0;
     // Starts: the first nodes that the rules allow; skip games with none.
-    const auto& barred = rules.cat_excluded();
+    const auto& barred = rules.cat_forbidden_nodes();
     auto free_for_cat = [&](NodeId v) {
       return std::find(barred.begin(), barred.end(), v) == barred.end();
     };
@@ -219,7 +219,7 @@ TEST(CrossCheck, MoveLimit) {
     const Graph* cats = random.below(2) == 0 ? &cat_graph : nullptr;
     Rules rules = random_food_rules(n, random);
     const Game game(graph, rules, cats);
-    const Table table = solve(game).value();
+    const Table table = solve_table(game).value();
     for (std::uint32_t limit = 1; limit <= 12; ++limit) {
       rules.move_limit = limit;
       rules.limit_outcome = random.below(2) == 0 ? LimitOutcome::kDraw : LimitOutcome::kCatWin;
@@ -246,18 +246,18 @@ TEST(CrossCheck, AroundSixtyFourNodes) {
     const Graph graph = testing::random_graph(n, 4 + random.below(6), random);
     const Game game(graph, Rules{});
     SolveOptions general;
-    general.kernel = Kernel::kGeneral;
-    const Table wide = solve(game, general).value();
+    general.engine = Engine::kGeneral;
+    const Table wide = solve_table(game, general).value();
     EXPECT_EQ(wide, solve_reference(graph, Rules{})) << "n = " << n;
     EXPECT_TRUE(verify(game, wide).ok());
     if (n <= 64) {
       SolveOptions small;
-      small.kernel = Kernel::kSmall;
-      EXPECT_EQ(solve(game, small).value(), wide) << "n = " << n;
+      small.engine = Engine::kSmall;
+      EXPECT_EQ(solve_table(game, small).value(), wide) << "n = " << n;
     } else {
       SolveOptions small;
-      small.kernel = Kernel::kSmall;
-      EXPECT_FALSE(solve(game, small).ok());
+      small.engine = Engine::kSmall;
+      EXPECT_FALSE(solve_table(game, small).ok());
     }
   }
 }

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "catmouse/io/generate.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
 
 namespace catmouse {
@@ -13,7 +13,7 @@ Table solve_with(const Game& game, unsigned threads, bool values_only) {
   SolveOptions options;
   options.threads = threads;
   options.values_only = values_only;
-  Result<Table> table = solve(game, options);
+  Result<Table> table = solve_table(game, options);
   EXPECT_TRUE(table.ok());
   return std::move(table).value();
 }
@@ -59,7 +59,7 @@ TEST(Determinism, SolveStateMatchesTheTable) {
   g.seed = 5;
   const Graph graph = generate(g).value();
   const Game game(graph, Rules{});
-  const Table table = solve(game).value();
+  const Table table = solve_table(game).value();
   for (NodeId mouse : {1u, 17u, 399u}) {
     for (NodeId cat : {2u, 5u, 200u}) {
       for (Side turn : {Side::kMouse, Side::kCat}) {

@@ -8,14 +8,14 @@
 #include <string>
 
 #include "catmouse/core/game.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 
 namespace catmouse {
 namespace {
 
 StateValue start_value(const GridMap& map) {
-  const GridGame grid = grid_game(map);
-  const Game game(grid.mouse_graph, grid.rules, &grid.cat_graph);
+  const GameSpec grid = grid_spec(map);
+  const Game game(grid.graph, grid.rules, &*grid.cat_graph);
   return solve_state(game, game.start()).value();
 }
 

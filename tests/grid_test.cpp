@@ -1,12 +1,14 @@
 // Grid maps (LeetCode 1728): parsing with its errors, the jump graphs, and the published answers
 // solved by the main engine, against the reference engine on every state of small random maps.
 #include "catmouse/core/grid.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/grid_format.hpp"
 
 #include <gtest/gtest.h>
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/reference.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -21,9 +23,9 @@ std::string map_json(const std::vector<std::string>& rows, int cat_jump, int mou
 
 // LeetCode 1728's answer: can the mouse win?
 bool mouse_can_win(const GridMap& map) {
-  const GridGame g = grid_game(map);
-  EXPECT_TRUE(validate(g.rules, g.mouse_graph).ok());
-  const Game game(g.mouse_graph, g.rules, &g.cat_graph);
+  const GameSpec g = grid_spec(map);
+  EXPECT_TRUE(validate(g.rules, g.graph).ok());
+  const Game game(g.graph, g.rules, &*g.cat_graph);
   const StateValue v = solve_state(game, game.start()).value();
   return apply_move_limit(v, g.rules).value == Value::kMouseWin;
 }
@@ -36,13 +38,13 @@ TEST(Grid, PublishedExamples) {
 
 TEST(Grid, JumpsStopAtWallsAndEdges) {
   const GridMap map = parse_grid(map_json({"M.#.F", "C...."}, 1, 3), "").value();
-  const GridGame g = grid_game(map);
+  const GameSpec g = grid_spec(map);
   // The mouse on (0, 0) jumps to (0, 1) (the wall stops it) and down to (1, 0).
-  const auto from = g.mouse_graph.neighbours(map.node(0, 0));
+  const auto from = g.graph.neighbours(map.node(0, 0));
   EXPECT_EQ(std::vector<NodeId>(from.begin(), from.end()),
             (std::vector<NodeId>{map.node(0, 1), map.node(1, 0)}));
-  EXPECT_TRUE(g.mouse_graph.neighbours(map.node(0, 2)).empty());  // a wall
-  EXPECT_EQ(g.cat_graph.neighbours(map.node(1, 0)).size(), 2u);
+  EXPECT_TRUE(g.graph.neighbours(map.node(0, 2)).empty());  // a wall
+  EXPECT_EQ(g.cat_graph->neighbours(map.node(1, 0)).size(), 2u);
   EXPECT_EQ(g.rules.holes, std::vector<NodeId>{map.node(0, 4)});
   EXPECT_EQ(draw_grid(map, map.node(1, 1), map.node(1, 1)), "..#.F\n.*...\n");
 }
@@ -94,15 +96,15 @@ TEST(Grid, RandomMapsAgainstReference) {
     for (int i = 0; i < 3; ++i) map.rows[order[i] / columns][order[i] % columns] = "MCF"[i];
     map.cat_jump = random.below(3);
     map.mouse_jump = random.below(4);
-    const GridGame g = grid_game(map);
-    ASSERT_TRUE(validate(g.rules, g.mouse_graph).ok());
-    const Game game(g.mouse_graph, g.rules, &g.cat_graph);
-    EXPECT_EQ(solve(game).value(), solve_reference(g.mouse_graph, g.rules, &g.cat_graph));
+    const GameSpec g = grid_spec(map);
+    ASSERT_TRUE(validate(g.rules, g.graph).ok());
+    const Game game(g.graph, g.rules, &*g.cat_graph);
+    EXPECT_EQ(solve_table(game).value(), solve_reference(g.graph, g.rules, &*g.cat_graph));
     Rules limited = g.rules;
     limited.move_limit = 1 + random.below(8);
     const StateValue v = solve_state(game, game.start()).value();
     EXPECT_EQ(apply_move_limit(v, limited),
-              solve_reference_limited(g.mouse_graph, limited, game.start(), &g.cat_graph));
+              solve_reference_limited(g.graph, limited, game.start(), &*g.cat_graph));
   }
 }
 
@@ -131,11 +133,11 @@ TEST(Grid, EverySmallMapAgainstReference) {
               for (std::uint32_t mouse_jump = 0; mouse_jump <= 2; ++mouse_jump) {
                 map.cat_jump = cat_jump;
                 map.mouse_jump = mouse_jump;
-                const GridGame g = grid_game(map);
-                ASSERT_TRUE(validate(g.rules, g.mouse_graph).ok());
-                const Game game(g.mouse_graph, g.rules, &g.cat_graph);
-                const Table table = solve(game).value();
-                ASSERT_EQ(table, solve_reference(g.mouse_graph, g.rules, &g.cat_graph))
+                const GameSpec g = grid_spec(map);
+                ASSERT_TRUE(validate(g.rules, g.graph).ok());
+                const Game game(g.graph, g.rules, &*g.cat_graph);
+                const Table table = solve_table(game).value();
+                ASSERT_EQ(table, solve_reference(g.graph, g.rules, &*g.cat_graph))
                     << draw_grid(map, map.node(m / columns, m % columns),
                                  map.node(c / columns, c % columns))
                     << cat_jump << " " << mouse_jump;
@@ -144,7 +146,7 @@ TEST(Grid, EverySmallMapAgainstReference) {
                 const StateValue v{table.value(game.start()), table.remoteness(game.start())};
                 ASSERT_EQ(
                     apply_move_limit(v, limited),
-                    solve_reference_limited(g.mouse_graph, limited, game.start(), &g.cat_graph));
+                    solve_reference_limited(g.graph, limited, game.start(), &*g.cat_graph));
                 mouse_wins += apply_move_limit(v, g.rules).value == Value::kMouseWin;
                 ++maps;
               }

@@ -1,6 +1,6 @@
 // k cats: the pack engine against the reference (ordered tuples, no symmetry) on every state of
 // small games with two and three cats, under random rules.
-#include "catmouse/solve/pack.hpp"
+#include "catmouse/solve/solve.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -17,33 +18,31 @@ namespace {
 // Disagreeing states, the first one reported; also checks that the reference gives every order
 // of the cats the same answer (the symmetry the engine relies on).
 int compare_pack(const Graph& graph, const Rules& rules) {
-  const Game game(graph, rules);
-  const PackTable table = solve_pack(game).value();
+  // Through the seam: solve() picks the pack engine for k cats (or the cops engine for cops and
+  // robbers), and the Solution answers per position.
+  const Solution solution = solve(make_spec(graph, rules)).value();
   const auto reference = solve_pack_reference(graph, rules);
   const NodeId n = graph.node_count();
   int bad = 0;
-  for (std::uint64_t c = 0; c < table.config_count(); ++c) {
-    const auto cats = table.config(c);
-    for (NodeId m = 0; m < n; ++m) {
-      for (Side turn : {Side::kMouse, Side::kCat}) {
-        PackState s{m, std::vector<NodeId>(cats.begin(), cats.end()), turn};
-        const auto expected = reference[pack_reference_index(n, s)];
-        const auto r = table.remoteness(turn, c, m);
-        if (table.value(turn, c, m) != expected.first ||
-            r.value_or(kNoRemoteness) != expected.second) {
-          if (bad++ == 0) {
-            ADD_FAILURE() << to_leetcode(graph) << " k=" << rules.cats << " mouse " << m << " cats "
-                          << ::testing::PrintToString(s.cats) << " turn " << static_cast<int>(turn)
-                          << ": pack " << static_cast<int>(table.value(turn, c, m)) << "/"
-                          << r.value_or(kNoRemoteness) << ", reference "
-                          << static_cast<int>(expected.first) << "/" << expected.second;
-          }
-        }
-        std::reverse(s.cats.begin(), s.cats.end());
-        if (reference[pack_reference_index(n, s)] != expected && bad++ == 0) {
-          ADD_FAILURE() << "reference is not symmetric on " << to_leetcode(graph);
-        }
+  if (Status ok = verify(solution.game(), solution.table()); !ok) {
+    ADD_FAILURE() << to_leetcode(graph) << ": " << ok.error().to_string();
+    ++bad;
+  }
+  for (StateIndex i = 0; i < solution.table().state_count(); ++i) {
+    Position s = solution.game().space().position(i);
+    const auto expected = reference[pack_reference_index(n, s)];
+    const StateValue v = solution.value(s);
+    if (v.value != expected.first || v.remoteness.value_or(kNoRemoteness) != expected.second) {
+      if (bad++ == 0) {
+        ADD_FAILURE() << to_leetcode(graph) << " k=" << rules.cats << " " << describe(s)
+                      << ": pack " << static_cast<int>(v.value) << "/"
+                      << v.remoteness.value_or(kNoRemoteness) << ", reference "
+                      << static_cast<int>(expected.first) << "/" << expected.second;
       }
+    }
+    std::reverse(s.cats.begin(), s.cats.end());
+    if (reference[pack_reference_index(n, s)] != expected && bad++ == 0) {
+      ADD_FAILURE() << "reference is not symmetric on " << to_leetcode(graph);
     }
   }
   return bad;
@@ -97,12 +96,14 @@ TEST(Pack, OneCatMatchesMainEngine) {
   for (int g = 0; g < 100; ++g) {
     const Graph graph = testing::random_graph(3 + random.below(8), 40, random);
     const Game game(graph, Rules{});
-    const Table main = solve(game).value();
-    const PackTable pack = solve_pack(game).value();
+    const Table main = solve_table(game).value();
+    SolveOptions options;
+    options.engine = Engine::kPack;
+    const Table pack = solve_table(game, options).value();
     for (StateIndex i = 0; i < game.state_count(); ++i) {
       const State s = game.space().state(i);
       if (!game.valid(s)) continue;
-      const PackState p{s.mouse, {s.cat}, s.turn};
+      const Position p{s.mouse, {s.cat}, s.turn};
       ASSERT_EQ(pack.value(p), main.value(i));
       ASSERT_EQ(pack.remoteness(p), main.remoteness(s));
     }

@@ -10,7 +10,7 @@
 #include "capped_dp.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/reference.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 
 namespace catmouse {
 namespace {
@@ -30,7 +30,7 @@ TEST(Regression, TwoNTurnCapCounterexamples) {
     Result<Graph> graph = parse_leetcode(lists, "capped_2n_counterexamples.txt");
     ASSERT_TRUE(graph.ok()) << graph.error().to_string();
     const Game game(*graph, Rules{});
-    const Table table = solve(game).value();
+    const Table table = solve_table(game).value();
     EXPECT_EQ(static_cast<int>(table.value(game.start())), expected) << lists;
     EXPECT_EQ(table.remoteness(game.start()), remoteness) << lists;
     EXPECT_EQ(solve_reference(*graph, Rules{}), table) << lists;

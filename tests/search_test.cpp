@@ -10,7 +10,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/reference.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

@@ -1,6 +1,6 @@
 // The main engine on known games, its memory guard, and the agreement of move and unmove
 // generation that every engine relies on.
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@ namespace {
 using testing::graph_from_lists;
 
 Table solved(const Game& game) {
-  Result<Table> table = solve(game);
+  Result<Table> table = solve_table(game);
   EXPECT_TRUE(table.ok());
   return std::move(table).value();
 }
@@ -78,19 +78,25 @@ TEST(Solver, StuckRule) {
   EXPECT_TRUE(verify(draw, draw_table).ok());
 }
 
+std::uint64_t estimate(const Game& game, bool values_only = false) {
+  SolveOptions options;
+  options.values_only = values_only;
+  return memory_estimate(game, options);
+}
+
 TEST(Solver, RefusesBeforeExceedingTheMemoryLimit) {
   const Graph g = graph_from_lists({{1, 3}, {0}, {3}, {0, 2}});
   const Game game(g, Rules{});
   SolveOptions options;
-  options.memory_limit = solve_memory_estimate(game) - 1;
-  Result<Table> table = solve(game, options);
+  options.memory_limit = estimate(game) - 1;
+  Result<Table> table = solve_table(game, options);
   ASSERT_FALSE(table.ok());
   EXPECT_NE(table.error().message.find("bytes"), std::string::npos);
   // Values only needs less, and the message says so.
-  EXPECT_LT(solve_memory_estimate(game, true), solve_memory_estimate(game));
+  EXPECT_LT(estimate(game, true), estimate(game));
   EXPECT_NE(table.error().message.find("values only"), std::string::npos);
-  options.memory_limit = solve_memory_estimate(game);
-  EXPECT_TRUE(solve(game, options).ok());
+  options.memory_limit = estimate(game);
+  EXPECT_TRUE(solve_table(game, options).ok());
 }
 
 // The estimate is an upper bound on what the arrays of a finished table hold.
@@ -101,8 +107,8 @@ TEST(Solver, MemoryEstimateCoversTheTable) {
   for (bool values_only : {false, true}) {
     SolveOptions options;
     options.values_only = values_only;
-    const Table table = solve(game, options).value();
-    EXPECT_LE(table.memory_bytes(), solve_memory_estimate(game, values_only));
+    const Table table = solve_table(game, options).value();
+    EXPECT_LE(table.memory_bytes(), estimate(game, values_only));
   }
 }
 
@@ -115,7 +121,7 @@ TEST(Solver, ReportsProgress) {
     ++calls;
     EXPECT_EQ(p.total, game.state_count());
   };
-  ASSERT_TRUE(solve(game, options).ok());
+  ASSERT_TRUE(solve_table(game, options).ok());
   EXPECT_GE(calls, 1);
 }
 

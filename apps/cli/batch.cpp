@@ -1,7 +1,7 @@
 // catmouse solve --batch FILE: many small games, one per line in, one result per line out. A bad
 // line stops the run with its line number and nothing on stdout. Lines are shared out among the
-// threads; each game is solved by one, with solve_state (only the start is asked for, so the solve
-// stops once the start is decided), or the pack engine for several cats.
+// threads; each game is solved by one, with solve_value (only the start is asked for, so a one-cat
+// solve stops once the start is decided).
 #include "batch.hpp"
 
 #include <fmt/format.h>
@@ -12,9 +12,6 @@
 #include <thread>
 #include <vector>
 
-#include "catmouse/io/format.hpp"
-#include "catmouse/solve/pack.hpp"
-#include "catmouse/solve/solver.hpp"
 
 namespace catmouse::cli {
 
@@ -49,21 +46,6 @@ std::string result_line(const StateValue& answer, bool code, bool grid) {
                      static_cast<int>(value), value_name(value), r ? fmt::to_string(*r) : "null");
 }
 
-// The value of the start (or the state options' position) of one game.
-StateValue answer(const LoadedGame& loaded, const Rules& rules, const StateOptions& from,
-                  const SolveOptions& options) {
-  if (rules.cats > 1) {
-    if (loaded.cat_graph) throw InputError("--cats: grid maps have one cat");
-    const Game game(loaded.graph, rules);
-    PackState s = pack_start(rules);
-    if (!from.turn.empty()) s.turn = from.turn == "cat" ? Side::kCat : Side::kMouse;
-    const PackTable table = take(solve_pack(game, options));
-    return apply_move_limit({table.value(s), table.remoteness(s)}, rules);
-  }
-  const Game game(loaded.graph, rules, loaded.cat_graph ? &*loaded.cat_graph : nullptr);
-  return apply_move_limit(take(solve_state(game, from.resolve(game), options)), rules);
-}
-
 }  // namespace
 
 void run_batch(const std::string& path, const GraphInput& input, const RulesOptions& rules_options,
@@ -86,6 +68,8 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
       lines.erase(lines.begin());
     }
   }
+  ReadOptions read_options = input.read_options();
+  if (graph6) read_options.format = InputFormat::kGraph6;
   SolveOptions options = engine.resolve();
   options.progress = nullptr;
   options.threads = 1;
@@ -100,11 +84,15 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
   auto worker = [&] {
     for (std::size_t k; !failed && (k = next.fetch_add(1)) < lines.size();) {
       try {
-        const LoadedGame loaded =
-            parse_game(lines[k].text, source, graph6 ? "graph6" : input.format, input.directed);
-        const Rules rules = rules_options.resolve(loaded, from);
-        results[k] =
-            result_line(answer(loaded, rules, from, options), code, loaded.grid.has_value());
+        Result<GameSpec> read = read_game(lines[k].text, source, read_options);
+        if (!read.ok()) throw InputError(read.error());
+        GameSpec spec = std::move(read).value();
+        rules_options.apply(spec, from);
+        const bool grid = spec.grid.has_value();
+        const Position start = from.resolve(spec.rules);
+        const Result<StateValue> value = solve_value(spec, start, options);
+        if (!value.ok()) throw solve_error(value.error(), source);
+        results[k] = result_line(*value, code, grid);
       } catch (const InputError& e) {
         // The parser saw one line: name the file's line. Errors about options get the line too.
         Error error = e.error().value_or(Error{e.what(), {}});

@@ -24,10 +24,12 @@ CopsAnswer run_cops(const Graph& graph, std::uint32_t k, const EngineOptions& en
   const auto started = std::chrono::steady_clock::now();
   Result<CopsResult> result = solve_cops(graph, k, engine.resolve());
   if (!result.ok()) {
-    const std::string& message = result.error().message;
-    throw InputError(message.find("over the limit") != std::string::npos
-                         ? fmt::format("{} (see --memory)", message)
-                         : message);
+    const Error& error = result.error();
+    if (error.where.field == "memory_limit") {
+      throw InputError(fmt::format("{} (see --memory)", error.message));
+    }
+    if (error.where.field == "engine") throw solve_error(error, "");
+    throw InputError(error.message);
   }
   CopsAnswer answer{std::move(result).value()};
   answer.seconds =

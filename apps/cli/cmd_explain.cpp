@@ -1,12 +1,13 @@
 // catmouse explain GRAPH: the optimal line of play, move by move, with the value of every
 // position, the alternatives at the first position, and for a draw the cycle play falls into.
+// One cat or several; a grid map names cells and draws the board.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "catmouse/solve/query.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -23,102 +24,129 @@ struct ExplainCommand {
   bool json = false;
 };
 
-// How the line stops: "hole", "capture", "stuck" or "repetition".
-std::string ending(const Game& game, const Line& line) {
-  if (line.cycle_start) return "repetition";
-  const State& last = line.positions.back();
-  if (auto outcome = game.outcome(last)) return *outcome == Value::kMouseWin ? "hole" : "capture";
-  return "stuck";
+// How nodes are named: cells "(row, column)" on a grid map, else their ids.
+std::function<std::string(NodeId)> node_names(const Solution& solution) {
+  const auto& grid = solution.spec().grid;
+  if (grid) return [&grid](NodeId v) { return cell_name(*grid, v); };
+  return [](NodeId v) { return fmt::to_string(v); };
 }
 
-std::string ending_sentence(const Game& game, const Line& line,
+std::string cats_text(const std::vector<NodeId>& cats) {
+  return fmt::format("{}", fmt::join(cats, ","));
+}
+
+// "mouse 1, cat 2, mouse to move", "mouse 1, cats 2,3, cat to move".
+std::string position_text(const Position& p, const std::function<std::string(NodeId)>& node) {
+  if (p.cats.size() == 1) {
+    return fmt::format("mouse {}, cat {}, {} to move", node(p.mouse), node(p.cats[0]),
+                       side_name(p.turn));
+  }
+  return fmt::format("mouse {}, cats {}, {} to move", p.mouse, cats_text(p.cats),
+                     side_name(p.turn));
+}
+
+// "the cat" with one cat, "a cat" with several.
+std::string some_cat(const Position& p) {
+  return p.cats.size() == 1 ? "the cat" : "a cat";
+}
+
+std::string ending_sentence(const Solution& solution, const Line& line,
                             const std::function<std::string(NodeId)>& node) {
-  const State& last = line.positions.back();
-  const std::string e = ending(game, line);
-  if (e == "hole") return fmt::format("the mouse is in the hole {}: mouse wins", node(last.mouse));
-  if (e == "capture" && last.mouse != last.cat) {
-    return fmt::format("the cat is in the hole {} first: cat wins", node(last.cat));
+  const Position& last = line.positions.back();
+  const Rules& rules = solution.game().rules();
+  switch (line.end) {
+    case LineEnd::kHole:
+      return fmt::format("the mouse is in the {} {}: mouse wins",
+                         solution.spec().grid ? "food" : "hole", node(last.mouse));
+    case LineEnd::kCapture: {
+      const bool caught =
+          std::find(last.cats.begin(), last.cats.end(), last.mouse) != last.cats.end();
+      if (caught) {
+        return fmt::format("{} is on the mouse at node {}: cat wins", some_cat(last),
+                           node(last.mouse));
+      }
+      const auto in_hole = std::find_if(last.cats.begin(), last.cats.end(),
+                                        [&](NodeId c) { return solution.game().is_hole(c); });
+      return fmt::format("{} is in the {} {} first: cat wins", some_cat(last),
+                         solution.spec().grid ? "food" : "hole", node(*in_hole));
+    }
+    case LineEnd::kStuck:
+      if (last.turn == Side::kCat && last.cats.size() > 1) return "the cats have no legal move";
+      return fmt::format("the {} has no legal move", side_name(last.turn));
+    case LineEnd::kRepetition: {
+      const std::size_t back = *line.cycle_start;
+      const std::size_t cycle = line.positions.size() - back;
+      return fmt::format(
+          "the next optimal move returns to position {}: play repeats a cycle of {} move{}, a "
+          "draw",
+          back, cycle, cycle == 1 ? "" : "s");
+    }
+    case LineEnd::kMoveLimit:
+      break;
   }
-  if (e == "capture") {
-    return fmt::format("the cat is on the mouse at node {}: cat wins", node(last.cat));
+  return fmt::format("the move limit of {} moves is reached: {}", rules.move_limit,
+                     rules.limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
+}
+
+// Where the mover went: the mouse's node, or the cats'.
+std::string destination(const Position& from, const Position& to,
+                        const std::function<std::string(NodeId)>& node) {
+  if (from.turn == Side::kMouse) return node(to.mouse);
+  return to.cats.size() == 1 ? node(to.cats[0]) : cats_text(to.cats);
+}
+
+// "mouse 1 -> 3", "cat 2 -> 5" (one cat), for the line's move column.
+std::string move_text(const Position& from, const Position& to,
+                      const std::function<std::string(NodeId)>& node) {
+  if (from.turn == Side::kMouse) {
+    return fmt::format("mouse {} -> {}", node(from.mouse), node(to.mouse));
   }
-  if (e == "stuck") {
-    return fmt::format("the {} has no legal move", side_name(last.turn));
-  }
-  const std::size_t back = *line.cycle_start;
-  return fmt::format(
-      "the next optimal move returns to position {}: play repeats a cycle of {} move{}, a draw",
-      back, line.positions.size() - back, line.positions.size() - back == 1 ? "" : "s");
+  return fmt::format("cat {} -> {}", node(from.cats[0]), node(to.cats[0]));
 }
 
-Json state_json(const Table& table, const State& s) {
-  const auto r = table.remoteness(s);
-  return {{"mouse", s.mouse},
-          {"cat", s.cat},
-          {"turn", side_name(s.turn)},
-          {"value", value_name(table.value(s))},
-          {"remoteness", r ? Json(*r) : Json(nullptr)}};
+Json value_json(const StateValue& v) {
+  return {{"value", value_name(v.value)},
+          {"remoteness", v.remoteness ? Json(*v.remoteness) : Json(nullptr)}};
 }
 
-// The node the mover left and entered between two consecutive positions.
-std::pair<NodeId, NodeId> step(const State& a, const State& b) {
-  return a.turn == Side::kMouse ? std::pair{a.mouse, b.mouse} : std::pair{a.cat, b.cat};
-}
-
-// The line cut at the move limit, if the game has one and play would reach it.
-bool cut_at_limit(const Game& game, Line& line) {
-  const std::uint32_t limit = game.rules().move_limit;
-  if (limit == 0 || line.positions.size() <= std::size_t{limit}) return false;
-  line.positions.resize(std::size_t{limit} + 1);
-  line.cycle_start.reset();
-  return true;
-}
-
-std::string limit_sentence(const Game& game) {
-  return fmt::format("the move limit of {} moves is reached: {}", game.rules().move_limit,
-                     game.rules().limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
+Json cats_json(const Position& p) {
+  return p.cats.size() == 1 ? Json(p.cats[0]) : Json(p.cats);
 }
 
 }  // namespace
 
-std::string explain_text(const Solved& solved, Line line) {
-  const Game& game = *solved.game;
-  const Table& table = *solved.table;
-  const bool at_limit = cut_at_limit(game, line);
-  const std::function<std::string(NodeId)> node = [&](NodeId v) {
-    return solved.grid ? cell_name(*solved.grid, v) : fmt::format("{}", v);
-  };
-  const State& start = line.positions.front();
-  const StateValue value = value_of(solved, start);
-  std::string out = fmt::format("{} from (mouse {}, cat {}, {} to move)\n",
-                                result_sentence(value.value, value.remoteness), node(start.mouse),
-                                node(start.cat), side_name(start.turn));
-  if (solved.grid) {
+std::string explain_text(const Solution& solution, const Line& line) {
+  const auto node = node_names(solution);
+  const bool one_cat = solution.game().cats() == 1;
+  const Position& start = line.positions.front();
+  std::string out = fmt::format("{} from ({})\n", result_sentence(solution.value(start)),
+                                position_text(start, node));
+  if (const auto& grid = solution.spec().grid) {
     out += fmt::format("map: nodes are cells (row, column); mouse jumps {}, cat jumps {}\n",
-                       solved.grid->mouse_jump, solved.grid->cat_jump);
+                       grid->mouse_jump, grid->cat_jump);
   }
-  const std::vector<Move> options = moves(game, table, start);
+  const std::vector<Move> options = solution.moves(start);
   if (!options.empty()) {
-    out += fmt::format("moves for the {}:\n", side_name(start.turn));
+    out += fmt::format("moves for the {}:\n",
+                       start.turn == Side::kCat && !one_cat ? "cats" : side_name(start.turn));
     for (const Move& m : options) {
-      const StateValue v = apply_move_limit({m.value, m.remoteness}, game.rules(), 1);
-      out += fmt::format("  to {:<6} {}\n", node(m.to), result_sentence(v.value, v.remoteness));
+      out += fmt::format("  to {:<{}} {}\n", destination(start, m.child, node), one_cat ? 6 : 10,
+                         result_sentence(m.value));
     }
   }
   out += "optimal line:\n";
   for (std::size_t k = 0; k < line.positions.size(); ++k) {
-    const State& s = line.positions[k];
-    std::string move;
-    if (k > 0) {
-      const auto [from, to] = step(line.positions[k - 1], s);
-      move =
-          fmt::format("{} {} -> {}", side_name(line.positions[k - 1].turn), node(from), node(to));
+    const Position& p = line.positions[k];
+    const std::string value =
+        result_sentence(solution.value(p, static_cast<std::uint32_t>(k)));
+    if (!one_cat) {
+      out += fmt::format("  {:>3}. {}: {}\n", k, position_text(p, node), value);
+      continue;
     }
-    const StateValue v = value_of(solved, s, static_cast<std::uint32_t>(k));
-    out += fmt::format("  {:>3}. {:<18} mouse {}, cat {}, {} to move: {}\n", k, move, node(s.mouse),
-                       node(s.cat), side_name(s.turn), result_sentence(v.value, v.remoteness));
-    if (solved.grid) {
-      const std::string board = draw_grid(*solved.grid, s.mouse, s.cat);
+    const std::string move = k > 0 ? move_text(line.positions[k - 1], p, node) : "";
+    out += fmt::format("  {:>3}. {:<18} {}: {}\n", k, move, position_text(p, node), value);
+    if (const auto& grid = solution.spec().grid) {
+      const std::string board = draw_grid(*grid, p.mouse, p.cats[0]);
       for (std::string_view row = board; !row.empty();) {
         const std::size_t end = row.find('\n');
         out += fmt::format("         {}\n", row.substr(0, end));
@@ -126,65 +154,57 @@ std::string explain_text(const Solved& solved, Line line) {
       }
     }
   }
-  std::string end = at_limit ? limit_sentence(game) : ending_sentence(game, line, node);
-  if (solved.grid && end.find("the hole") != std::string::npos) {
-    end.replace(end.find("the hole"), 8, "the food");  // LeetCode 1728's word for it
-  }
-  out += "end: " + end + "\n";
+  out += "end: " + ending_sentence(solution, line, node) + "\n";
   return out;
 }
 
 namespace {
 
-Json explain_json(const Game& game, const Table& table, const Line& line) {
-  const State& start = line.positions.front();
-  const auto r = table.remoteness(start);
+Json explain_json(const Solution& solution, const Line& line) {
+  const Position& start = line.positions.front();
+  const StateValue value = solution.value(start);
+  const bool one_cat = solution.game().cats() == 1;
+  const char* cats_key = one_cat ? "cat" : "cats";
   Json out;
-  out["result"] = static_cast<int>(table.value(start));
-  out["winner"] = value_name(table.value(start));
-  out["remoteness"] = r ? Json(*r) : Json(nullptr);
+  out["result"] = static_cast<int>(value.value);
+  out["winner"] = value_name(value.value);
+  out["remoteness"] = value.remoteness ? Json(*value.remoteness) : Json(nullptr);
   out["moves"] = Json::array();
-  for (const Move& m : moves(game, table, start)) {
-    out["moves"].push_back({{"to", m.to},
-                            {"value", value_name(m.value)},
-                            {"remoteness", m.remoteness ? Json(*m.remoteness) : Json(nullptr)}});
+  for (const Move& m : solution.moves(start)) {
+    Json entry;
+    if (start.turn == Side::kMouse) {
+      entry["to"] = m.child.mouse;
+    } else {
+      entry["to"] = cats_json(m.child);
+    }
+    entry.update(value_json(m.value));
+    out["moves"].push_back(std::move(entry));
   }
   out["line"] = Json::array();
   for (std::size_t k = 0; k < line.positions.size(); ++k) {
-    Json entry = state_json(table, line.positions[k]);
+    const Position& p = line.positions[k];
+    Json entry{{"mouse", p.mouse}, {cats_key, cats_json(p)}, {"turn", side_name(p.turn)}};
+    entry.update(value_json(solution.value(p, static_cast<std::uint32_t>(k))));
     if (k > 0) {
-      const auto [from, to] = step(line.positions[k - 1], line.positions[k]);
-      entry["move"] = {{"side", side_name(line.positions[k - 1].turn)}, {"from", from}, {"to", to}};
+      const Position& from = line.positions[k - 1];
+      const bool mouse = from.turn == Side::kMouse;
+      entry["move"] = {{"side", side_name(from.turn)},
+                       {"from", mouse ? Json(from.mouse) : cats_json(from)},
+                       {"to", mouse ? Json(p.mouse) : cats_json(p)}};
     }
     out["line"].push_back(std::move(entry));
   }
-  out["end"] = ending(game, line);
+  out["end"] = line_end_name(line.end);
   out["cycle_start"] = line.cycle_start ? Json(*line.cycle_start) : Json(nullptr);
   return out;
 }
 
 void run(const ExplainCommand& cmd) {
-  LoadedGame loaded = cmd.input.load_game();
-  const Rules rules = cmd.rules.resolve(loaded, cmd.state);
-  if (rules.cats > 1) {
-    solve_pack_game(loaded, rules, cmd.state, cmd.engine, false, cmd.json, true);
-    return;
-  }
-  Solved solved = solve_loaded(std::move(loaded), rules, cmd.state, cmd.engine);
-  const State s = cmd.state.resolve(*solved.game);
-  Line line = optimal_line(*solved.game, *solved.table, s);
-  if (cmd.json) {
-    const bool at_limit = cut_at_limit(*solved.game, line);
-    Json out = explain_json(*solved.game, *solved.table, line);
-    const StateValue value = value_of(solved, s);
-    out["result"] = static_cast<int>(value.value);
-    out["winner"] = value_name(value.value);
-    out["remoteness"] = value.remoteness ? Json(*value.remoteness) : Json(nullptr);
-    if (at_limit) out["end"] = "move limit";
-    print(out.dump() + "\n");
-  } else {
-    print(explain_text(solved, std::move(line)));
-  }
+  GameSpec spec = cmd.input.load();
+  cmd.rules.apply(spec, cmd.state);
+  const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
+  const Line line = take(solution.line(cmd.state.resolve(solution.game())));
+  print(cmd.json ? explain_json(solution, line).dump() + "\n" : explain_text(solution, line));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 #include <system_error>
 
+#include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
 #include "common.hpp"
 

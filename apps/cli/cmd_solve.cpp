@@ -21,12 +21,6 @@ struct SolveCommand {
   bool json = false;
 };
 
-std::uint64_t valid_state_count(const Game& game) {
-  std::uint64_t cat_nodes = 0;
-  for (NodeId v = 0; v < game.node_count(); ++v) cat_nodes += game.cat_may_enter(v) ? 1 : 0;
-  return 2 * std::uint64_t{game.node_count()} * cat_nodes;
-}
-
 void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
@@ -34,16 +28,13 @@ void run(const SolveCommand& cmd) {
     return;
   }
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
-  LoadedGame loaded = cmd.input.load_game();
-  const Rules rules = cmd.rules.resolve(loaded, cmd.state);
-  if (rules.cats > 1) {
-    solve_pack_game(loaded, rules, cmd.state, cmd.engine, cmd.code, cmd.json, false);
-    return;
-  }
-  Solved solved = solve_loaded(std::move(loaded), rules, cmd.state, cmd.engine);
-  const State s = cmd.state.resolve(*solved.game);
-  const auto [value, remoteness] = value_of(solved, s);
-  if (cmd.code && solved.grid) {
+  GameSpec spec = cmd.input.load();
+  cmd.rules.apply(spec, cmd.state);
+  const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
+  const Game& game = solution.game();
+  const Position p = cmd.state.resolve(game);
+  const auto [value, remoteness] = solution.value(p);
+  if (cmd.code && solution.spec().grid) {
     print(value == Value::kMouseWin ? "true\n" : "false\n");  // LeetCode 1728's answer
   } else if (cmd.code) {
     print(fmt::format("{}\n", static_cast<int>(value)));
@@ -52,12 +43,20 @@ void run(const SolveCommand& cmd) {
     out["result"] = static_cast<int>(value);
     out["winner"] = value_name(value);
     out["remoteness"] = remoteness ? nlohmann::ordered_json(*remoteness) : nullptr;
-    out["state"] = {{"mouse", s.mouse}, {"cat", s.cat}, {"turn", side_name(s.turn)}};
-    out["nodes"] = solved.graph->node_count();
-    out["edges"] = solved.graph->edge_count();
-    out["states"] = valid_state_count(*solved.game);
-    out["seconds"] = solved.seconds;
-    out["table_bytes"] = solved.table->memory_bytes();
+    out["state"] = {{"mouse", p.mouse}};
+    if (game.cats() == 1) {
+      out["state"]["cat"] = p.cats[0];
+    } else {
+      out["state"]["cats"] = p.cats;
+    }
+    out["state"]["turn"] = side_name(p.turn);
+    out["nodes"] = game.node_count();
+    out["edges"] = game.graph().edge_count();
+    if (game.cats() > 1) out["cats"] = game.cats();
+    out["states"] = game.valid_state_count();
+    out["seconds"] = solution.seconds();
+    out["table_bytes"] = solution.memory_bytes();
+    out["engine"] = engine_name(solution.engine());
     print(out.dump() + "\n");
   } else {
     print(result_sentence(value, remoteness) + "\n");
@@ -78,8 +77,8 @@ void add_solve_command(CLI::App& app) {
                     "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or false "
                     "for a grid map (1728)");
   sub->add_flag("--json", cmd->json,
-                "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
-                "seconds, table_bytes")
+                "print one JSON object: result, winner, remoteness, state, nodes, edges, cats (k > "
+                "1), states, seconds, table_bytes, engine")
       ->excludes(code);
   sub->add_option("--batch", cmd->batch,
                   "solve every game of a file ('-': stdin), one per line: JSON (a LeetCode graph, "

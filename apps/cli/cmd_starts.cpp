@@ -31,15 +31,15 @@ void for_each_start(const Game& game, F&& f) {
   for (NodeId mouse = 0; mouse < game.node_count(); ++mouse) {
     if (game.is_hole(mouse)) continue;
     for (NodeId cat = 0; cat < game.node_count(); ++cat) {
-      if (game.cat_may_enter(cat)) f(State{mouse, cat, game.rules().first});
+      if (!game.cat_forbidden(cat)) f(State{mouse, cat, game.rules().first});
     }
   }
 }
 
 void run(const StartsCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine, cmd.rules);
-  const Game& game = *solved.game;
-  const Table& table = *solved.table;
+  const Solution solution = solve_game(load_one_cat(cmd.input, cmd.rules), cmd.engine);
+  const Game& game = solution.game();
+  const Table& table = solution.table();
   Summary summary;
   write_output(cmd.out, [&](std::FILE* file) {
     BufferedWriter out(file);

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <memory>
 
-#include "catmouse/solve/query.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -18,7 +17,9 @@ struct TableCommand {
   std::string out;
 };
 
-void write_rows(std::FILE* file, const Game& game, const Table& table) {
+void write_rows(std::FILE* file, const Solution& solution) {
+  const Game& game = solution.game();
+  const Table& table = solution.table();
   BufferedWriter out(file);
   fmt::memory_buffer& buffer = out.buffer();
   fmt::format_to(std::back_inserter(buffer), "mouse,cat,turn,value,remoteness,best_move\n");
@@ -26,18 +27,21 @@ void write_rows(std::FILE* file, const Game& game, const Table& table) {
     const State s = game.space().state(i);
     if (!game.valid(s)) continue;
     const auto r = table.remoteness(s);
-    const auto best = best_move(game, table, s);
+    const auto best = solution.best_move(s);
+    const NodeId to = !best                    ? 0
+                      : s.turn == Side::kMouse ? best->child.mouse
+                                               : best->child.cats[0];
     fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{}\n", s.mouse, s.cat,
                    side_name(s.turn), value_name(table.value(s)), r ? fmt::to_string(*r) : "",
-                   best ? fmt::to_string(best->to) : "");
+                   best ? fmt::to_string(to) : "");
     out.flush_if_full();
   }
   out.flush();
 }
 
 void run(const TableCommand& cmd) {
-  Solved solved = load_and_solve(cmd.input, StateOptions{}, cmd.engine, cmd.rules);
-  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, *solved.game, *solved.table); });
+  const Solution solution = solve_game(load_one_cat(cmd.input, cmd.rules), cmd.engine);
+  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include <cerrno>
 #include <charconv>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -13,12 +12,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "catmouse/solve/query.hpp"
-#include "catmouse/solve/solver.hpp"
-
 namespace catmouse::cli {
-
-namespace {}  // namespace
 
 std::string read_input(const std::string& path) {
   if (path == "-") {
@@ -34,18 +28,6 @@ std::string read_input(const std::string& path) {
   return std::move(text).str();
 }
 
-namespace {
-
-NodeId checked_node(const Game& game, std::int64_t id, const char* option) {
-  if (id < 0 || id >= static_cast<std::int64_t>(game.node_count())) {
-    throw InputError(fmt::format("{}: node {} is out of range (nodes are 0..{})", option, id,
-                                 game.node_count() - 1));
-  }
-  return static_cast<NodeId>(id);
-}
-
-}  // namespace
-
 void GraphInput::add_to(CLI::App& app, bool required) {
   auto* option = app.add_option(
       "GRAPH", path, "graph file: LeetCode JSON adjacency lists or an edge list; '-' reads stdin");
@@ -58,50 +40,30 @@ void GraphInput::add_to(CLI::App& app, bool required) {
                "read an edge list's lines \"u v\" as one-way arcs u -> v (edge lists only)");
 }
 
-Graph GraphInput::load() const {
-  const std::string text = read_input(path);
-  const std::string source = path == "-" ? "<stdin>" : path;
-  const GraphFormat chosen =
-      format.empty() ? detect_format(source, text) : take(parse_format_name(format));
-  return take(parse_graph(text, source, chosen, directed));
+ReadOptions GraphInput::read_options() const {
+  ReadOptions options;
+  if (!format.empty()) options.format = take(parse_input_format(format));
+  options.directed = directed;
+  return options;
 }
 
 namespace {
 
-// A JSON object with a "grid" member: a LeetCode 1728 map.
-bool looks_like_grid(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  return first != std::string_view::npos && text[first] == '{' &&
-         text.find("\"grid\"") != std::string_view::npos;
+// An error of read_game() as the command line says it: "--directed: ..." for the option.
+InputError read_error(Error error) {
+  if (error.where.field == "directed") {
+    return InputError(fmt::format("--directed: {}", error.message));
+  }
+  return InputError(error);
 }
 
 }  // namespace
 
-LoadedGame parse_game(std::string_view text, const std::string& source, const std::string& format,
-                      bool directed) {
-  if (format == "grid" || (format.empty() && looks_like_grid(text))) {
-    if (directed) throw InputError("--directed: a grid map is not an edge list");
-    GridMap map = take(parse_grid(text, source));
-    GridGame game = grid_game(map);
-    return {std::move(game.mouse_graph),
-            std::move(game.cat_graph),
-            std::move(game.rules),
-            std::move(map),
-            source,
-            true};
-  }
-  const GraphFormat chosen =
-      format.empty() ? detect_format(source, text) : take(parse_format_name(format));
-  LoadedGame loaded{take(parse_graph(text, source, chosen, directed)), {}, {}, {}, source};
-  loaded.has_rules = text.find("\"rules\"") != std::string::npos;
-  if (chosen == GraphFormat::kLeetCode) {
-    if (Status ok = read_rules_json(text, source, loaded.rules); !ok) throw InputError(ok.error());
-  }
-  return loaded;
-}
-
-LoadedGame GraphInput::load_game() const {
-  return parse_game(read_input(path), path == "-" ? "<stdin>" : path, format, directed);
+GameSpec GraphInput::load() const {
+  const std::string text = read_input(path);
+  Result<GameSpec> spec = read_game(text, source(), read_options());
+  if (!spec.ok()) throw read_error(spec.error());
+  return std::move(spec).value();
 }
 
 void StateOptions::add_to(CLI::App& app) {
@@ -114,17 +76,10 @@ void StateOptions::add_to(CLI::App& app) {
       ->check(CLI::IsMember({"mouse", "cat"}));
 }
 
-State StateOptions::resolve(const Game& game) const {
-  State s = game.start();
-  if (mouse) s.mouse = checked_node(game, *mouse, "--mouse");
-  const std::vector<std::int64_t> cats = cat_nodes();
-  if (cats.size() > 1) throw InputError("--cat: one node for one cat (see --cats)");
-  if (!cats.empty()) s.cat = checked_node(game, cats[0], "--cat");
-  if (!turn.empty()) s.turn = turn == "cat" ? Side::kCat : Side::kMouse;
-  if (!game.valid(s)) {
-    throw InputError(fmt::format("--cat: the cat may not be on node {}", s.cat));
-  }
-  return s;
+Position StateOptions::resolve(const Rules& rules) const {
+  Position p = start_position(rules);
+  if (!turn.empty()) p.turn = turn == "cat" ? Side::kCat : Side::kMouse;
+  return p;
 }
 
 std::vector<std::int64_t> StateOptions::cat_nodes() const {
@@ -191,8 +146,8 @@ bool RulesOptions::any_given() const {
                      [](const auto& option) { return option.second->count() > 0; });
 }
 
-Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) const {
-  const Graph& graph = loaded.graph;
+void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
+  const Graph& graph = spec.graph;
   const std::int64_t n = graph.node_count();
   auto nodes = [&](const std::vector<std::int64_t>& ids, const char* option) {
     std::vector<NodeId> out;
@@ -205,7 +160,10 @@ Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) 
     }
     return out;
   };
-  Rules rules = loaded.rules;
+  // Whether the file set rules of its own (a grid map, or a "rules" object): then a rule at
+  // fault that no option touched came from the file.
+  const bool has_rules = spec.grid.has_value() || !(spec.rules == Rules{});
+  Rules& rules = spec.rules;
   if (given("holes")) rules.holes = nodes(node_list(holes, "--holes"), "--holes");
   if (given("cat-forbidden")) {
     rules.cat_forbidden = nodes(node_list(cat_forbidden, "--cat-forbidden"), "--cat-forbidden");
@@ -234,23 +192,14 @@ Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) 
     if (!given("cats") && cats_at.size() > 1)
       rules.cats = static_cast<std::uint32_t>(cats_at.size());
   }
-  if (loaded.grid) {
-    for (const auto& [node, option] :
-         {std::pair{rules.mouse_start, "--mouse"}, std::pair{rules.cat_start, "--cat"}}) {
-      if (node < n && loaded.grid->wall(node)) {
-        throw InputError(fmt::format("{}: node {} is the cell {}, a wall", option, node,
-                                     cell_name(*loaded.grid, node)));
-      }
-    }
-  }
-  if (Status ok = validate(rules, graph); !ok) {
+  if (Status ok = spec.validate(); !ok) {
     static const std::pair<const char*, const char*> kOptions[] = {
         {"holes", "--holes"},       {"cat forbidden", "--cat-forbidden"},
         {"mouse start", "--mouse"}, {"cat start", "--cat"},
         {"cats", "--cats"},         {"move limit", "--move-limit"}};
     Error error = ok.error();
     const bool from_options =
-        !loaded.has_rules ||
+        !has_rules ||
         (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
         (error.where.field == "cat start" && (!from.cat.empty() || given("cat-forbidden"))) ||
         given(std::string(error.where.field == "cat forbidden" ? "cat-forbidden"
@@ -262,53 +211,54 @@ Rules RulesOptions::resolve(const LoadedGame& loaded, const StateOptions& from) 
       }
     }
     // Otherwise the rule came from the file (its "rules" object, or a grid map).
-    if (!from_options) error.where.source = loaded.source;
+    if (!from_options) error.where.source = spec.source;
     throw InputError(error);
   }
-  return rules;
 }
 
-Solved load_and_solve(const GraphInput& input, const StateOptions& from,
-                      const EngineOptions& engine, const RulesOptions& rules_options) {
-  LoadedGame loaded = input.load_game();
-  const Rules rules = rules_options.resolve(loaded, from);
-  if (rules.cats > 1) {
+InputError solve_error(const Error& error, const std::string& source) {
+  static const std::pair<const char*, const char*> kOptions[] = {
+      {"memory_limit", "--memory"}, {"values_only", "--values-only"}, {"engine", "--engine"},
+      {"threads", "--threads"},     {"cats", "--cats"},               {"cops", "--cops"}};
+  if (error.where.field == "memory_limit") {
+    return InputError(fmt::format("{}: {} (see --memory{})", source, error.message,
+                                  error.message.find("values only") != std::string::npos
+                                      ? ", --values-only"
+                                      : ""));
+  }
+  for (const auto& [field, option] : kOptions) {
+    if (error.where.field == field) return InputError(fmt::format("{}: {}", option, error.message));
+  }
+  Error located = error;
+  if (located.where.source.empty()) located.where.source = source;
+  return InputError(located);
+}
+
+Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptions& from) {
+  const std::string source = spec.source;
+  Result<Solution> solution = solve(std::move(spec), engine.resolve());
+  if (!solution.ok()) throw solve_error(solution.error(), source);
+  const Game& game = solution->game();
+  if (game.cats() == 1) {
+    const Position start = from.resolve(game);
+    if (auto stuck =
+            reachable_stuck_state(game, State{start.mouse, start.cats[0], start.turn})) {
+      warn(fmt::format(
+          "the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
+          side_name(stuck->turn), describe(*stuck),
+          game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
+    }
+  }
+  return std::move(solution).value();
+}
+
+GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules) {
+  GameSpec spec = input.load();
+  rules.apply(spec, StateOptions{});
+  if (spec.rules.cats > 1) {
     throw InputError("--cats: this command solves one cat; 'solve' and 'explain' take more");
   }
-  return solve_loaded(std::move(loaded), rules, from, engine);
-}
-
-Solved solve_loaded(LoadedGame loaded, const Rules& rules, const StateOptions& from,
-                    const EngineOptions& engine) {
-  Solved solved;
-  if (rules.move_limit > 0 && engine.values_only) {
-    throw InputError("--values-only: a move limit needs the remoteness of every state");
-  }
-  solved.graph = std::make_unique<Graph>(std::move(loaded.graph));
-  if (loaded.cat_graph) solved.cat_graph = std::make_unique<Graph>(std::move(*loaded.cat_graph));
-  solved.grid = std::move(loaded.grid);
-  solved.game = std::make_unique<Game>(*solved.graph, rules, solved.cat_graph.get());
-  const State start = from.resolve(*solved.game);
-  const auto started = std::chrono::steady_clock::now();
-  Result<Table> table = solve(*solved.game, engine.resolve());
-  if (!table.ok()) {
-    throw InputError(fmt::format("{}: {} (see --memory{})", loaded.source, table.error().message,
-                                 engine.values_only ? "" : ", --values-only"));
-  }
-  solved.table = std::make_unique<Table>(std::move(table).value());
-  solved.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (auto stuck = reachable_stuck_state(*solved.game, start)) {
-    warn(fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
-                     side_name(stuck->turn), describe(*stuck),
-                     rules.stuck == StuckRule::kLose ? "loses" : "draws"));
-  }
-  return solved;
-}
-
-StateValue value_of(const Solved& solved, const State& s, std::uint32_t played) {
-  const StateValue unlimited{solved.table->value(s), solved.table->remoteness(s)};
-  return apply_move_limit(unlimited, solved.game->rules(), played);
+  return spec;
 }
 
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {

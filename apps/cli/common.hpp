@@ -1,6 +1,11 @@
-// Shared pieces of the command-line tool. Subcommands report bad input by throwing InputError;
-// main() alone turns it into a message on stderr and exit code 2, so no subcommand prints a
-// partial result: output is built in memory and written only once everything succeeded.
+// Shared pieces of the command-line tool: its options, and how errors become messages. The game
+// itself goes through the library's seam (read_game -> GameSpec -> solve -> Solution); what is
+// here is only what a command line adds: option parsing, messages naming the option or file, exit
+// codes, and writing output.
+//
+// Subcommands report bad input by throwing InputError; main() alone turns it into a message on
+// stderr and exit code 2, so no subcommand prints a partial result: output is built in memory and
+// written only once everything succeeded.
 #pragma once
 
 #include <fmt/format.h>
@@ -8,21 +13,14 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "catmouse/core/error.hpp"
-#include "catmouse/io/format.hpp"
-#include "catmouse/core/game.hpp"
-#include "catmouse/core/graph.hpp"
-#include "catmouse/core/grid.hpp"
-#include "catmouse/solve/pack.hpp"
-#include "catmouse/solve/query.hpp"
-#include "catmouse/core/rules.hpp"
-#include "catmouse/solve/solver.hpp"
-#include "catmouse/solve/table.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/game_reader.hpp"
+#include "catmouse/solve/solve.hpp"
 
 namespace catmouse::cli {
 
@@ -51,17 +49,6 @@ T take(Result<T> result) {
   return std::move(result).value();
 }
 
-// A game as read from a file: the graph, the cat's own graph and the rules for a grid map, or
-// the "rules" object of a JSON graph file over the defaults.
-struct LoadedGame {
-  Graph graph;
-  std::optional<Graph> cat_graph;
-  Rules rules;
-  std::optional<GridMap> grid;
-  std::string source;      // the file's name in messages
-  bool has_rules = false;  // the file set rules (a grid map, or a "rules" object)
-};
-
 // Options every graph-reading subcommand shares: the file and its format.
 struct GraphInput {
   std::string path;    // a file, or "-" for stdin
@@ -69,27 +56,24 @@ struct GraphInput {
   bool directed = false;
   // `required`: GRAPH must be given (false where another option can stand in for it).
   void add_to(CLI::App& app, bool required = true);
-  Graph load() const;            // throws InputError naming the file
-  LoadedGame load_game() const;  // also reads grid maps and a "rules" object
+  std::string source() const { return path == "-" ? "<stdin>" : path; }
+  ReadOptions read_options() const;  // throws InputError naming --format
+  GameSpec load() const;             // the game in the file; throws InputError naming the file
 };
-
-// The game in `text` (one file, or one line of a batch) in `format` ("" to detect it from the
-// source's suffix and the text): a grid map, or a graph with the "rules" object of a JSON file.
-// Throws InputError naming `source`.
-LoadedGame parse_game(std::string_view text, const std::string& source, const std::string& format,
-                      bool directed);
 
 // The node ids of a comma-separated list ('' is none); throws InputError naming the option.
 std::vector<std::int64_t> node_list(const std::string& text, const char* option);
 
-// Options naming one state: --mouse, --cat, --turn (defaults: the rules' start).
+// Options naming one state: --mouse, --cat, --turn (defaults: the rules' start). --mouse and
+// --cat set the rules' starts (RulesOptions::resolve); --turn the side to move.
 struct StateOptions {
   std::optional<std::int64_t> mouse;
   std::string cat;   // one node, or one per cat, comma-separated
   std::string turn;  // "", "mouse" or "cat"
   void add_to(CLI::App& app);
   std::vector<std::int64_t> cat_nodes() const;  // --cat's nodes; throws InputError
-  State resolve(const Game& game) const;  // throws InputError for out-of-range or invalid states
+  Position resolve(const Rules& rules) const;   // the rules' start, with --turn
+  Position resolve(const Game& game) const { return resolve(game.rules()); }
 };
 
 // Rule options: --holes, --cat-forbidden, --first, --stuck, --mouse-stays, --cat-stays,
@@ -107,9 +91,10 @@ struct RulesOptions {
   std::string limit_outcome = "draw";
   std::int64_t cats = 1;
   void add_to(CLI::App& app);
-  // The rules for this game, the starts taken from `from` where given; throws InputError
-  // naming the option when they are inconsistent.
-  Rules resolve(const LoadedGame& loaded, const StateOptions& from) const;
+  // Sets the rules of the game in `spec` (the file's, with these options over them and the starts
+  // taken from `from` where given) and validates it (GameSpec::validate); throws InputError
+  // naming the option, or the file when the rule at fault came from it.
+  void apply(GameSpec& spec, const StateOptions& from) const;
   bool any_given() const;  // whether any rule option was given
 
  private:
@@ -117,11 +102,12 @@ struct RulesOptions {
   bool given(const std::string& name) const;
 };
 
-// Engine options every solving subcommand shares: --threads, --memory, --progress, and (where
-// remoteness is not needed) --values-only.
+// Engine options every solving subcommand shares: --threads, --memory, --progress, --engine, and
+// (where remoteness is not needed) --values-only.
 struct EngineOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string memory;    // "" = available physical memory
+  std::string engine = "auto";
   bool progress = false;
   bool values_only = false;
   void add_to(CLI::App& app, bool allow_values_only);
@@ -132,35 +118,26 @@ struct EngineOptions {
 // "4G", "512MiB", "1e9", "750000000" -> bytes; throws InputError naming --memory.
 std::uint64_t parse_memory(const std::string& text);
 
-// A loaded and solved game. The graph and game live on the heap so that moving a Solved keeps
-// the Game's reference to its graph valid.
-struct Solved {
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Graph> cat_graph;  // grids only
-  std::optional<GridMap> grid;
-  std::unique_ptr<Game> game;
-  std::unique_ptr<Table> table;
-  double seconds = 0;  // solve time
-};
-// Loads the graph, checks the rules, solves, and warns on stderr when a player can get stuck
-// in play from `from` (or from the start).
-Solved load_and_solve(const GraphInput& input, const StateOptions& from,
-                      const EngineOptions& engine, const RulesOptions& rules = {});
-// The same for a game already loaded and its resolved rules (one cat).
-Solved solve_loaded(LoadedGame loaded, const Rules& rules, const StateOptions& from,
-                    const EngineOptions& engine);
+// The library's refusal of a solve as the command line says it: the option named by the error's
+// field ("--memory", "--values-only", "--engine", ...), and the file for the game's own faults.
+InputError solve_error(const Error& error, const std::string& source);
 
-// k cats (pack.hpp): solves and prints the start (or --mouse/--cat/--turn) as solve does, or the
-// optimal line as explain does.
-void solve_pack_game(const LoadedGame& loaded, const Rules& rules, const StateOptions& from,
-                     const EngineOptions& engine, bool code, bool json, bool explain);
-// The pack engine's table for a game, or InputError naming the memory needed.
-PackTable solve_pack_or_throw(const Game& game, const EngineOptions& engine);
+// Solves the game (solve.hpp), or throws solve_error(); warns on stderr when a player can get
+// stuck in play from `from` (one cat).
+Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptions& from = {});
+
+// The game of a command that takes one cat (table, starts): the file with the rule options applied;
+// throws InputError for more cats.
+GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules);
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw".
 std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
-// The value of s in the solved game, under its move limit if it has one (`played` moves made).
-StateValue value_of(const Solved& solved, const State& s, std::uint32_t played = 0);
+inline std::string result_sentence(const StateValue& v) {
+  return result_sentence(v.value, v.remoteness);
+}
+
+// explain's text for an optimal line of a solved game (cmd_explain.cpp).
+std::string explain_text(const Solution& solution, const Line& line);
 
 // The whole of a file, or of stdin for "-"; throws InputError naming the file.
 std::string read_input(const std::string& path);
@@ -190,9 +167,6 @@ void print(const std::string& text);
 void warn(const std::string& text);
 
 // Subcommand registration; each lives in its own cmd_<name>.cpp.
-// explain's text for an optimal line of a solved game (cmd_explain.cpp).
-std::string explain_text(const Solved& solved, Line line);
-
 void add_check_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_explain_command(CLI::App& app);

@@ -98,6 +98,10 @@ void EngineOptions::add_to(CLI::App& app, bool allow_values_only) {
                  "default: the available physical memory)");
   app.add_flag("--progress", progress,
                "report progress on stderr (default: only on a terminal, after a second)");
+  app.add_option("--engine", engine,
+                 "the engine: auto (default), small, general (one cat), pack (k cats), cops (cops "
+                 "and robbers); all give the same answers")
+      ->check(CLI::IsMember({"auto", "small", "general", "pack", "cops"}));
   if (allow_values_only) {
     app.add_flag("--values-only", values_only,
                  "keep only who wins, not in how many moves: less than a third of the memory");
@@ -107,6 +111,7 @@ void EngineOptions::add_to(CLI::App& app, bool allow_values_only) {
 SolveOptions EngineOptions::resolve() const {
   SolveOptions options;
   options.threads = threads;
+  options.engine = take(parse_engine_name(engine));
   options.values_only = values_only;
   options.memory_limit = memory.empty() ? available_memory() : parse_memory(memory);
   auto printer = std::make_shared<ProgressPrinter>(progress);

@@ -1,5 +1,7 @@
 #include "catmouse/io/format.hpp"
 
+#include "io/json_text.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -9,7 +11,6 @@
 #include <cmath>
 #include <cstdint>
 #include <new>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,7 +21,6 @@ namespace catmouse {
 
 namespace {
 
-using json = nlohmann::json;
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::string_view kLineSpace = " \t\r\v\f";  // separates tokens in edge lists
@@ -111,7 +111,7 @@ std::size_t locate(std::string_view t, bool in_object, std::initializer_list<std
 
 // How a value was written, for messages. Numbers come from the text because nlohmann turns
 // integers beyond 64 bits into doubles and would print 99999999999999999999999 as 1e+23.
-std::string describe(const json& value, std::string_view text, std::size_t offset) {
+std::string describe(const Json& value, std::string_view text, std::size_t offset) {
   if (value.is_array()) return "an array";
   if (value.is_object()) return "an object";
   if (!value.is_number()) return shorten(value.dump());
@@ -123,7 +123,7 @@ std::string describe(const json& value, std::string_view text, std::size_t offse
 }
 
 // The entry as a node id, if it is a non-negative integer that fits in 32 bits.
-std::optional<NodeId> as_node_id(const json& entry) {
+std::optional<NodeId> as_node_id(const Json& entry) {
   if (!entry.is_number_integer()) return std::nullopt;
   if (entry.is_number_unsigned() ? entry.get<std::uint64_t>() > UINT32_MAX
                                  : entry.get<std::int64_t>() != 0) {
@@ -133,7 +133,7 @@ std::optional<NodeId> as_node_id(const json& entry) {
 }
 
 // Why an entry that as_node_id() refused is not a node id; `shown` is how it was written.
-std::string entry_problem(const json& entry, const std::string& shown) {
+std::string entry_problem(const Json& entry, const std::string& shown) {
   if (entry.is_number()) {
     const double v = entry.get<double>();
     if (v > static_cast<double>(UINT32_MAX)) {
@@ -142,19 +142,6 @@ std::string entry_problem(const json& entry, const std::string& shown) {
     if (v < 0 && std::floor(v) == v) return fmt::format("neighbour {} is negative", shown);
   }
   return fmt::format("expected a node id (a non-negative integer), found {}", shown);
-}
-
-// "[json.exception.parse_error.101] parse error at line 1, column 10: syntax error while parsing
-// value - unexpected end of input; expected ..." -> "unexpected end of input; expected ...".
-// We print our own line and column, so nlohmann's copy is dropped.
-std::string short_json_message(std::string_view what) {
-  if (const auto colon = what.find(": "); colon != std::string_view::npos) {
-    what.remove_prefix(colon + 2);
-  }
-  if (const auto dash = what.find(" - "); what.starts_with("syntax error") && dash != what.npos) {
-    what.remove_prefix(dash + 3);
-  }
-  return "invalid JSON: " + std::string(what);
 }
 
 // Index K from a field "neighbour K"/"edge K" set by the Graph factories.
@@ -257,16 +244,57 @@ Result<Graph> parse_leetcode(std::string_view text, std::string_view source) try
     Result<Graph> graph = Graph::from_csr(std::move(lists->offsets), std::move(lists->targets));
     if (graph.ok()) return graph;
   }
-  if (std::all_of(text.begin(), text.end(), is_json_space)) return error_at("empty input", source);
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    // e.byte counts the bytes read, so the offending one is the last read (or the end of input).
-    return error_at(short_json_message(e.what()), source, text, e.byte > 0 ? e.byte - 1 : 0);
+  Result<Json> doc = parse_json(text, source);
+  if (!doc.ok()) return doc.error();
+  return leetcode_from_json(*doc, text, source);
+} catch (const std::bad_alloc&) {
+  return error_at("not enough memory to hold the graph", source);
+}
+
+// "[json.exception.parse_error.101] parse error at line 1, column 10: syntax error while parsing
+// value - unexpected end of input; expected ..." -> "unexpected end of input; expected ...".
+// We print our own line and column, so nlohmann's copy is dropped.
+std::string short_json_message(std::string_view what) {
+  if (const auto colon = what.find(": "); colon != std::string_view::npos) {
+    what.remove_prefix(colon + 2);
   }
+  if (const auto dash = what.find(" - "); what.starts_with("syntax error") && dash != what.npos) {
+    what.remove_prefix(dash + 3);
+  }
+  return "invalid JSON: " + std::string(what);
+}
+
+Result<Json> parse_json(std::string_view text, std::string_view source) try {
+  if (std::all_of(text.begin(), text.end(), is_json_space)) return error_at("empty input", source);
+  return Json::parse(text.begin(), text.end());
+} catch (const Json::parse_error& e) {
+  // e.byte counts the bytes read, so the offending one is the last read (or the end of input).
+  return error_at(short_json_message(e.what()), source, text, e.byte > 0 ? e.byte - 1 : 0);
+} catch (const Json::out_of_range& e) {
+  // A number beyond a double's range: "number overflow parsing '1e400'". Point at it.
+  std::string_view what = e.what();
+  const std::size_t open = what.find('\'');
+  const std::size_t close = what.rfind('\'');
+  std::optional<std::size_t> at;
+  if (open != what.npos && close > open) {
+    const std::size_t found = text.find(what.substr(open + 1, close - open - 1));
+    if (found != std::string_view::npos) at = found;
+  }
+  return error_at(fmt::format("invalid JSON: a number is out of range ({})",
+                              open != what.npos && close > open
+                                  ? what.substr(open + 1, close - open - 1)
+                                  : std::string_view("too large")),
+                  source, text, at);
+} catch (const Json::exception& e) {
+  return error_at(short_json_message(e.what()), source);
+} catch (const std::bad_alloc&) {
+  return error_at("not enough memory to read the JSON document", source);
+}
+
+Result<Graph> leetcode_from_json(const Json& doc, std::string_view text,
+                                 std::string_view source) try {
   const bool in_object = doc.is_object();
-  const json* graph = &doc;
+  const Json* graph = &doc;
   if (in_object) {
     const auto it = doc.find("graph");
     if (it == doc.end()) return error_at("missing \"graph\" member", source);
@@ -283,7 +311,7 @@ Result<Graph> parse_leetcode(std::string_view text, std::string_view source) try
   }
   std::vector<std::vector<NodeId>> lists(graph->size());
   for (std::size_t i = 0; i < lists.size(); ++i) {
-    const json& list = (*graph)[i];
+    const Json& list = (*graph)[i];
     if (!list.is_array()) {
       const std::size_t offset = locate(text, in_object, {i});
       return error_at(

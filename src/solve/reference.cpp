@@ -8,7 +8,7 @@ namespace catmouse {
 namespace {
 
 // Own state layout: [turn][mouse][cat], turn 0 = mouse to move.
-struct Position {
+struct RefState {
   int turn;
   NodeId mouse;
   NodeId cat;
@@ -25,28 +25,28 @@ struct RefGame {
         cat_adj((cat_graph ? *cat_graph : graph).to_adjacency()),
         n(static_cast<NodeId>(adj.size())),
         hole(n, false),
-        cat_barred(n, false) {
+        cat_forbidden(n, false) {
     for (NodeId v : rules.holes) hole[v] = true;
-    for (NodeId v : rules.cat_forbidden ? *rules.cat_forbidden : rules.holes) cat_barred[v] = true;
+    for (NodeId v : rules.cat_forbidden ? *rules.cat_forbidden : rules.holes) cat_forbidden[v] = true;
   }
-  std::size_t at(const Position& p) const {
+  std::size_t at(const RefState& p) const {
     return (static_cast<std::size_t>(p.turn) * n + p.mouse) * n + p.cat;
   }
-  std::vector<Position> moves(const Position& p) const {
-    std::vector<Position> out;
+  std::vector<RefState> moves(const RefState& p) const {
+    std::vector<RefState> out;
     if (p.turn == 0) {
       for (NodeId to : adj[p.mouse]) out.push_back({1, to, p.cat});
       if (rules.mouse_stays) out.push_back({1, p.mouse, p.cat});
     } else {
       for (NodeId to : cat_adj[p.cat]) {
-        if (!cat_barred[to]) out.push_back({0, p.mouse, to});
+        if (!cat_forbidden[to]) out.push_back({0, p.mouse, to});
       }
       if (rules.cat_stays) out.push_back({0, p.mouse, p.cat});
     }
     return out;
   }
   // The winner code of a finished position, else 0.
-  int finished(const Position& p) const {
+  int finished(const RefState& p) const {
     if (rules.cat_wins_in_hole && (hole[p.cat] || p.mouse == p.cat)) return 2;
     if (hole[p.mouse]) return 1;
     if (p.mouse == p.cat) return 2;
@@ -56,7 +56,7 @@ struct RefGame {
   const Rules& rules;
   std::vector<std::vector<NodeId>> adj, cat_adj;
   NodeId n;
-  std::vector<bool> hole, cat_barred;
+  std::vector<bool> hole, cat_forbidden;
 };
 
 }  // namespace
@@ -64,19 +64,19 @@ struct RefGame {
 Table solve_reference(const Graph& graph, const Rules& rules, const Graph* cat_graph) {
   const RefGame game(graph, rules, cat_graph);
   const NodeId n = game.n;
-  const auto& cat_barred = game.cat_barred;
-  const auto at = [&](const Position& p) { return game.at(p); };
-  const auto moves = [&](const Position& p) { return game.moves(p); };
+  const auto& cat_forbidden = game.cat_forbidden;
+  const auto at = [&](const RefState& p) { return game.at(p); };
+  const auto moves = [&](const RefState& p) { return game.moves(p); };
   // Winner codes as in Value (1 mouse, 2 cat); the mover of turn t wins with code t + 1.
   std::vector<int> winner(2 * static_cast<std::size_t>(n) * n, kUnknown);
   std::vector<std::uint32_t> level(winner.size(), kNoRemoteness);
-  std::vector<Position> open;  // valid, not yet decided
+  std::vector<RefState> open;  // valid, not yet decided
 
   for (int turn = 0; turn < 2; ++turn) {
     for (NodeId mouse = 0; mouse < n; ++mouse) {
       for (NodeId cat = 0; cat < n; ++cat) {
-        const Position p{turn, mouse, cat};
-        if (cat_barred[cat]) continue;
+        const RefState p{turn, mouse, cat};
+        if (cat_forbidden[cat]) continue;
         if (const int w = game.finished(p)) {
           winner[at(p)] = w;
         } else if (moves(p).empty()) {
@@ -92,13 +92,13 @@ Table solve_reference(const Graph& graph, const Rules& rules, const Graph* cat_g
   }
 
   for (std::uint32_t r = 1;; ++r) {
-    std::vector<std::pair<Position, int>> decided;
-    std::vector<Position> still_open;
-    for (const Position& p : open) {
+    std::vector<std::pair<RefState, int>> decided;
+    std::vector<RefState> still_open;
+    for (const RefState& p : open) {
       const int mine = p.turn + 1;
       bool win = false;
       bool all_lost = true;
-      for (const Position& child : moves(p)) {
+      for (const RefState& child : moves(p)) {
         const int w = winner[at(child)];
         win = win || w == mine;
         all_lost = all_lost && w != kUnknown && w != mine;
@@ -150,20 +150,20 @@ StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const
     for (int turn = 0; turn < 2; ++turn) {
       for (NodeId mouse = 0; mouse < game.n; ++mouse) {
         for (NodeId cat = 0; cat < game.n; ++cat) {
-          if (!game.cat_barred[cat]) f(Position{turn, mouse, cat});
+          if (!game.cat_forbidden[cat]) f(RefState{turn, mouse, cat});
         }
       }
     }
   };
   const int at_limit = rules.limit_outcome == LimitOutcome::kCatWin ? 2 : 0;
   for (std::uint32_t left = 0; left <= rules.move_limit; ++left) {
-    all_positions([&](const Position& p) {
+    all_positions([&](const RefState& p) {
       Entry& e = next[game.at(p)];
       if (const int w = game.finished(p)) {
         e = {w, 0};
         return;
       }
-      const std::vector<Position> children = game.moves(p);
+      const std::vector<RefState> children = game.moves(p);
       if (children.empty()) {
         e = {rules.stuck == StuckRule::kLose ? 2 - p.turn : 0, 0};
         return;
@@ -175,7 +175,7 @@ StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const
       const int mine = p.turn + 1;
       std::uint32_t fastest = kNoRemoteness, slowest = 0;
       bool all_lost = true;
-      for (const Position& child : children) {
+      for (const RefState& child : children) {
         const Entry& c = now[game.at(child)];
         if (c.winner == mine) fastest = std::min(fastest, c.moves + 1);
         if (c.winner == 3 - mine) slowest = std::max(slowest, c.moves + 1);
@@ -196,7 +196,7 @@ StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const
   return {static_cast<Value>(e.winner), e.moves};
 }
 
-std::uint64_t pack_reference_index(NodeId n, const PackState& s) {
+std::uint64_t pack_reference_index(NodeId n, const Position& s) {
   std::uint64_t index = static_cast<std::uint64_t>(s.turn == Side::kMouse ? 0 : 1) * n + s.mouse;
   for (NodeId c : s.cats) index = index * n + c;
   return index;
@@ -212,14 +212,14 @@ std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& g
   const std::uint64_t size = 2 * n * tuples;
   // Decodes an index of pack_reference_index's layout.
   const auto state_at = [&](std::uint64_t index) {
-    PackState s{0, std::vector<NodeId>(k), Side::kMouse};
+    Position s{0, std::vector<NodeId>(k), Side::kMouse};
     for (std::uint32_t i = k; i-- > 0; index /= n) s.cats[i] = static_cast<NodeId>(index % n);
     s.mouse = static_cast<NodeId>(index % n);
     s.turn = index / n == 0 ? Side::kMouse : Side::kCat;
     return s;
   };
-  const auto moves = [&](const PackState& s) {
-    std::vector<PackState> out;
+  const auto moves = [&](const Position& s) {
+    std::vector<Position> out;
     if (s.turn == Side::kMouse) {
       for (NodeId to : game.adj[s.mouse]) out.push_back({to, s.cats, Side::kCat});
       if (rules.mouse_stays) out.push_back({s.mouse, s.cats, Side::kCat});
@@ -230,11 +230,11 @@ std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& g
     for (NodeId cat : s.cats) {
       std::vector<NodeId> options;
       for (NodeId to : game.adj[cat]) {
-        if (!game.cat_barred[to]) options.push_back(to);
+        if (!game.cat_forbidden[to]) options.push_back(to);
       }
       if (rules.cat_stays) options.push_back(cat);
-      std::vector<PackState> longer;
-      for (const PackState& partial : out) {
+      std::vector<Position> longer;
+      for (const Position& partial : out) {
         for (NodeId to : options) {
           longer.push_back(partial);
           longer.back().cats.push_back(to);
@@ -244,7 +244,7 @@ std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& g
     }
     return out;
   };
-  const auto finished = [&](const PackState& s) {
+  const auto finished = [&](const Position& s) {
     bool on_mouse = false, in_hole = false;
     for (NodeId c : s.cats) {
       on_mouse = on_mouse || c == s.mouse;
@@ -258,8 +258,8 @@ std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& g
   std::vector<std::uint32_t> level(size, kNoRemoteness);
   std::vector<std::uint64_t> open;
   for (std::uint64_t i = 0; i < size; ++i) {
-    const PackState s = state_at(i);
-    if (std::any_of(s.cats.begin(), s.cats.end(), [&](NodeId c) { return game.cat_barred[c]; }))
+    const Position s = state_at(i);
+    if (std::any_of(s.cats.begin(), s.cats.end(), [&](NodeId c) { return game.cat_forbidden[c]; }))
       continue;
     if (const int w = finished(s)) {
       winner[i] = w;
@@ -276,10 +276,10 @@ std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& g
     std::vector<std::pair<std::uint64_t, int>> decided;
     std::vector<std::uint64_t> still_open;
     for (std::uint64_t i : open) {
-      const PackState s = state_at(i);
+      const Position s = state_at(i);
       const int mine = s.turn == Side::kMouse ? 1 : 2;
       bool win = false, all_lost = true;
-      for (const PackState& child : moves(s)) {
+      for (const Position& child : moves(s)) {
         const int w = winner[pack_reference_index(n, child)];
         win = win || w == mine;
         all_lost = all_lost && w != kUnknown && w != mine;

@@ -4,45 +4,39 @@
 
 #include <algorithm>
 
-#include "catmouse/solve/query.hpp"
+#include "catmouse/solve/solution.hpp"
 
 namespace catmouse {
 
 namespace {
-
-Error state_error(const State& s, std::string message) {
-  Error error{std::move(message), {}};
-  error.where.field = "state " + describe(s);
-  return error;
-}
 
 std::string show(Value v, std::uint32_t r) {
   return r == kNoRemoteness ? std::string(value_name(v))
                             : fmt::format("{} in {}", value_name(v), r);
 }
 
-// Checks one valid state; returns an empty string when its entry is consistent.
-std::string check_state(const Game& game, const Table& table, const State& s) {
-  const StateIndex i = game.space().index(s);
+// Checks state i, valid and unfinished or not; returns an empty string when its entry is
+// consistent. `children` is scratch space.
+std::string check_state(const Game& game, const Table& table, StateIndex i, Side turn,
+                        std::vector<StateIndex>& children) {
   const Value value = table.value(i);
   const std::uint32_t r = table.remoteness_raw(i);
-  if (auto outcome = game.outcome(s)) {
-    if (value != *outcome || r != 0) {
-      return fmt::format("finished position holds {}, expected {} in 0", show(value, r),
-                         value_name(*outcome));
+  const bool remoteness = table.has_remoteness();
+  if (auto outcome = game.outcome_at(i)) {
+    if (value != *outcome || (remoteness && r != 0)) {
+      return fmt::format("finished position holds {}, expected {}{}", show(value, r),
+                         value_name(*outcome), remoteness ? " in 0" : "");
     }
     return {};
   }
-  const Value mine = win_for(s.turn);
-  const Value theirs = win_for(opponent(s.turn));
+  const Value mine = win_for(turn);
+  const Value theirs = win_for(opponent(turn));
   std::uint32_t fastest_win = kNoRemoteness;
   std::uint32_t slowest_loss = 0;
   bool any_draw = false;
-  bool any_child = false;
   bool any_win = false;
-  game.for_each_move(s, [&](NodeId, const State& child) {
-    any_child = true;
-    const StateIndex c = game.space().index(child);
+  game.child_indices(i, children);
+  for (const StateIndex c : children) {
     const Value v = table.value(c);
     const std::uint32_t cr = table.remoteness_raw(c);
     // A win or loss without remoteness is caught when that child itself is checked.
@@ -52,19 +46,19 @@ std::string check_state(const Game& game, const Table& table, const State& s) {
     }
     if (v == theirs) slowest_loss = std::max(slowest_loss, cr);
     if (v == Value::kDraw) any_draw = true;
-  });
-  if (!any_child) {
-    const bool lose = game.rules().stuck == StuckRule::kLose;
-    const Value expected = lose ? theirs : Value::kDraw;
-    if (value != expected || r != (lose ? 0 : kNoRemoteness)) {
-      return fmt::format("stuck {} holds {}, expected {}", side_name(s.turn), show(value, r),
-                         lose ? show(expected, 0) : "draw");
+  }
+  if (children.empty()) {
+    const Value expected = stuck_value(game.rules(), turn);
+    const bool lose = expected != Value::kDraw;
+    if (value != expected || (remoteness && r != (lose ? 0 : kNoRemoteness))) {
+      return fmt::format("stuck {} holds {}, expected {}", side_name(turn), show(value, r),
+                         lose && remoteness ? show(expected, 0) : std::string(value_name(expected)));
     }
     return {};
   }
   if (value == mine) {
     if (!any_win) return fmt::format("claims {} but no move wins", show(value, r));
-    if (r != fastest_win + 1) {
+    if (remoteness && r != fastest_win + 1) {
       return fmt::format("claims {} but the fastest winning move leads to remoteness {}",
                          show(value, r), fastest_win);
     }
@@ -72,7 +66,7 @@ std::string check_state(const Game& game, const Table& table, const State& s) {
     if (any_win || any_draw) {
       return fmt::format("claims {} but a move {}", show(value, r), any_win ? "wins" : "draws");
     }
-    if (r != slowest_loss + 1) {
+    if (remoteness && r != slowest_loss + 1) {
       return fmt::format("claims {} but the slowest losing move leads to remoteness {}",
                          show(value, r), slowest_loss);
     }
@@ -84,24 +78,34 @@ std::string check_state(const Game& game, const Table& table, const State& s) {
   return {};
 }
 
+Error state_error(const Game& game, StateIndex i, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.field = "state " + describe(game.space().position(i));
+  return error;
+}
+
 }  // namespace
 
 Status verify(const Game& game, const Table& table) {
-  if (table.node_count() != game.node_count()) {
-    return Error{
-        fmt::format("the table has {} nodes, the game {}", table.node_count(), game.node_count()),
-        {}};
+  if (!(table.space() == game.space())) {
+    return Error{fmt::format("the table has {} states for {} nodes and {} cats, the game {} for {} "
+                             "and {}",
+                             table.state_count(), table.node_count(), table.space().cats(),
+                             game.state_count(), game.node_count(), game.cats()),
+                 {}};
   }
+  const StateIndex half = game.state_count() / 2;
+  std::vector<StateIndex> children;
   for (StateIndex i = 0; i < game.state_count(); ++i) {
-    const State s = game.space().state(i);
-    if (!game.valid(s)) {
+    if (!game.valid_at(i)) {
       if (table.value(i) != Value::kDraw || table.remoteness_raw(i) != kNoRemoteness) {
-        return state_error(s, "a state the rules exclude holds a value");
+        return state_error(game, i, "a state the rules exclude holds a value");
       }
       continue;
     }
-    std::string problem = check_state(game, table, s);
-    if (!problem.empty()) return state_error(s, std::move(problem));
+    const Side turn = i < half ? Side::kMouse : Side::kCat;
+    std::string problem = check_state(game, table, i, turn, children);
+    if (!problem.empty()) return state_error(game, i, std::move(problem));
   }
   return {};
 }

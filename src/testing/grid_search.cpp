@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
-#include <nlohmann/json.hpp>
 
 #include "catmouse/core/game.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "core/splitmix.hpp"
 
 namespace catmouse {
@@ -41,14 +40,6 @@ GridMap random_layout(std::uint64_t& state, std::uint32_t rows, std::uint32_t co
 }
 
 }  // namespace
-
-std::string grid_json(const GridMap& map) {
-  nlohmann::ordered_json json;
-  json["grid"] = map.rows;
-  json["catJump"] = map.cat_jump;
-  json["mouseJump"] = map.mouse_jump;
-  return json.dump();
-}
 
 bool leetcode_map(const GridMap& map) {
   const auto jump_ok = [](std::uint32_t jump) { return jump >= 1 && jump <= kLeetCodeJump; };
@@ -131,9 +122,9 @@ std::uint64_t MapLongWinSearch::random() {
 }
 
 MapLongWinSearch::Scored MapLongWinSearch::score(const GridMap& map) const {
-  const GridGame grid = grid_game(map);
-  const Game game(grid.mouse_graph, grid.rules, &grid.cat_graph);
-  const Table table = solve(game).value();
+  const GameSpec grid = grid_spec(map);
+  const Game game(grid.graph, grid.rules, &*grid.cat_graph);
+  const Table table = solve_table(game).value();
   const NodeId cells = map.row_count() * map.column_count(), food = map.find('F');
   Scored best;
   for (NodeId m = 0; m < cells; ++m) {

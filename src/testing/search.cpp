@@ -4,7 +4,7 @@
 #include <cassert>
 
 #include "catmouse/core/game.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "core/splitmix.hpp"
 
 namespace catmouse {
@@ -39,7 +39,7 @@ bool valid_input(const Graph& graph, const Rules& rules) {
     return std::any_of(next.begin(), next.end(), [&](NodeId u) { return !contains(barred, u); });
   };
   return has_move(rules.mouse_start, rules.holes) &&
-         has_move(rules.cat_start, rules.cat_excluded());
+         has_move(rules.cat_start, rules.cat_forbidden_nodes());
 }
 
 SmallGraphs::SmallGraphs(NodeId nodes, Rules rules) : nodes_(nodes), rules_(std::move(rules)) {
@@ -73,9 +73,9 @@ LongWinSearch::LongWinSearch(const LongWinSearchOptions& options)
     assert(v < options.min_nodes);
     kind_[v] |= kHole;
   }
-  for (NodeId v : rules.cat_excluded()) {
+  for (NodeId v : rules.cat_forbidden_nodes()) {
     assert(v < options.min_nodes);
-    kind_[v] |= kCatBarred;
+    kind_[v] |= kCatForbidden;
   }
   // Every node the rules name exists in every graph of the search.
   assert(std::max(rules.mouse_start, rules.cat_start) < options.min_nodes);
@@ -106,7 +106,7 @@ LongWinSearch::Scored LongWinSearch::score() const {
   }
   const Graph graph = Graph::from_edges(n_, edges).value();
   const Rules& rules = options_.rules;
-  const Table table = solve(Game(graph, rules)).value();
+  const Table table = solve_table(Game(graph, rules)).value();
   // As valid_input asks of the starts: a neighbour that is not a hole for the mouse, one the cat
   // may enter for the cat.
   std::vector<std::uint8_t> mouse_can(n_, 0), cat_can(n_, 0);
@@ -114,7 +114,7 @@ LongWinSearch::Scored LongWinSearch::score() const {
     for (NodeId b = 0; b < n_; ++b) {
       if (!edge(a, b)) continue;
       mouse_can[a] |= !(kind_[b] & kHole);
-      cat_can[a] |= !(kind_[b] & kCatBarred);
+      cat_can[a] |= !(kind_[b] & kCatForbidden);
     }
   }
   const std::uint8_t mouse_kind = kind_[rules.mouse_start], cat_kind = kind_[rules.cat_start];

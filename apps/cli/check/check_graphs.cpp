@@ -8,9 +8,8 @@
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
-#include "catmouse/solve/query.hpp"
 #include "catmouse/testing/search.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "check.hpp"
 
 namespace catmouse::cli {
@@ -30,13 +29,15 @@ class GraphDomain final : public CheckDomain {
     // out of range is named by its option.
     std::vector<Edge> path;
     for (NodeId v = 1; v < high; ++v) path.push_back({v - 1, v});
-    LoadedGame stand_in{Graph::from_edges(high, path).value(), {}, Rules{}, {}, "--nodes"};
-    rules_ = cmd.rules.resolve(stand_in, StateOptions{});
+    GameSpec stand_in = make_spec(Graph::from_edges(high, path).value());
+    stand_in.source = "--nodes";
+    cmd.rules.apply(stand_in, StateOptions{});
+    rules_ = stand_in.rules;
     if (rules_.cats != 1) throw InputError("--cats: check tests solvers with one cat");
     // Nodes the rules name keep their ids: shrinking never removes them, graphs have them all.
     NodeId named = std::max(rules_.mouse_start, rules_.cat_start);
     for (NodeId v : rules_.holes) named = std::max(named, v);
-    for (NodeId v : rules_.cat_excluded()) named = std::max(named, v);
+    for (NodeId v : rules_.cat_forbidden_nodes()) named = std::max(named, v);
     fixed_ = std::max<NodeId>(3, named + 1);
     low_ = std::max(low, fixed_);
     high_ = high;
@@ -119,10 +120,10 @@ class GraphDomain final : public CheckDomain {
   }
 
   std::string why(const std::string& input) const override {
-    LoadedGame loaded{parse(input), {}, rules_, {}, "the graph"};
-    const Solved solved = solve_loaded(std::move(loaded), rules_, StateOptions{}, EngineOptions{});
-    const State start = solved.game->start();
-    return explain_text(solved, optimal_line(*solved.game, *solved.table, start));
+    GameSpec spec = make_spec(parse(input), rules_);
+    spec.source = "the graph";
+    const Solution solution = solve_game(std::move(spec), EngineOptions{});
+    return explain_text(solution, take(solution.line(solution.start())));
   }
 
  private:
@@ -166,9 +167,11 @@ class GraphDomain final : public CheckDomain {
       return;
     }
     each_case_line(text, [&](std::uint64_t number, const std::string& line) {
-      LoadedGame game = parse_game(line, source, "leetcode", false);
+      ReadOptions leetcode;
+      leetcode.format = InputFormat::kLeetCode;
+      GameSpec game = take(read_game(line, source, leetcode));
       // The program reads the graph alone, so rules on a line would be checked but never told.
-      if (game.has_rules) {
+      if (!(game.rules == Rules{})) {
         throw InputError(
             fmt::format("{}:{}: the line sets its own rules; check uses the rule "
                         "options for every graph",

@@ -4,8 +4,7 @@
 #include <fmt/format.h>
 
 #include "catmouse/testing/grid_search.hpp"
-#include "catmouse/solve/query.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "check.hpp"
 
 namespace catmouse::cli {
@@ -86,20 +85,18 @@ class GridDomain final : public CheckDomain {
   }
 
   std::string why(const std::string& input) const override {
-    LoadedGame loaded = parse_game(input, "the map", "grid", false);
-    const Rules rules = loaded.rules;
-    const Solved solved = solve_loaded(std::move(loaded), rules, StateOptions{}, EngineOptions{});
-    const State start = solved.game->start();
-    return explain_text(solved, optimal_line(*solved.game, *solved.table, start));
+    GameSpec spec = grid_spec(parse(input));
+    spec.source = "the map";
+    const Solution solution = solve_game(std::move(spec), EngineOptions{});
+    return explain_text(solution, take(solution.line(solution.start())));
   }
 
  private:
   static GridMap parse(const std::string& input) { return parse_grid(input, "case").value(); }
 
   static StateValue exact(const GridMap& map) {
-    const GridGame grid = grid_game(map);
-    const Game game(grid.mouse_graph, grid.rules, &grid.cat_graph);
-    return apply_move_limit(solve_state(game, game.start()).value(), grid.rules);
+    const GameSpec grid = grid_spec(map);
+    return solve_value(grid, start_position(grid.rules)).value();
   }
 
   static std::string describe(const GridMap& map) {

@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "catmouse/core/error.hpp"
@@ -38,18 +37,10 @@ inline constexpr std::uint32_t kMaxJump = 1000;
 // LeetCode 1728's move limit.
 inline constexpr std::uint32_t kGridMoveLimit = 1000;
 
-// Parses LeetCode 1728's input as JSON: {"grid": ["####F","#C...","M...."], "catJump": 1,
-// "mouseJump": 2}. Errors name the place: the row and column of a bad cell, the member at fault
-// (a missing or repeated 'M', 'C' or 'F', rows of different lengths, a jump outside 0..kMaxJump).
-Result<GridMap> parse_grid(std::string_view text, std::string_view source);
-
-// The map as a game: graphs of the mouse's and the cat's jumps, and LeetCode 1728's rules.
-struct GridGame {
-  Graph mouse_graph;
-  Graph cat_graph;
-  Rules rules;
-};
-GridGame grid_game(const GridMap& map);
+// The map as a game (grid_spec() in game_spec.hpp): graphs of the mouse's and the cat's jumps
+// (r * cols + c is the cell (r, c)), and LeetCode 1728's rules.
+Graph jump_graph(const GridMap& map, std::uint32_t jump);
+Rules grid_rules(const GridMap& map);
 
 // "(row, column)" of a node, for messages.
 std::string cell_name(const GridMap& map, NodeId node);

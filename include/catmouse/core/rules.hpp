@@ -73,21 +73,36 @@ struct Rules {
   // With cats > 1: each cat's start (empty: all on cat_start).
   std::vector<NodeId> cat_starts;
 
+  friend bool operator==(const Rules&, const Rules&) = default;
+
   // The nodes the cat may not enter: cat_forbidden, or the holes when it is not given.
-  const std::vector<NodeId>& cat_excluded() const { return cat_forbidden ? *cat_forbidden : holes; }
+  const std::vector<NodeId>& cat_forbidden_nodes() const {
+    return cat_forbidden ? *cat_forbidden : holes;
+  }
 };
+
+// The end-of-game rules, written once for every engine: the value of a position in which the
+// mouse is in a hole or not, some cat is in a hole or not, and some cat is on the mouse or not;
+// nullopt when play goes on. With Rules::cat_wins_in_hole the cat wins on the mouse or in a hole
+// (LeetCode 1728's food) before anything else; otherwise the mouse wins in a hole (even one the
+// cat may enter), and the cat wins on the mouse.
+constexpr std::optional<Value> finished_value(const Rules& rules, bool mouse_in_hole,
+                                              bool cat_in_hole, bool caught) {
+  if (rules.cat_wins_in_hole && (caught || cat_in_hole)) return Value::kCatWin;
+  if (mouse_in_hole) return Value::kMouseWin;
+  if (caught) return Value::kCatWin;
+  return std::nullopt;
+}
+
+// The value of a position whose player to move (`stuck`) has no legal move, per Rules::stuck.
+constexpr Value stuck_value(const Rules& rules, Side stuck) {
+  return rules.stuck == StuckRule::kLose ? win_for(opponent(stuck)) : Value::kDraw;
+}
 
 // Checks the rules against a graph: every node in range, no node listed twice, the cat not
 // starting on a node it may not enter, the mouse not starting in a hole, at least one cat with a
 // start each. Errors name the offending field ("holes", "cat forbidden", "mouse start", "cat
 // start", "cats", "move limit").
 Status validate(const Rules& rules, const Graph& graph);
-
-// Reads the optional "rules" member of a JSON object (the one whose "graph" member holds the
-// graph) over `rules`: holes, cat_forbidden, mouse, cat (a node, or one per cat), cats, first
-// ("mouse"/"cat"), stuck ("lose"/"draw"), mouse_stays, cat_stays, cat_wins_in_hole, move_limit,
-// limit_outcome ("draw"/"cat"). Text that is not such an object leaves `rules` as it is. Errors
-// name the member ("rules.holes") and its line; the values are checked later by validate().
-Status read_rules_json(std::string_view text, std::string_view source, Rules& rules);
 
 }  // namespace catmouse

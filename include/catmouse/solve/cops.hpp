@@ -1,5 +1,5 @@
-// Cops and robbers, the classical game: the pack game (pack.hpp) with the cops as cats, the robber
-// as the mouse, no hole, and both sides allowed to stay. The cops place first, then the robber;
+// Cops and robbers, the classical game: the game of k cats (rules.hpp) with the cops as cats, the
+// robber as the mouse, no hole, and both sides allowed to stay (cops_rules()). The cops place first, then the robber;
 // then the cops move (all at once), then the robber, and so on. The cops win when one of them is
 // on the robber; the robber wins by escaping forever (a draw).
 //
@@ -8,7 +8,8 @@
 // robber to move, the last level's robber losses, and an accumulator). A level ORs each
 // placement's new robber losses into the placements one cops' move away, then checks the robber's
 // moves with a few word operations. It stops at the first level where a placement wins against
-// every robber start, which is therefore a placement of least capture time.
+// every robber start, which is therefore a placement of least capture time. solve() (solve.hpp)
+// runs the same engine to the end for the value and remoteness of every state.
 //
 // Cost: time O(L * P * (d + 1)^k * n / 64) for P = C(n + k - 1, k) placements, L levels and
 // maximum degree d (only placements with new robber losses push); memory 32 bytes per placement
@@ -21,7 +22,7 @@
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/graph.hpp"
 #include "catmouse/core/rules.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/options.hpp"
 
 namespace catmouse {
 
@@ -52,8 +53,10 @@ enum class CopsSweep {
   kDense,  // one sweep over every placement, one cop at a time (see cops.cpp)
 };
 
-// Solves the game for k cops with options.threads threads. Fails when k or the graph is out of the
-// limits above, or when the estimate exceeds options.memory_limit (before allocating).
+// Answers the cops' question for k cops with at most options.threads threads. Fails when k or the
+// graph is out of the limits above, when the estimate exceeds options.memory_limit (before
+// allocating), for options.values_only (the answer is a capture time), and for an engine other
+// than kAuto or kCops.read: this is the cops engine's own question.
 Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options = {},
                               CopsSweep sweep = CopsSweep::kAuto);
 

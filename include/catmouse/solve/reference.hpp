@@ -7,10 +7,10 @@
 // Cost: time O(levels * (n^2 + n * m)), memory O(n^2). For small graphs only.
 #pragma once
 
+#include "catmouse/core/game.hpp"
 #include "catmouse/core/graph.hpp"
-#include "catmouse/solve/pack.hpp"
 #include "catmouse/core/rules.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
 namespace catmouse {
@@ -30,6 +30,6 @@ StateValue solve_reference_limited(const Graph& graph, const Rules& rules, const
 std::vector<std::pair<Value, std::uint32_t>> solve_pack_reference(const Graph& graph,
                                                                   const Rules& rules);
 // The index into solve_pack_reference's result of a state with cats in the given order.
-std::uint64_t pack_reference_index(NodeId n, const PackState& s);
+std::uint64_t pack_reference_index(NodeId n, const Position& s);
 
 }  // namespace catmouse

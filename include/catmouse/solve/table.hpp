@@ -1,6 +1,7 @@
-// A solved game: the value and remoteness of every state, indexed by StateSpace. Remoteness is
-// the number of plies to the end under optimal play (the winner takes the fastest win, the loser
-// the slowest loss); 0 at finished positions; none for draws and for states the rules exclude.
+// A solved game's values: the value and remoteness of every state, indexed by StateSpace (one cat
+// or k cats: every engine's table is one of these). Remoteness is the number of plies to the end
+// under optimal play (the winner takes the fastest win, the loser the slowest loss); 0 at
+// finished positions; none for draws and for states the rules exclude.
 //
 // Storage: a bitset of mouse wins, plus either one word per state whose top bit says "decided" and
 // whose other bits hold the remoteness (16-bit words, or 32-bit when a game needs more than 32767
@@ -51,6 +52,11 @@ class Table {
     return bit(mouse_, i) ? Value::kMouseWin : Value::kCatWin;
   }
   Value value(const State& s) const { return value(space_.index(s)); }
+  // Any number of cats; a position outside the space is a draw.
+  Value value(const Position& p) const {
+    const auto i = space_.index(p);
+    return i ? value(*i) : Value::kDraw;
+  }
   // kNoRemoteness for draws, and for every state of a values-only table.
   std::uint32_t remoteness_raw(StateIndex i) const {
     if (!r16_.empty()) return r16_[i] & kDecided16 ? r16_[i] & ~kDecided16 : kNoRemoteness;
@@ -59,6 +65,12 @@ class Table {
   }
   std::optional<std::uint32_t> remoteness(const State& s) const {
     const std::uint32_t r = remoteness_raw(space_.index(s));
+    return r == kNoRemoteness ? std::nullopt : std::optional<std::uint32_t>(r);
+  }
+
+  std::optional<std::uint32_t> remoteness(const Position& p) const {
+    const auto i = space_.index(p);
+    const std::uint32_t r = i ? remoteness_raw(*i) : kNoRemoteness;
     return r == kNoRemoteness ? std::nullopt : std::optional<std::uint32_t>(r);
   }
 

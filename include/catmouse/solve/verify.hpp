@@ -7,6 +7,8 @@
 //   win at r:  some child is a win for the mover at r - 1, and none at less
 //   loss at r: every child is a win for the opponent, the slowest at r - 1
 //   draw:      no child is a win for the mover, and some child is a draw
+// Any number of cats. A values-only table is checked on values alone: a local check that does
+// not prove the table (a circular claim of a win passes it).
 // Cost: O(states + moves).
 #pragma once
 

@@ -13,11 +13,9 @@
 #include <string>
 
 #include "catmouse/core/grid.hpp"
+#include "catmouse/io/grid_format.hpp"
 
 namespace catmouse {
-
-// The map as LeetCode 1728's JSON input: {"grid":["M.C","..F"],"catJump":1,"mouseJump":2}.
-std::string grid_json(const GridMap& map);
 
 // LeetCode 1728's bounds: at most 8 rows and 8 columns, jumps 1 to 8.
 inline constexpr std::uint32_t kLeetCodeSide = 8;

@@ -90,8 +90,8 @@ class LongWinSearch {
   NodeId n_ = 0;
   std::vector<std::uint8_t> adjacency_;  // n_ x n_, 1 for an edge
   std::vector<NodeId> degree_;
-  static constexpr std::uint8_t kHole = 1, kCatBarred = 2;
-  std::vector<std::uint8_t> kind_;  // per node: kHole, kCatBarred (from the rules)
+  static constexpr std::uint8_t kHole = 1, kCatForbidden = 2;
+  std::vector<std::uint8_t> kind_;  // per node: kHole, kCatForbidden (from the rules)
   Scored current_, climb_best_;
   std::uint64_t climbs_ = 0;
   std::uint32_t stale_ = 0;         // steps since the climb's win last grew

@@ -33,8 +33,10 @@
 #include <vector>
 
 #include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 #include "solve/worker_pool.hpp"
 
@@ -44,7 +46,8 @@ namespace catmouse::detail {
 template <class W>
 class RetrogradeKernel {
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
-  enum Half { kMouseTurn = 0, kCatTurn = 1 };
+  // The two halves of the state space, by the side to move.
+  static constexpr int half(Side side) { return static_cast<int>(side); }
 
   // 64 states of one row: the three bits of each, kept together so that one cache line
   // serves a parent's reads and a level's writes.
@@ -91,13 +94,13 @@ class RetrogradeKernel {
         child_{Layer(n_), Layer(n_)},
         all_mice_(row_words_, 0),
         holes_(row_words_, 0),
-        cat_nodes_(row_words_, 0),
+        cat_allowed_(row_words_, 0),
         pool_(threads_) {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.is_hole(v)) holes_[v >> 6] |= std::uint64_t{1} << (v & 63);
-      if (game.cat_may_enter(v)) cat_nodes_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      if (!game.cat_forbidden(v)) cat_allowed_[v >> 6] |= std::uint64_t{1} << (v & 63);
     }
   }
 
@@ -150,10 +153,10 @@ class RetrogradeKernel {
     const StateIndex dense_words = (game_.state_count() + 63) / 64;
     std::vector<std::uint64_t> mouse(dense_words, 0), decided;
     if (!keep_remoteness_) decided.assign(dense_words, 0);
-    for (int h = 0; h < 2; ++h) {
+    for (const Side side : {Side::kMouse, Side::kCat}) {
       for (NodeId row = 0; row < n_; ++row) {
-        const StateIndex offset = StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
-        const Cell* cells = parent_[h].row(row);
+        const StateIndex offset = StateIndex(half(side)) * n_ * n_ + StateIndex{row} * n_;
+        const Cell* cells = parent_[half(side)].row(row);
         copy_bits(cells, &Cell::mouse_wins, mouse, offset);
         if (!keep_remoteness_) copy_bits(cells, &Cell::decided, decided, offset);
       }
@@ -200,11 +203,11 @@ class RetrogradeKernel {
   }
 
   // Decides the open states `mouse | cat` of one parent-layout word (mouse / cat: who wins).
-  StateIndex decide(Half h, NodeId row, std::uint64_t w, std::uint64_t mouse, std::uint64_t cat,
+  StateIndex decide(Side side, NodeId row, std::uint64_t w, std::uint64_t mouse, std::uint64_t cat,
                     W stamp) {
     const std::uint64_t all = mouse | cat;
     if (all == 0) return 0;
-    Layer& layer = parent_[h];
+    Layer& layer = parent_[half(side)];
     Cell& cell = layer.row(row)[w];
     cell.decided |= all;
     cell.mouse_wins |= mouse;
@@ -212,48 +215,28 @@ class RetrogradeKernel {
     layer.rows[row] = 1;
     layer.occupancy(row)[w >> 6] |= std::uint64_t{1} << (w & 63);
     if (keep_remoteness_) {
-      W* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_ + 64 * w;
+      W* words = words_.data() + StateIndex(half(side)) * n_ * n_ + StateIndex{row} * n_ + 64 * w;
       for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
     }
     return static_cast<StateIndex>(std::popcount(all));
   }
 
-  // Level 0 for one parent row: finished positions and stuck players.
+  // Level 0 for one parent row: finished positions and stuck players (seed.hpp).
   StateIndex seed(std::size_t task) {
-    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
-    const bool cat_holes = game_.rules().cat_wins_in_hole;
+    const Rules& rules = game_.rules();
+    const bool mouse_turn = task < n_;
+    const auto node = static_cast<NodeId>(mouse_turn ? task : task - n_);
+    if (!mouse_turn && game_.cat_forbidden(node)) return 0;
+    const bool stuck =
+        mouse_turn ? game_.mouse_moves(node).empty() : game_.cat_move_count(node) == 0;
+    const std::uint64_t* columns = mouse_turn ? cat_allowed_.data() : all_mice_.data();
     StateIndex decided = 0;
-    if (task < n_) {  // mouse to move, row = mouse node, columns = cat nodes
-      const auto m = static_cast<NodeId>(task);
-      const bool hole = game_.is_hole(m);
-      const bool stuck = !hole && game_.mouse_moves(m).empty() && lose_when_stuck;
-      for (std::uint64_t w = 0; w < row_words_; ++w) {
-        const std::uint64_t on_mouse =
-            m >> 6 == w ? cat_nodes_[w] & (std::uint64_t{1} << (m & 63)) : 0;
-        // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
-        std::uint64_t cat = cat_holes ? (holes_[w] & cat_nodes_[w]) | on_mouse : 0;
-        if (stuck) cat = cat_nodes_[w];
-        if (!hole) cat |= on_mouse;
-        decided += decide(kMouseTurn, m, w, hole ? cat_nodes_[w] & ~cat : 0, cat, kTop);
-      }
-    } else {  // cat to move, row = cat node, columns = mouse nodes
-      const auto c = static_cast<NodeId>(task - n_);
-      if (!game_.cat_may_enter(c)) return 0;
-      const bool stuck = game_.cat_move_count(c) == 0 && lose_when_stuck;
-      if (cat_holes && game_.is_hole(c)) {
-        for (std::uint64_t w = 0; w < row_words_; ++w) {
-          decided += decide(kCatTurn, c, w, 0, all_mice_[w], kTop);
-        }
-        return decided;
-      }
-      for (std::uint64_t w = 0; w < row_words_; ++w) {
-        std::uint64_t mouse = holes_[w];
-        // The cat on the mouse wins, unless the mouse is in a hole (which the cat may enter when
-        // its forbidden nodes are set apart from the holes).
-        const std::uint64_t cat = c >> 6 == w ? (std::uint64_t{1} << (c & 63)) & ~mouse : 0;
-        if (stuck) mouse |= all_mice_[w] & ~cat;
-        decided += decide(kCatTurn, c, w, mouse, cat, kTop);
-      }
+    for (std::uint64_t w = 0; w < row_words_; ++w) {
+      const std::uint64_t self = node >> 6 == w ? std::uint64_t{1} << (node & 63) : 0;
+      const SeedWord word =
+          seed_word(rules, mouse_turn ? Side::kMouse : Side::kCat, game_.is_hole(node),
+                    columns[w], holes_[w], self, stuck);
+      decided += decide(mouse_turn ? Side::kMouse : Side::kCat, node, w, word.mouse, word.cat, kTop);
     }
     return decided;
   }
@@ -271,28 +254,28 @@ class RetrogradeKernel {
   // Mouse-to-move parents (m, c) for all c: the mouse moves m -> m', to cat-to-move (m', c).
   StateIndex mouse_row(NodeId m, W stamp) {
     if (game_.is_hole(m) || game_.mouse_moves(m).empty()) return 0;  // level 0, or drawn
-    return parent_row(kMouseTurn, m, game_.mouse_moves(m), cat_nodes_.data(), stamp);
+    return parent_row(Side::kMouse, m, game_.mouse_moves(m), cat_allowed_.data(), stamp);
   }
 
   // Cat-to-move parents (m, c) for all m: the cat moves c -> c', to mouse-to-move (m, c').
   StateIndex cat_row(NodeId c, W stamp) {
-    if (!game_.cat_may_enter(c) || game_.cat_move_count(c) == 0) return 0;
+    if (game_.cat_forbidden(c) || game_.cat_move_count(c) == 0) return 0;
     if (game_.rules().cat_wins_in_hole && game_.is_hole(c)) return 0;  // decided at level 0
-    return parent_row(kCatTurn, c, game_.cat_moves(c), all_mice_.data(), stamp);
+    return parent_row(Side::kCat, c, game_.cat_moves(c), all_mice_.data(), stamp);
   }
 
-  // One level for parent row `row` of half h, whose moves lead to rows `moves` of the other
+  // One level for parent row `row` of the half where `side` is to move, whose moves lead to rows `moves` of the other
   // half's child layout; `columns` masks the states the rules allow.
-  StateIndex parent_row(Half h, NodeId row, std::span<const NodeId> moves,
+  StateIndex parent_row(Side side, NodeId row, std::span<const NodeId> moves,
                         const std::uint64_t* columns, W stamp) {
-    const Layer& children = child_[1 - h];
+    const Layer& children = child_[half(opponent(side))];
     if (std::none_of(moves.begin(), moves.end(), [&](NodeId to) { return children.rows[to]; })) {
       return 0;
     }
     // A child "won by the mover" is a mouse win when the mouse moves, a cat win when the cat does.
-    const std::uint64_t flip = h == kMouseTurn ? 0 : ~std::uint64_t{0};
+    const std::uint64_t flip = side == Side::kMouse ? 0 : ~std::uint64_t{0};
     StateIndex decided = 0;
-    const Cell* open = parent_[h].row(row);
+    const Cell* open = parent_[half(side)].row(row);
     for_each_word(children, moves, [&](std::uint64_t w) {
       std::uint64_t frontier = 0, wins = 0, losses = ~std::uint64_t{0};
       for (NodeId to : moves) {
@@ -306,8 +289,8 @@ class RetrogradeKernel {
       const std::uint64_t undecided = ~open[w].decided & columns[w];
       wins &= undecided;
       losses &= undecided & ~wins;
-      decided += h == kMouseTurn ? decide(h, row, w, wins, losses, stamp)
-                                 : decide(h, row, w, losses, wins, stamp);
+      decided += side == Side::kMouse ? decide(side, row, w, wins, losses, stamp)
+                                 : decide(side, row, w, losses, wins, stamp);
     });
     return decided;
   }
@@ -316,8 +299,8 @@ class RetrogradeKernel {
   // false when there are none.
   bool publish(bool parallel) {
     bool any = false;
-    for (int h = 0; h < 2; ++h) {
-      Layer& child = child_[h];
+    for (const Side side : {Side::kMouse, Side::kCat}) {
+      Layer& child = child_[half(side)];
       for (NodeId r = 0; r < n_; ++r) {
         if (child.rows[r]) clear_fresh(child, r);
       }
@@ -325,9 +308,9 @@ class RetrogradeKernel {
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
       pool_.run(parallel, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
         for (std::size_t block = a; block < b; ++block)
-          transpose_block_row(static_cast<Half>(h), block);
+          transpose_block_row(side, block);
       });
-      Layer& parent = parent_[h];
+      Layer& parent = parent_[half(side)];
       for (NodeId r = 0; r < n_; ++r) {
         if (!parent.rows[r]) continue;
         any = true;
@@ -353,8 +336,8 @@ class RetrogradeKernel {
   // Transposes parent rows [64 * block, 64 * block + 64) of the fresh states into child-layout
   // word `block` of every row: bit by bit where a 64 x 64 block holds few fresh states (thin
   // frontiers, many levels), by a block transpose where it holds many.
-  void transpose_block_row(Half h, std::size_t block) {
-    const Layer& parent = parent_[h];
+  void transpose_block_row(Side side, std::size_t block) {
+    const Layer& parent = parent_[half(side)];
     const NodeId first = static_cast<NodeId>(64 * block);
     const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
     NodeId rows[64];
@@ -376,7 +359,7 @@ class RetrogradeKernel {
           const Cell& cell = parent.row(r)[w];
           for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
             const int j = std::countr_zero(f);
-            publish_word(h, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0);
+            publish_word(side, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0);
           }
         });
       }
@@ -386,7 +369,7 @@ class RetrogradeKernel {
       std::uint64_t words = 0;
       for (int k = 0; k < count; ++k) words |= parent.occupancy(rows[k])[group];
       for (; words != 0; words &= words - 1) {
-        transpose_word(h, block, rows, count, 64 * group + std::countr_zero(words));
+        transpose_word(side, block, rows, count, 64 * group + std::countr_zero(words));
       }
     }
   }
@@ -403,9 +386,9 @@ class RetrogradeKernel {
   }
 
   // ORs fresh states (and their mouse wins) into child-layout word `block` of `row`.
-  void publish_word(Half h, std::size_t block, std::uint64_t row, std::uint64_t bits,
+  void publish_word(Side side, std::size_t block, std::uint64_t row, std::uint64_t bits,
                     std::uint64_t mouse) {
-    Layer& child = child_[h];
+    Layer& child = child_[half(side)];
     Cell& cell = child.row(row)[block];
     if (cell.fresh == 0) {
       // This task alone writes this cell, but other tasks write other bits of the row's
@@ -425,8 +408,8 @@ class RetrogradeKernel {
   }
 
   // Word column w of transpose_block_row.
-  void transpose_word(Half h, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
-    const Layer& parent = parent_[h];
+  void transpose_word(Side side, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
+    const Layer& parent = parent_[half(side)];
     const NodeId first = static_cast<NodeId>(64 * block);
     std::uint64_t fresh[64] = {}, wins[64] = {};
     std::uint64_t any_wins = 0;
@@ -440,7 +423,7 @@ class RetrogradeKernel {
     transpose64(fresh);
     if (any_wins != 0) transpose64(wins);
     for (NodeId k = 0; k < 64; ++k) {
-      if (fresh[k] != 0) publish_word(h, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
+      if (fresh[k] != 0) publish_word(side, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
     }
   }
 
@@ -455,7 +438,7 @@ class RetrogradeKernel {
   Layer child_[2];
   std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
   std::vector<std::uint64_t> holes_;      // the holes, as columns
-  std::vector<std::uint64_t> cat_nodes_;  // nodes the cat may stand on
+  std::vector<std::uint64_t> cat_allowed_;  // nodes the cat may stand on (not cat-forbidden)
   WorkerPool pool_;
   std::vector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;

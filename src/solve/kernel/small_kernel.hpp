@@ -14,13 +14,17 @@
 #include <vector>
 
 #include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
-#include "catmouse/solve/solver.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
 namespace catmouse::detail {
 
 class SmallKernel {
+  static constexpr int half(Side side) { return static_cast<int>(side); }
+
  public:
   static constexpr NodeId kMaxNodes = 64;
 
@@ -33,7 +37,7 @@ class SmallKernel {
     while (size_ < static_cast<int>(n_)) size_ *= 2;
     all_mice_ = all;
     for (NodeId v = 0; v < n_; ++v) {
-      if (game.cat_may_enter(v)) cat_nodes_ |= std::uint64_t{1} << v;
+      if (!game.cat_forbidden(v)) cat_allowed_ |= std::uint64_t{1} << v;
       if (game.is_hole(v)) holes_ |= std::uint64_t{1} << v;
     }
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
@@ -53,12 +57,12 @@ class SmallKernel {
       const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ : 0;
       for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
         if (!((holes_ >> m) & 1) && !game_.mouse_moves(m).empty()) {
-          parent_row(0, m, game_.mouse_moves(m), cat_nodes_, stamp);
+          parent_row(Side::kMouse, m, game_.mouse_moves(m), cat_allowed_, stamp);
         }
       }
       for (NodeId c = 0; c < n_; ++c) {  // cat to move: the cat moves c -> to
-        if ((cat_nodes_ >> c) & 1 && !((cat_holes >> c) & 1) && game_.cat_move_count(c) > 0) {
-          parent_row(1, c, game_.cat_moves(c), all_mice_, stamp);
+        if ((cat_allowed_ >> c) & 1 && !((cat_holes >> c) & 1) && game_.cat_move_count(c) > 0) {
+          parent_row(Side::kCat, c, game_.cat_moves(c), all_mice_, stamp);
         }
       }
     }
@@ -89,11 +93,12 @@ class SmallKernel {
   }
 
  private:
-  // One level for parent row `row` of half h (see RetrogradeKernel::parent_row).
-  void parent_row(int h, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
+  // One level for parent row `row` of the half where `side` is to move (see
+  // RetrogradeKernel::parent_row).
+  void parent_row(Side side, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
                   std::uint16_t stamp) {
-    const int other = 1 - h;
-    const std::uint64_t flip = h == 0 ? 0 : ~std::uint64_t{0};
+    const int h = half(side), other = half(opponent(side));
+    const std::uint64_t flip = side == Side::kMouse ? 0 : ~std::uint64_t{0};
     std::uint64_t wins = 0, losses = ~std::uint64_t{0};
     for (NodeId to : moves) {
       const std::uint64_t mine = child_mouse_[other][to] ^ flip;
@@ -103,15 +108,17 @@ class SmallKernel {
     const std::uint64_t open = ~decided_[h][row] & columns;
     wins &= open;
     losses &= open & ~wins;
-    if (h == 0) {
-      decide(h, row, wins, losses, stamp);
+    if (side == Side::kMouse) {
+      decide(side, row, wins, losses, stamp);
     } else {
-      decide(h, row, losses, wins, stamp);
+      decide(side, row, losses, wins, stamp);
     }
   }
 
-  // Decides the states of parent row `row` of half h in `mouse` (mouse wins) and `cat`.
-  void decide(int h, NodeId row, std::uint64_t mouse, std::uint64_t cat, std::uint16_t stamp) {
+  // Decides the states of parent row `row` of the half where `side` is to move in `mouse` (mouse
+  // wins) and `cat`.
+  void decide(Side side, NodeId row, std::uint64_t mouse, std::uint64_t cat, std::uint16_t stamp) {
+    const int h = half(side);
     const std::uint64_t all = mouse | cat;
     if (all == 0) return;
     decided_[h][row] |= all;
@@ -123,31 +130,19 @@ class SmallKernel {
     }
   }
 
-  // Level 0: finished positions and stuck players (see RetrogradeKernel::seed).
+  // Level 0: finished positions and stuck players (seed.hpp).
   void seed() {
-    const bool lose_when_stuck = game_.rules().stuck == StuckRule::kLose;
-    // The cat in a hole wins first when the rules say so (LeetCode 1728's food).
-    const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ & cat_nodes_ : 0;
+    const Rules& rules = game_.rules();
     for (NodeId m = 0; m < n_; ++m) {
-      const std::uint64_t self = std::uint64_t{1} << m;
-      if (holes_ & self) {
-        decide(0, m, cat_nodes_ & ~cat_holes, cat_holes, Table::kDecided16);
-        continue;
-      }
-      std::uint64_t cat = (cat_nodes_ & self) | cat_holes;
-      if (game_.mouse_moves(m).empty() && lose_when_stuck) cat = cat_nodes_;
-      decide(0, m, 0, cat, Table::kDecided16);
+      const SeedWord word = seed_word(rules, Side::kMouse, game_.is_hole(m), cat_allowed_, holes_,
+                                      std::uint64_t{1} << m, game_.mouse_moves(m).empty());
+      decide(Side::kMouse, m, word.mouse, word.cat, Table::kDecided16);
     }
     for (NodeId c = 0; c < n_; ++c) {
-      if (!((cat_nodes_ >> c) & 1)) continue;
-      if ((cat_holes >> c) & 1) {
-        decide(1, c, 0, all_mice_, Table::kDecided16);
-        continue;
-      }
-      const std::uint64_t cat = (std::uint64_t{1} << c) & ~holes_;  // a mouse in a hole wins
-      std::uint64_t mouse = holes_;
-      if (game_.cat_move_count(c) == 0 && lose_when_stuck) mouse = all_mice_ & ~cat;
-      decide(1, c, mouse, cat, Table::kDecided16);
+      if (game_.cat_forbidden(c)) continue;
+      const SeedWord word = seed_word(rules, Side::kCat, game_.is_hole(c), all_mice_, holes_,
+                                      std::uint64_t{1} << c, game_.cat_move_count(c) == 0);
+      decide(Side::kCat, c, word.mouse, word.cat, Table::kDecided16);
     }
   }
 
@@ -196,7 +191,7 @@ class SmallKernel {
   const Game& game_;
   const NodeId n_;
   const bool keep_remoteness_;
-  std::uint64_t all_mice_ = 0, cat_nodes_ = 0, holes_ = 0;
+  std::uint64_t all_mice_ = 0, cat_allowed_ = 0, holes_ = 0;
   int size_ = 1;  // n rounded up to a power of two: the corner the transposes work on
   // [half][row]: half 0 mouse to move (row = mouse), half 1 cat to move (row = cat); parent
   // layout, then the transposed child layout.

@@ -1,3 +1,4 @@
+// The cops engine (cops.hpp): the cops' question (solve_cops) and, for solve(), the whole table.
 #include "catmouse/solve/cops.hpp"
 
 #include <fmt/format.h>
@@ -7,7 +8,9 @@
 #include <bit>
 #include <cassert>
 #include <chrono>
-#include <thread>
+
+#include "solve/engines.hpp"
+#include "solve/worker_pool.hpp"
 
 namespace catmouse {
 
@@ -16,36 +19,50 @@ namespace {
 using Word = std::uint64_t;
 constexpr std::uint64_t kMaxWords = kMaxCopsNodes / 64;
 
-// C(n + k - 1, k), the number of k-multisets of n nodes, saturating at 2^63.
 std::uint64_t multisets(std::uint64_t n, std::uint32_t k) {
-  unsigned __int128 c = 1;
-  for (std::uint32_t i = 1; i <= k; ++i) {
-    c = c * (n + i - 1) / i;
-    if (c > (std::uint64_t{1} << 63)) return std::uint64_t{1} << 63;
-  }
-  return static_cast<std::uint64_t>(c);
+  return multiset_count(n, k);
 }
 
-// The engine's buffers and its two phases. A cops' placement (a sorted multiset of nodes, the
-// same numbering as PackTable's: index = sum of C(v_i + i, i + 1)) owns four rows of bits over
-// the robber's node: won with the cops to move, won with the robber to move, the robber-to-move
-// wins found in the last level (the frontier), and an accumulator for the cops' wins to come.
-// Rows are kW words (kW = 0: as many as the graph needs).
+// What a run computes: the cops' question (stop at the first level where a placement wins
+// against every robber start), or every state's value (and remoteness) for a Table.
+struct CopsMode {
+  bool table = false;
+  bool remoteness = false;
+};
+
+// The engine's buffers and its two phases. A cops' placement (a sorted multiset of nodes, in
+// placement.hpp's numbering, the Table's) owns four rows of bits over the robber's node: won with
+// the cops to move, won with the robber to move, the robber-to-move losses found in the last
+// level (the frontier), and an accumulator for the cops' wins to come. Rows are kW words (kW = 0:
+// as many as the graph needs).
 template <std::uint64_t kW>
 class CopsSolver {
  public:
   CopsSolver(const Graph& graph, std::uint32_t k, unsigned threads)
-      : g_(graph), n_(graph.node_count()), k_(k), W_((n_ + 63) / 64), threads_(threads) {}
+      : g_(graph),
+        n_(graph.node_count()),
+        k_(k),
+        W_((n_ + 63) / 64),
+        threads_(threads),
+        placements_(k, n_),
+        pool_(threads) {}
 
-  // The four planes and the placements, plus the sweep's two largest stages (see sweep()).
-  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k) {
+  // The four planes and the placements, plus the sweep's two largest stages (see sweep()), and
+  // for a table its words (2 bytes a state, or 2 bits values only).
+  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k, CopsMode mode) {
     const std::uint64_t configs = multisets(n, k);
     const std::uint64_t w = (n + 63) / 64;
-    if (configs > (std::uint64_t{1} << 40) / (w * 32 + k * 4)) return UINT64_MAX;
-    return configs * (4 * w * sizeof(Word) + k * sizeof(NodeId)) + 2 * stage_rows(n, k) * w * 8;
+    if (configs > (std::uint64_t{1} << 40) / (w * 32 + k * 4 + n * 4)) return UINT64_MAX;
+    const std::uint64_t states = 2 * configs * n;
+    const std::uint64_t table = !mode.table ? 0 : mode.remoteness ? states * 2 + states / 8
+                                                                  : states / 4;
+    return configs * (4 * w * sizeof(Word) + k * sizeof(NodeId)) + 2 * stage_rows(n, k) * w * 8 +
+           table;
   }
 
-  Result<CopsResult> run(const SolveOptions& options, CopsSweep sweep);
+  Result<CopsResult> run(const SolveOptions& options, CopsSweep sweep, CopsMode mode = {});
+  // After run() in table mode: every state's value, in the space's numbering.
+  Table take_table(const StateSpace& space);
 
  private:
   Word* row(std::vector<Word>& plane, std::uint64_t c) { return plane.data() + c * w(); }
@@ -54,9 +71,11 @@ class CopsSolver {
   void push(std::uint64_t c);
   std::vector<NodeId> enumerate(std::uint32_t m) const;
   void sweep();
-  std::uint64_t settle(std::uint64_t c, NodeId& slowest);
+  std::uint64_t settle(std::uint64_t c, NodeId& slowest, std::uint32_t level);
   template <typename Body>
   void parallel(std::uint64_t count, Body body);
+  // Stamps the states `bits` of placement c with `level` (table mode).
+  void stamp(Side turn, std::uint64_t c, const Word* bits, std::uint32_t level);
   const NodeId* set(std::uint32_t m, std::uint64_t index) const {
     return (m == k_ ? configs_ : sets_[m]).data() + index * m;
   }
@@ -67,9 +86,7 @@ class CopsSolver {
     return moves;
   }
   std::uint64_t rank(const NodeId* sorted, std::uint32_t m) const {
-    std::uint64_t index = 0;
-    for (std::uint32_t i = 0; i < m; ++i) index += binom_[i * stride_ + sorted[i] + i];
-    return index;
+    return placements_.index_of(sorted, m);
   }
   // The largest intermediate stage of the sweep, in rows.
   static std::uint64_t stage_rows(NodeId n, std::uint32_t k) {
@@ -85,9 +102,11 @@ class CopsSolver {
   std::uint64_t W_;  // words per row; w() is kW when that is not 0
   constexpr std::uint64_t w() const { return kW != 0 ? kW : W_; }
   unsigned threads_;
+  Placements placements_;  // k cops anywhere
+  detail::WorkerPool pool_;
+  CopsMode mode_;
   std::uint64_t count_ = 0;
-  std::vector<std::uint64_t> binom_;  // binom_[i * stride_ + s] = C(s, i + 1)
-  std::uint64_t stride_ = 0;
+  std::vector<std::uint16_t> words_;       // table mode with remoteness: Table's words
   std::vector<NodeId> configs_;            // the placements: count_ * k nodes
   std::vector<std::vector<NodeId>> sets_;  // sets_[m]: every m-multiset in rank order
   std::vector<std::vector<NodeId>> from_;  // closed in-neighbourhood: where a cop comes from
@@ -101,32 +120,12 @@ class CopsSolver {
 // Every m-multiset of the nodes, sorted, at its rank.
 template <std::uint64_t kW>
 std::vector<NodeId> CopsSolver<kW>::enumerate(std::uint32_t m) const {
-  const std::uint64_t count = multisets(n_, m);
-  std::vector<NodeId> sets(count * m);
-  std::vector<NodeId> c(m, 0);
-  for (std::uint64_t done = 0; done < count; ++done) {
-    const std::uint64_t index = rank(c.data(), m);
-    assert(index < count);
-    std::copy(c.begin(), c.end(), sets.begin() + index * m);
-    // The next non-decreasing tuple: raise the last position that can rise, level the rest.
-    std::uint32_t i = m;
-    while (i > 0 && c[i - 1] == n_ - 1) --i;
-    if (i == 0) break;
-    const NodeId v = c[i - 1] + 1;
-    std::fill(c.begin() + (i - 1), c.end(), v);
-  }
-  return sets;
+  return Placements(m, n_).all();
 }
 
 template <std::uint64_t kW>
 void CopsSolver<kW>::build() {
-  stride_ = n_ + k_;
-  binom_.assign(k_ * stride_, 0);
-  for (std::uint32_t i = 0; i < k_; ++i) {
-    for (std::uint64_t s = i + 1; s < n_ + k_; ++s)
-      binom_[i * stride_ + s] = multisets(s - i, i + 1);
-  }
-  count_ = multisets(n_, k_);
+  count_ = placements_.count();
   sets_.resize(k_ + 1);
   for (std::uint32_t m = 0; m <= k_; ++m) sets_[m] = enumerate(m);
   configs_ = std::move(sets_[k_]);
@@ -218,7 +217,7 @@ void CopsSolver<kW>::sweep() {
         }
         const std::uint64_t prefix_rank = rank(moved, m - 1);
         for (NodeId a = m > 1 ? moved[m - 2] : 0; a < n_; ++a) {
-          const std::uint64_t placement = prefix_rank + binom_[(m - 1) * stride_ + a + m - 1];
+          const std::uint64_t placement = prefix_rank + placements_.term(m - 1, a);
           Word* to = target + (placement * rest_count + b) * w();
           std::fill(to, to + w(), Word{0});
           for (NodeId x : to_[a]) {
@@ -237,7 +236,7 @@ void CopsSolver<kW>::sweep() {
 // next frontier. Returns the number of positions decided, and sets `slowest` to the lowest of the
 // robber's nodes decided last when the placement has just become a win from every robber start.
 template <std::uint64_t kW>
-std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest) {
+std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest, std::uint32_t level) {
   Word* acc = row(acc_, c);
   Word* cop = row(cop_, c);
   Word* rob = row(rob_, c);
@@ -270,6 +269,10 @@ std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest) {
     decided += std::popcount(next[j]);
     full = full && cop[j] == full_[j];
   }
+  if (mode_.remoteness) {
+    stamp(Side::kCat, c, fresh, level);
+    stamp(Side::kMouse, c, next, level + 1);
+  }
   if (full) {
     for (std::uint64_t j = 0; j < w(); ++j) {
       if (fresh[j] != 0) {
@@ -284,32 +287,61 @@ std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest) {
 template <std::uint64_t kW>
 template <typename Body>
 void CopsSolver<kW>::parallel(std::uint64_t count, Body body) {
-  constexpr std::uint64_t kChunk = 256;
-  std::atomic<std::uint64_t> next{0};
-  const auto work = [&](unsigned worker) {
-    for (;;) {
-      const std::uint64_t begin = next.fetch_add(kChunk, std::memory_order_relaxed);
-      if (begin >= count) return;
-      body(worker, begin, std::min(count, begin + kChunk));
-    }
-  };
-  if (threads_ <= 1) return work(0);
-  std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < threads_; ++t) pool.emplace_back(work, t);
-  work(0);
+  pool_.run(true, count, 256,
+            [&](std::size_t begin, std::size_t end, unsigned worker) { body(worker, begin, end); });
 }
 
 template <std::uint64_t kW>
-Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mode) {
+void CopsSolver<kW>::stamp(Side turn, std::uint64_t c, const Word* bits, std::uint32_t level) {
+  std::uint16_t* words =
+      words_.data() + (static_cast<std::uint64_t>(turn) * count_ + c) * std::uint64_t{n_};
+  for (std::uint64_t j = 0; j < w(); ++j) {
+    for (Word b = bits[j]; b != 0; b &= b - 1) {
+      words[j * 64 + std::countr_zero(b)] = static_cast<std::uint16_t>(Table::kDecided16 | level);
+    }
+  }
+}
+
+template <std::uint64_t kW>
+Table CopsSolver<kW>::take_table(const StateSpace& space) {
+  const std::uint64_t states = space.size();
+  std::vector<std::uint64_t> mouse((states + 63) / 64, 0), decided;  // the robber never wins
+  if (mode_.remoteness) {
+    return Table(space, std::move(mouse), {}, std::move(words_), {});
+  }
+  decided.assign(mouse.size(), 0);
+  for (const Side turn : {Side::kMouse, Side::kCat}) {
+    std::vector<Word>& plane = turn == Side::kCat ? cop_ : rob_;
+    for (std::uint64_t c = 0; c < count_; ++c) {
+      const Word* bits = row(plane, c);
+      const std::uint64_t at = (static_cast<std::uint64_t>(turn) * count_ + c) * n_;
+      for (std::uint64_t j = 0; j < w(); ++j) {
+        for (Word b = bits[j]; b != 0; b &= b - 1) {
+          const std::uint64_t i = at + j * 64 + std::countr_zero(b);
+          decided[i >> 6] |= std::uint64_t{1} << (i & 63);
+        }
+      }
+    }
+  }
+  return Table(space, std::move(mouse), std::move(decided), {}, {});
+}
+
+template <std::uint64_t kW>
+Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mode,
+                                        CopsMode what) {
   const auto started = std::chrono::steady_clock::now();
-  const std::uint64_t estimate = memory_bytes(n_, k_);
-  if (estimate == UINT64_MAX || (options.memory_limit != 0 && estimate > options.memory_limit)) {
-    return Error{
-        fmt::format("{} cops on {} nodes need about {:.1f} GB, over the limit of {:.1f} GB", k_, n_,
-                    estimate / 1e9, options.memory_limit / 1e9),
-        {}};
+  mode_ = what;
+  const std::uint64_t estimate = memory_bytes(n_, k_, what);
+  if (estimate == UINT64_MAX) {
+    return detail::option_error(
+        "cops", fmt::format("{} cops on {} nodes have too many states to hold", k_, n_));
+  }
+  if (options.memory_limit != 0 && estimate > options.memory_limit) {
+    return detail::memory_error(fmt::format("{} cops on {} nodes", k_, n_), estimate,
+                                options.memory_limit);
   }
   build();
+  if (what.remoteness) words_.assign(2 * count_ * n_, 0);
   cop_.assign(count_ * w(), 0);
   rob_.assign(count_ * w(), 0);
   frontier_.assign(count_ * w(), 0);
@@ -341,14 +373,23 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
       full = full && row(cop_, c)[j] == full_[j];
     }
     pushes += push_cost(c);
+    if (what.remoteness) {
+      stamp(Side::kCat, c, row(cop_, c), 0);
+      stamp(Side::kMouse, c, row(rob_, c), 0);
+    }
     if (full && !result.win) {
       result.win = true;
       result.placement.assign(configs_.begin() + c * k_, configs_.begin() + (c + 1) * k_);
     }
   }
-  if (result.win) return result;
-  const unsigned workers = std::max(1u, threads_);
+  if (result.win && !what.table) return result;
+  const unsigned workers = pool_.threads();
   for (std::uint32_t level = 1;; level += 2) {
+    if (what.remoteness && level + 1 >= Table::kDecided16) {
+      return detail::option_error(
+          "values_only",
+          fmt::format("a capture time passes {} moves; solve values only", Table::kDecided16 - 1));
+    }
     // The cops' wins in `level` plies: one cops' move to a placement whose frontier has the
     // robber's node.
     const bool dense =
@@ -374,7 +415,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     parallel(count_, [&](unsigned worker, std::uint64_t begin, std::uint64_t end) {
       for (std::uint64_t c = begin; c < end; ++c) {
         NodeId last = n_;
-        const std::uint64_t decided_here = settle(c, last);
+        const std::uint64_t decided_here = settle(c, last, level);
         if (decided_here == 0) continue;
         fresh[worker] += decided_here;
         const Word* next = row(frontier_, c);
@@ -393,13 +434,13 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()});
     }
     const auto first = std::min_element(found.begin(), found.end());
-    if (*first != count_) {
+    if (*first != count_ && !result.win) {
       const std::uint64_t c = *first;
       result.win = true;
       result.placement.assign(configs_.begin() + c * k_, configs_.begin() + (c + 1) * k_);
       result.capture_moves = level;
       result.robber = slowest[first - found.begin()];
-      return result;
+      if (!what.table) return result;
     }
     if (added == 0) return result;
   }
@@ -421,34 +462,102 @@ Rules cops_rules(std::uint32_t k) {
 }
 
 std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k) {
-  return CopsSolver<0>::memory_bytes(node_count, k);
+  return CopsSolver<0>::memory_bytes(node_count, k, {});
 }
+
+namespace {
+
+Status check_cops(const Graph& graph, std::uint32_t k) {
+  if (k < 1 || k > kMaxCops) {
+    return detail::option_error(
+        "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
+  }
+  if (graph.node_count() > kMaxCopsNodes) {
+    return detail::option_error("cops",
+                                fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
+                                            kMaxCopsNodes, graph.node_count()));
+  }
+  return {};
+}
+
+// Calls f(solver) with the engine for the graph's row width: rows of one to four words get loops
+// the compiler unrolls; larger graphs take the general one.
+template <class F>
+auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, F&& f) {
+  switch ((graph.node_count() + 63) / 64) {
+    case 1: {
+      CopsSolver<1> solver(graph, k, threads);
+      return f(solver);
+    }
+    case 2: {
+      CopsSolver<2> solver(graph, k, threads);
+      return f(solver);
+    }
+    case 3: {
+      CopsSolver<3> solver(graph, k, threads);
+      return f(solver);
+    }
+    case 4: {
+      CopsSolver<4> solver(graph, k, threads);
+      return f(solver);
+    }
+    default: {
+      CopsSolver<0> solver(graph, k, threads);
+      return f(solver);
+    }
+  }
+}
+
+}  // namespace
 
 Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options,
                               CopsSweep sweep) {
-  if (k < 1 || k > kMaxCops) {
-    return Error{fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k), {}};
+  if (Status ok = check_cops(graph, k); !ok) return ok.error();
+  if (options.values_only) {
+    return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
   }
-  if (graph.node_count() > kMaxCopsNodes) {
-    return Error{fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
-                             kMaxCopsNodes, graph.node_count()),
-                 {}};
+  if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
+    return detail::option_error("engine", "the cops' question is answered by the cops engine");
   }
-  unsigned threads = options.threads;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  // Rows of one to four words get loops the compiler unrolls; larger graphs take the general one.
-  switch ((graph.node_count() + 63) / 64) {
-    case 1:
-      return CopsSolver<1>(graph, k, threads).run(options, sweep);
-    case 2:
-      return CopsSolver<2>(graph, k, threads).run(options, sweep);
-    case 3:
-      return CopsSolver<3>(graph, k, threads).run(options, sweep);
-    case 4:
-      return CopsSolver<4>(graph, k, threads).run(options, sweep);
-    default:
-      return CopsSolver<0>(graph, k, threads).run(options, sweep);
-  }
+  return with_solver(graph, k, resolve_threads(options.threads),
+                     [&](auto& solver) { return solver.run(options, sweep); });
 }
+
+namespace detail {
+
+bool cops_shaped(const Game& game) {
+  const Rules& rules = game.rules();
+  return rules.holes.empty() && rules.cat_forbidden_nodes().empty() && rules.mouse_stays &&
+         rules.cat_stays && !rules.cat_wins_in_hole && &game.cat_graph() == &game.graph();
+}
+
+std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only) {
+  return CopsSolver<0>::memory_bytes(node_count, k, {table, table && !values_only});
+}
+
+Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
+  if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
+    return option_error("engine", fmt::format("the cops engine cannot run as the {} engine",
+                                              engine_name(options.engine)));
+  }
+  if (game.cats() < 2) {
+    return option_error("engine", "the cops engine takes two or more cops (one: the kernels)");
+  }
+  if (!cops_shaped(game)) {
+    return option_error("engine",
+                        "the cops engine plays cops and robbers only: no holes, no nodes barred "
+                        "to the cops, both sides may stay");
+  }
+  if (Status ok = check_cops(game.graph(), game.cats()); !ok) return ok.error();
+  return with_solver(game.graph(), game.cats(), resolve_threads(options.threads),
+                     [&](auto& solver) -> Result<Table> {
+                       Result<CopsResult> run = solver.run(options, CopsSweep::kAuto,
+                                                           {true, !options.values_only});
+                       if (!run.ok()) return run.error();
+                       return solver.take_table(game.space());
+                     });
+}
+
+}  // namespace detail
 
 }  // namespace catmouse

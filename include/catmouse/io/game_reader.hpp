@@ -1,0 +1,38 @@
+// Reading a whole game from text: the one entry point every front end uses (CLI files and batch
+// lines, the web server's requests, the Python module). The text is a LeetCode graph (with an
+// optional "rules" object), an edge list, one graph6 graph, or a LeetCode 1728 map; the result is
+// a GameSpec, not yet validated against its rules (GameSpec::validate, or solve(), does that).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/game_spec.hpp"
+
+namespace catmouse {
+
+enum class InputFormat : std::uint8_t {
+  kLeetCode,  // JSON adjacency lists, or {"graph": [...], "rules": {...}}
+  kEdges,     // edge-list text (format.hpp)
+  kGraph6,    // one nauty graph6 graph
+  kGrid,      // a LeetCode 1728 map: {"grid": [...], "catJump": J, "mouseJump": J}
+};
+// "leetcode" / "edges" / "graph6" / "grid"; anything else is an error naming the accepted words.
+Result<InputFormat> parse_input_format(std::string_view name);
+std::string_view input_format_name(InputFormat format);
+
+struct ReadOptions {
+  // The format; none: by the source's suffix, then by the content (format.hpp detect_format), a
+  // JSON object with a "grid" member being a map.
+  std::optional<InputFormat> format;
+  bool directed = false;  // an edge list's lines are arcs (edge lists only)
+};
+
+// The game in `text`; `source` names it in error locations ("graph.json", "<stdin>", "line 7").
+// JSON is parsed once, and what it holds decides between a graph and a map. Errors name the
+// place (line, column, node, member) and never throw.
+Result<GameSpec> read_game(std::string_view text, std::string_view source,
+                           const ReadOptions& options = {});
+
+}  // namespace catmouse

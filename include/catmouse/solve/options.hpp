@@ -1,0 +1,47 @@
+// How a solve runs: the engine, threads, memory limit, what to keep, and progress reports. Every
+// engine honours every option or refuses it with an error naming it (Location::field = the
+// option's name, e.g. "values_only"); none is ever silently ignored.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "catmouse/core/error.hpp"
+
+namespace catmouse {
+
+// The engines (see docs/algorithm.md). All give identical tables where they overlap; kAuto picks
+// the fastest for the game, and the others are there for tests and benchmarks.
+enum class Engine : std::uint8_t {
+  kAuto,     // kSmall or kGeneral for one cat, kCops for cops and robbers, else kPack
+  kSmall,    // one cat, at most 64 nodes (one word per row), one thread, least overhead per graph
+  kGeneral,  // one cat, any size, bit-parallel levels over threads
+  kPack,     // two or more cats: counters over the cats' placements
+  kCops,     // two or more cops under the rules of cops and robbers, bit-parallel over the robber
+};
+std::string_view engine_name(Engine engine);  // "auto", "small", "general", "pack", "cops"
+Result<Engine> parse_engine_name(std::string_view name);
+
+struct SolveProgress {
+  std::uint64_t decided = 0;     // states decided so far (finished positions included)
+  std::uint64_t total = 0;       // states in the state space
+  std::uint32_t remoteness = 0;  // the remoteness level just completed
+  double seconds = 0;            // since the solve started
+};
+
+struct SolveOptions {
+  Engine engine = Engine::kAuto;
+  // The most worker threads the engine may use; 0 = one per hardware thread. Engines use fewer
+  // where more would not pay (small games, thin levels) or where they run on one thread (kSmall,
+  // kPack); the result is the same for any count.
+  unsigned threads = 1;
+  std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
+  bool values_only = false;        // keep no remoteness: less memory, values only
+  std::function<void(const SolveProgress&)> progress;  // called after each level; may be empty
+};
+
+// The thread count a request for `threads` means here (0: the hardware's, at least 1).
+unsigned resolve_threads(unsigned threads);
+
+}  // namespace catmouse

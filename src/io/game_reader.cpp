@@ -1,0 +1,127 @@
+#include "catmouse/io/game_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <new>
+
+#include "catmouse/io/format.hpp"
+#include "io/json_text.hpp"
+
+namespace catmouse {
+
+Result<InputFormat> parse_input_format(std::string_view name) {
+  for (InputFormat f :
+       {InputFormat::kLeetCode, InputFormat::kEdges, InputFormat::kGraph6, InputFormat::kGrid}) {
+    if (name == input_format_name(f)) return f;
+  }
+  return Error{fmt::format("unknown input format '{}' (expected 'leetcode', 'edges', 'graph6' or "
+                           "'grid')",
+                           name),
+               {}};
+}
+
+std::string_view input_format_name(InputFormat format) {
+  switch (format) {
+    case InputFormat::kLeetCode:
+      return "leetcode";
+    case InputFormat::kEdges:
+      return "edges";
+    case InputFormat::kGraph6:
+      return "graph6";
+    case InputFormat::kGrid:
+      break;
+  }
+  return "grid";
+}
+
+namespace {
+
+Error located(std::string message, std::string_view source, const char* field = "") {
+  Error error{std::move(message), {}};
+  error.where.source = std::string(source);
+  error.where.field = field;
+  return error;
+}
+
+// The first character that is not JSON white space.
+char first_char(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  const std::size_t at = text.find_first_not_of(" \t\r\n");
+  return at == std::string_view::npos ? '\0' : text[at];
+}
+
+Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
+                                std::optional<InputFormat> format, bool directed) {
+  if (format != InputFormat::kGrid && first_char(text) == '[') {
+    // Plain adjacency lists: no rules, no map, and parse_leetcode's fast path.
+    if (directed) {
+      return located("a directed graph must come as an edge list (one arc \"u v\" per line)",
+                     source, "directed");
+    }
+    Result<Graph> graph = parse_leetcode(text, source);
+    if (!graph.ok()) return graph.error();
+    GameSpec spec = make_spec(std::move(graph).value());
+    spec.source = std::string(source);
+    return spec;
+  }
+  Result<Json> doc = parse_json(text, source);
+  if (!doc.ok()) return doc.error();
+  const bool map = format == InputFormat::kGrid ||
+                   (!format && doc->is_object() && doc->contains("grid"));
+  if (directed) {
+    return located(map ? "a grid map is not an edge list"
+                       : "a directed graph must come as an edge list (one arc \"u v\" per line)",
+                   source, "directed");
+  }
+  if (map) {
+    Result<GridMap> grid = grid_from_json(*doc, text, source);
+    if (!grid.ok()) return grid.error();
+    GameSpec spec = grid_spec(std::move(grid).value());
+    spec.source = std::string(source);
+    return spec;
+  }
+  Result<Graph> graph = leetcode_from_json(*doc, text, source);
+  if (!graph.ok()) return graph.error();
+  GameSpec spec = make_spec(std::move(graph).value());
+  spec.source = std::string(source);
+  if (doc->is_object()) {
+    if (const auto rules = doc->find("rules"); rules != doc->end()) {
+      if (Status ok = rules_from_json(*rules, text, source, spec.rules); !ok) return ok.error();
+    }
+  }
+  return spec;
+}
+
+}  // namespace
+
+Result<GameSpec> read_game(std::string_view text, std::string_view source,
+                           const ReadOptions& options) try {
+  std::optional<InputFormat> format = options.format;
+  if (!format) {
+    switch (detect_format(source, text)) {
+      case GraphFormat::kEdges:
+        format = InputFormat::kEdges;
+        break;
+      case GraphFormat::kGraph6:
+        format = InputFormat::kGraph6;
+        break;
+      case GraphFormat::kLeetCode:
+        break;  // JSON: a graph or a map, as the document says
+    }
+  }
+  if (!format || format == InputFormat::kLeetCode || format == InputFormat::kGrid) {
+    return read_json_game(text, source, format, options.directed);
+  }
+  Result<Graph> graph =
+      parse_graph(text, source,
+                  format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
+                  options.directed);
+  if (!graph.ok()) return graph.error();
+  GameSpec spec = make_spec(std::move(graph).value());
+  spec.source = std::string(source);
+  return spec;
+} catch (const std::bad_alloc&) {
+  return located("not enough memory to read the game", source);
+}
+
+}  // namespace catmouse

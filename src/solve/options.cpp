@@ -1,0 +1,79 @@
+#include "catmouse/solve/options.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "solve/engines.hpp"
+
+namespace catmouse {
+
+namespace {
+
+constexpr Engine kEngines[] = {Engine::kAuto, Engine::kSmall, Engine::kGeneral, Engine::kPack,
+                               Engine::kCops};
+
+}  // namespace
+
+std::string_view engine_name(Engine engine) {
+  switch (engine) {
+    case Engine::kAuto:
+      return "auto";
+    case Engine::kSmall:
+      return "small";
+    case Engine::kGeneral:
+      return "general";
+    case Engine::kPack:
+      return "pack";
+    case Engine::kCops:
+      break;
+  }
+  return "cops";
+}
+
+Result<Engine> parse_engine_name(std::string_view name) {
+  for (Engine engine : kEngines) {
+    if (name == engine_name(engine)) return engine;
+  }
+  return detail::option_error(
+      "engine",
+      fmt::format("unknown engine '{}' (expected auto, small, general, pack or cops)", name));
+}
+
+unsigned resolve_threads(unsigned threads) {
+  return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace detail {
+
+std::string human_bytes(std::uint64_t bytes) {
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (bytes < 1024) return fmt::format("{} bytes", bytes);
+  double amount = bytes / 1024.0;
+  int unit = 0;
+  while (amount >= 1024 && unit < 3) {
+    amount /= 1024;
+    ++unit;
+  }
+  return fmt::format("{:.1f} {}", amount, units[unit]);
+}
+
+Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
+                   const std::string& hint) {
+  const std::string amount =
+      needed == UINT64_MAX ? std::string("more than can be counted") : human_bytes(needed);
+  return option_error("memory_limit",
+                      fmt::format("{} needs about {}, over the limit of {}{}{}", what, amount,
+                                  human_bytes(limit), hint.empty() ? "" : "; ", hint));
+}
+
+Error option_error(const char* option, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.field = option;
+  return error;
+}
+
+}  // namespace detail
+
+}  // namespace catmouse
