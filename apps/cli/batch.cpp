@@ -74,7 +74,7 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
   options.progress = nullptr;
   options.threads = 1;
   const unsigned threads =
-      std::max(1u, engine.threads == 0 ? std::thread::hardware_concurrency() : engine.threads);
+      resolve_threads(engine.threads);
   // Each line is parsed and solved by whichever thread takes it; the first bad line (by number)
   // is reported, and then nothing is printed.
   std::vector<std::string> results(lines.size());

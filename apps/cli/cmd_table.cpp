@@ -27,10 +27,9 @@ void write_rows(std::FILE* file, const Solution& solution) {
     const State s = game.space().state(i);
     if (!game.valid(s)) continue;
     const auto r = table.remoteness(s);
-    const auto best = solution.best_move(s);
-    const NodeId to = !best                    ? 0
-                      : s.turn == Side::kMouse ? best->child.mouse
-                                               : best->child.cats[0];
+    const auto best = solution.best_child(i);
+    const State child = best ? game.space().state(*best) : s;
+    const NodeId to = s.turn == Side::kMouse ? child.mouse : child.cat;
     fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{}\n", s.mouse, s.cat,
                    side_name(s.turn), value_name(table.value(s)), r ? fmt::to_string(*r) : "",
                    best ? fmt::to_string(to) : "");

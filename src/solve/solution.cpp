@@ -49,6 +49,14 @@ Solution::Solution(GameSpec spec, Table table, Engine engine, double seconds)
       engine_(engine),
       seconds_(seconds) {}
 
+Solution::Solution(std::unique_ptr<const GameSpec> spec, std::unique_ptr<const Game> game,
+                   Table table, Engine engine, double seconds)
+    : spec_(std::move(spec)),
+      game_(std::move(game)),
+      table_(std::move(table)),
+      engine_(engine),
+      seconds_(seconds) {}
+
 Status Solution::check(const Position& p) const {
   const NodeId n = game_->node_count();
   const auto fail = [](std::string field, std::string message) {
@@ -96,22 +104,46 @@ std::vector<Move> Solution::moves(const Position& p, std::uint32_t played) const
   return out;
 }
 
-std::optional<Move> Solution::best_move(const Position& p, std::uint32_t played) const {
-  if (!has_remoteness() || !game_->valid(p) || game_->outcome(p)) return std::nullopt;
-  const Value value = table_.value(p);
-  const Value mine = win_for(p.turn);
-  std::optional<Move> best;
-  for (Position& child : game_->children(p)) {
-    const StateValue v = unlimited(child);
-    if (v.value != value) continue;  // an optimal move keeps the position's value
+std::optional<StateIndex> Solution::best_child(StateIndex at) const {
+  if (!has_remoteness() || at >= table_.state_count()) return std::nullopt;
+  const Value value = table_.value(at);
+  std::optional<StateIndex> best;
+  std::uint32_t best_remoteness = 0;
+  Value mine = Value::kDraw;
+  const auto consider = [&](StateIndex child) {
+    if (table_.value(child) != value) return;  // an optimal move keeps the position's value
+    const std::uint32_t r = table_.remoteness_raw(child);
     // Fastest win, slowest loss; strict, so ties keep the first move.
-    if (!best || (value == mine ? *v.remoteness < *best->value.remoteness
-                                : value != Value::kDraw && *v.remoteness > *best->value.remoteness)) {
-      best = Move{std::move(child), v};
+    if (!best || (value == mine ? r < best_remoteness
+                                : value != Value::kDraw && r > best_remoteness)) {
+      best = child;
+      best_remoteness = r;
     }
+  };
+  const StateSpace& space = game_->space();
+  if (game_->cats() == 1) {
+    // One cat: the state decoded once, its moves straight from the move lists.
+    const State s = space.state(at);
+    if (!game_->valid(s) || game_->outcome(s)) return std::nullopt;
+    mine = win_for(s.turn);
+    game_->for_each_move(s, [&](NodeId, const State& child) { consider(space.index(child)); });
+    return best;
   }
-  if (best) best->value = apply_move_limit(best->value, game_->rules(), played + 1);
+  if (game_->outcome_at(at)) return std::nullopt;
+  mine = win_for(at < table_.state_count() / 2 ? Side::kMouse : Side::kCat);
+  std::vector<StateIndex> children;
+  game_->child_indices(at, children);
+  for (const StateIndex child : children) consider(child);
   return best;
+}
+
+std::optional<Move> Solution::best_move(const Position& p, std::uint32_t played) const {
+  const auto at = game_->space().index(p);
+  const auto best = at ? best_child(*at) : std::nullopt;
+  if (!best) return std::nullopt;
+  Position child = game_->space().position(*best);
+  StateValue v = apply_move_limit(unlimited(child), game_->rules(), played + 1);
+  return Move{std::move(child), v};
 }
 
 Result<Line> Solution::line(const Position& start) const {

@@ -75,25 +75,22 @@ Result<StateValue> solve_state(const Game& game, const State& state,
   return detail::option_error("memory_limit", "out of memory during the solve");
 }
 
-Result<Solution> solve(GameSpec spec, const SolveOptions& options) {
+Result<Solution> solve(GameSpec spec, const SolveOptions& options) try {
   if (Status ok = spec.validate(); !ok) return ok.error();
   const auto started = std::chrono::steady_clock::now();
-  Result<Engine> engine = Engine::kAuto;
-  Result<Table> table = Error{};
-  {
-    const Game game(spec.graph, spec.rules, spec.cat_graph ? &*spec.cat_graph : nullptr);
-    engine = choose_engine(game, options);
-    if (!engine.ok()) return engine.error();
-    table = solve_table(game, options);
-  }
+  // On the heap, so that the game's references to the graphs survive the move into the Solution.
+  auto owned = std::make_unique<const GameSpec>(std::move(spec));
+  auto game = std::make_unique<const Game>(owned->graph, owned->rules,
+                                           owned->cat_graph ? &*owned->cat_graph : nullptr);
+  const Result<Engine> engine = choose_engine(*game, options);
+  if (!engine.ok()) return engine.error();
+  Result<Table> table = solve_table(*game, options);
   if (!table.ok()) return table.error();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  try {
-    return Solution(std::move(spec), std::move(table).value(), *engine, seconds);
-  } catch (const std::bad_alloc&) {
-    return detail::option_error("memory_limit", "out of memory after the solve");
-  }
+  return Solution(std::move(owned), std::move(game), std::move(table).value(), *engine, seconds);
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory");
 }
 
 Result<StateValue> solve_value(const GameSpec& spec, const Position& position,

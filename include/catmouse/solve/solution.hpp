@@ -98,6 +98,9 @@ class Solution {
   // finished positions, for a stuck player, and in a values-only table (which cannot tell fast
   // wins from slow ones).
   std::optional<Move> best_move(const Position& p, std::uint32_t played = 0) const;
+  // best_move() by state index (Table numbering), for passes over a whole table: the index of the
+  // best move's position.
+  std::optional<StateIndex> best_child(StateIndex state) const;
   // The optimal line from p (the positions follow best_move), cut at the move limit. Fails in a
   // values-only table.
   Result<Line> line(const Position& p) const;
@@ -106,6 +109,10 @@ class Solution {
   std::uint64_t memory_bytes() const { return table_.memory_bytes(); }
 
  private:
+  friend Result<Solution> solve(GameSpec spec, const SolveOptions& options);
+  // solve()'s: the game already built on *spec.
+  Solution(std::unique_ptr<const GameSpec> spec, std::unique_ptr<const Game> game, Table table,
+           Engine engine, double seconds);
   StateValue unlimited(const Position& p) const;
 
   std::unique_ptr<const GameSpec> spec_;  // on the heap: game_ refers to its graphs

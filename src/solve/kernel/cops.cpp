@@ -77,12 +77,12 @@ class CopsSolver {
   // Stamps the states `bits` of placement c with `level` (table mode).
   void stamp(Side turn, std::uint64_t c, const Word* bits, std::uint32_t level);
   const NodeId* set(std::uint32_t m, std::uint64_t index) const {
-    return (m == k_ ? configs_ : sets_[m]).data() + index * m;
+    return (m == k_ ? placement_nodes_ : sets_[m]).data() + index * m;
   }
   // What pushing from placement c costs: its joint moves.
   std::uint64_t push_cost(std::uint64_t c) const {
     std::uint64_t moves = 1;
-    for (std::uint32_t i = 0; i < k_; ++i) moves *= from_[configs_[c * k_ + i]].size();
+    for (std::uint32_t i = 0; i < k_; ++i) moves *= from_[placement_nodes_[c * k_ + i]].size();
     return moves;
   }
   std::uint64_t rank(const NodeId* sorted, std::uint32_t m) const {
@@ -107,7 +107,7 @@ class CopsSolver {
   CopsMode mode_;
   std::uint64_t count_ = 0;
   std::vector<std::uint16_t> words_;       // table mode with remoteness: Table's words
-  std::vector<NodeId> configs_;            // the placements: count_ * k nodes
+  std::vector<NodeId> placement_nodes_;            // the placements: count_ * k nodes
   std::vector<std::vector<NodeId>> sets_;  // sets_[m]: every m-multiset in rank order
   std::vector<std::vector<NodeId>> from_;  // closed in-neighbourhood: where a cop comes from
   std::vector<std::vector<NodeId>> to_;    // closed out-neighbourhood: where a cop goes
@@ -128,7 +128,7 @@ void CopsSolver<kW>::build() {
   count_ = placements_.count();
   sets_.resize(k_ + 1);
   for (std::uint32_t m = 0; m <= k_; ++m) sets_[m] = enumerate(m);
-  configs_ = std::move(sets_[k_]);
+  placement_nodes_ = std::move(sets_[k_]);
   from_.assign(n_, {});
   to_.assign(n_, {});
   out_nb_.assign(n_ * w(), 0);
@@ -156,7 +156,7 @@ template <std::uint64_t kW>
 template <bool kAtomic>
 void CopsSolver<kW>::push(std::uint64_t c) {
   const Word* delta = row(frontier_, c);
-  const NodeId* cops = configs_.data() + c * k_;
+  const NodeId* cops = placement_nodes_.data() + c * k_;
   NodeId pos[8];
   std::uint32_t at[8] = {};
   for (;;) {
@@ -364,7 +364,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
   for (std::uint64_t c = 0; c < count_; ++c) {
     bool full = true;
     for (std::uint32_t i = 0; i < k_; ++i) {
-      const NodeId v = configs_[c * k_ + i];
+      const NodeId v = placement_nodes_[c * k_ + i];
       row(cop_, c)[v / 64] |= Word{1} << (v % 64);
     }
     for (std::uint64_t j = 0; j < w(); ++j) {
@@ -379,7 +379,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     }
     if (full && !result.win) {
       result.win = true;
-      result.placement.assign(configs_.begin() + c * k_, configs_.begin() + (c + 1) * k_);
+      result.placement.assign(placement_nodes_.begin() + c * k_, placement_nodes_.begin() + (c + 1) * k_);
     }
   }
   if (result.win && !what.table) return result;
@@ -437,7 +437,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     if (*first != count_ && !result.win) {
       const std::uint64_t c = *first;
       result.win = true;
-      result.placement.assign(configs_.begin() + c * k_, configs_.begin() + (c + 1) * k_);
+      result.placement.assign(placement_nodes_.begin() + c * k_, placement_nodes_.begin() + (c + 1) * k_);
       result.capture_moves = level;
       result.robber = slowest[first - found.begin()];
       if (!what.table) return result;
