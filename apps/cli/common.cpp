@@ -1,12 +1,13 @@
 #include "common.hpp"
 
+#include "catmouse/io/atomic_file.hpp"
+
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -268,15 +269,6 @@ std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness
   return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
 }
 
-namespace {
-
-// Closes the file on every path out of write_output.
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
-}  // namespace
-
 void BufferedWriter::flush() {
   if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
     throw InputError(fmt::format("write error: {}", std::strerror(errno)));
@@ -290,22 +282,9 @@ void write_output(const std::string& path, const std::function<void(std::FILE*)>
     std::fflush(stdout);
     return;
   }
-  const std::string partial = path + ".partial";
-  try {
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(partial.c_str(), "wb"));
-    if (!file) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
-    writer(file.get());
-    if (std::fflush(file.get()) != 0) {
-      throw InputError(fmt::format("{}: write error: {}", path, std::strerror(errno)));
-    }
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
-    throw;
-  }
-  std::error_code error;
-  std::filesystem::rename(partial, path, error);
-  if (error) throw InputError(fmt::format("{}: cannot write: {}", path, error.message()));
+  AtomicFile file = take(AtomicFile::create(path));
+  writer(file.stream());  // a write error throws, and the temporary goes with `file`
+  if (Status ok = file.commit(); !ok) throw InputError(ok.error());
 }
 
 void print(const std::string& text) {
