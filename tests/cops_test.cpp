@@ -1,7 +1,7 @@
-// Cops and robbers: the bit-parallel engine (both ways of finding the cops' wins) against the pack
-// engine's table on small graphs (undirected and directed, one to four cops, one and two
-// threads); known cop
-// numbers; a winning placement checked against the table.
+// Cops and robbers: the bit-parallel engine (both ways of finding the cops' wins) and the tiny
+// path (SmallCops) against the pack engine's table on small graphs (undirected and directed, one
+// to four cops, one and two threads, with and without staying); the tiny path against
+// dismantlability; known cop numbers; a winning placement checked against the table.
 #include "catmouse/solve/cops.hpp"
 
 #include <gtest/gtest.h>
@@ -25,8 +25,8 @@ Table pack_table(const Game& game) {
   return solve_table(game, options).value();
 }
 
-CopsResult cops_from_table(const Graph& graph, std::uint32_t k) {
-  const Table table = pack_table(Game(graph, cops_rules(k)));
+CopsResult cops_from_table(const Graph& graph, std::uint32_t k, CopsVariant variant = {}) {
+  const Table table = pack_table(Game(graph, cops_rules(k, variant)));
   const Placements placements(k, graph.node_count());
   CopsResult result;
   result.cops = k;
@@ -60,22 +60,34 @@ void expect_same(const CopsResult& a, const CopsResult& b, const std::string& wh
   EXPECT_EQ(a.states, b.states) << what;
 }
 
+// Every variant in turn: the classical game first.
+CopsVariant variant_of(int t) {
+  return {t % 4 != 1 && t % 4 != 3, t % 4 < 2};
+}
+
+std::string describe(const Graph& graph, std::uint32_t k, CopsVariant variant) {
+  return to_leetcode(graph) + " k=" + std::to_string(k) + (graph.directed() ? " directed" : "") +
+         (variant.cop_stays ? "" : " no-cop-stays") +
+         (variant.robber_stays ? "" : " no-robber-stays");
+}
+
 TEST(Cops, BitEngineMatchesPackTable) {
   testing::Random random(77);
   int wins = 0, losses = 0;
-  for (int t = 0; t < 400; ++t) {
-    const NodeId n = 3 + random.below(t < 300 ? 9 : 20);
+  for (int t = 0; t < 480; ++t) {
+    const NodeId n = 3 + random.below(t < 360 ? 9 : 20);
     const Graph graph = random.below(4) == 0
                             ? testing::random_digraph(n, 20 + random.below(40), random)
                             : testing::random_graph(n, 10 + random.below(40), random);
     const std::uint32_t k = 1 + random.below(n <= 6 ? 4 : n <= 12 ? 3 : 2);
-    const CopsResult expected = cops_from_table(graph, k);
+    const CopsVariant variant = variant_of(t);
+    const CopsResult expected = cops_from_table(graph, k, variant);
     SolveOptions options;
     options.threads = 1 + random.below(2);
-    const std::string what =
-        to_leetcode(graph) + " k=" + std::to_string(k) + (graph.directed() ? " directed" : "");
+    const std::string what = describe(graph, k, variant);
+    // kAuto: the tiny path (SmallCops) here; kPush and kDense: the engine's two sweeps.
     for (CopsSweep sweep : {CopsSweep::kAuto, CopsSweep::kPush, CopsSweep::kDense}) {
-      expect_same(solve_cops(graph, k, options, sweep).value(), expected,
+      expect_same(solve_cops(graph, k, options, sweep, variant).value(), expected,
                   what + " sweep " + std::to_string(static_cast<int>(sweep)));
     }
     (expected.win ? wins : losses)++;
@@ -120,6 +132,80 @@ TEST(Cops, WideRows) {
   }
   EXPECT_GE(wins, 4);
   EXPECT_GE(losses, 4);
+}
+
+// The tiny path keeps its buffers from one graph to the next: answers do not depend on what it
+// solved before, and match the engine's, also past its tuples (where it runs the engine).
+TEST(Cops, SmallCopsReusedMatchesEngine) {
+  testing::Random random(2024);
+  SmallCops small;
+  for (int t = 0; t < 300; ++t) {
+    const NodeId n = 3 + random.below(t % 3 == 0 ? 61 : 14);
+    const Graph graph = random.below(5) == 0
+                            ? testing::random_digraph(n, 5 + random.below(40), random)
+                            : testing::random_graph(n, 5 + random.below(50), random);
+    const std::uint32_t k = 1 + random.below(n <= 10 ? 4 : n <= 20 ? 3 : 2);
+    const CopsVariant variant = variant_of(t);
+    const CopsResult got = small.solve(SmallGraph::of(graph).value(), k, variant).value();
+    SolveOptions options;
+    options.threads = 1;
+    expect_same(got, solve_cops(graph, k, options, CopsSweep::kPush, variant).value(),
+                describe(graph, k, variant));
+  }
+}
+
+// Graphs of one and two nodes, which only SmallGraph holds (collections of every graph on n
+// nodes start there).
+TEST(Cops, OneAndTwoNodes) {
+  SmallCops small;
+  SmallGraph one;
+  one.node_count = 1;
+  const CopsResult a = small.solve(one, 1).value();
+  EXPECT_TRUE(a.win);
+  EXPECT_EQ(a.capture_moves, 0u);
+  EXPECT_EQ(a.placement, std::vector<NodeId>{0});
+  SmallGraph edge;
+  edge.node_count = 2;
+  edge.rows[0] = 2;
+  edge.rows[1] = 1;
+  const CopsResult b = small.solve(edge, 1).value();
+  EXPECT_TRUE(b.win);
+  EXPECT_EQ(b.capture_moves, 1u);  // the cop steps onto the robber
+  EXPECT_EQ(b.robber, 1u);
+  SmallGraph apart;
+  apart.node_count = 2;
+  EXPECT_FALSE(small.solve(apart, 1).value().win);
+  EXPECT_TRUE(small.solve(apart, 2).value().win);
+  EXPECT_TRUE(dismantlable(one));
+  EXPECT_TRUE(dismantlable(edge));
+  EXPECT_FALSE(dismantlable(apart));
+  // Without staying, the robber on an edge is caught all the same: he must step onto the cop.
+  EXPECT_TRUE(small.solve(edge, 1, {false, false}).value().win);
+  EXPECT_FALSE(small.solve(SmallGraph{}, 1).ok());  // no nodes
+}
+
+// One cop wins exactly on dismantlable graphs: every graph of up to 6 labelled nodes, and random
+// ones up to 24 nodes.
+TEST(Cops, OneCopWinsExactlyOnDismantlableGraphs) {
+  SmallCops small;
+  int wins = 0, losses = 0;
+  const auto check = [&](const Graph& graph) {
+    const SmallGraph g = SmallGraph::of(graph).value();
+    const bool win = small.solve(g, 1).value().win;
+    ASSERT_EQ(win, dismantlable(g)) << to_leetcode(graph);
+    (win ? wins : losses)++;
+  };
+  for (NodeId n = 3; n <= 6; ++n) {
+    for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << (n * (n - 1) / 2)); ++mask) {
+      check(testing::graph_from_mask(n, mask));
+    }
+  }
+  testing::Random random(8);
+  for (int t = 0; t < 3000; ++t) {
+    check(testing::random_graph(7 + random.below(18), 8 + random.below(50), random));
+  }
+  EXPECT_GT(wins, 1000);
+  EXPECT_GT(losses, 1000);
 }
 
 TEST(Cops, Limits) {
@@ -219,20 +305,31 @@ TEST(Cops, PlacementAndCaptureTime) {
 // state by state, values only too, on one and two threads; and verify() accepts it.
 TEST(Cops, WholeTableMatchesPackEngine) {
   testing::Random random(91);
-  for (int t = 0; t < 150; ++t) {
+  int routed = 0;
+  for (int t = 0; t < 200; ++t) {
     const NodeId n = 3 + random.below(12);
     const Graph graph = random.below(4) == 0
-                            ? testing::random_digraph(n, 20 + random.below(40), random)
+                            ? testing::random_digraph(n, 10 + random.below(40), random)
                             : testing::random_graph(n, 15 + random.below(50), random);
     const std::uint32_t k = 2 + random.below(2);
-    const Game game(graph, cops_rules(k));
+    const Game game(graph, cops_rules(k, variant_of(t)));
     const Table pack = pack_table(game);
+    if (choose_engine(game, {}).value() != Engine::kCops) {
+      // A cop can be stuck (a node with no way out, and the cops never stay): the robber can
+      // win, which the cops engine does not keep. solve() takes the pack engine; kCops refuses.
+      SolveOptions cops;
+      cops.engine = Engine::kCops;
+      EXPECT_FALSE(solve_table(game, cops).ok()) << describe(graph, k, variant_of(t));
+      EXPECT_EQ(solve_table(game, {}).value(), pack);
+      ++routed;
+      continue;
+    }
     for (unsigned threads : {1u, 2u}) {
       SolveOptions options;
       options.engine = Engine::kCops;
       options.threads = threads;
       const Table cops = solve_table(game, options).value();
-      ASSERT_EQ(cops, pack) << to_leetcode(graph) << " k=" << k;
+      ASSERT_EQ(cops, pack) << describe(graph, k, variant_of(t));
       EXPECT_TRUE(verify(game, cops).ok()) << verify(game, cops).error().to_string();
       options.values_only = true;
       const Table values = solve_table(game, options).value();
@@ -241,6 +338,7 @@ TEST(Cops, WholeTableMatchesPackEngine) {
       }
     }
   }
+  EXPECT_GT(routed, 5);
 }
 
 }  // namespace

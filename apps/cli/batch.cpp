@@ -1,40 +1,19 @@
-// catmouse solve --batch FILE: many small games, one per line in, one result per line out. A bad
-// line stops the run with its line number and nothing on stdout. Lines are shared out among the
-// threads; each game is solved by one, with solve_value (only the start is asked for, so a one-cat
-// solve stops once the start is decided).
+// catmouse solve --batch FILE: many small games, one per line in, one result per line out, in
+// constant memory. Lines are shared out among the threads in blocks (stream.hpp); each game is
+// solved by one, with solve_value (only the start is asked for, so a one-cat solve stops once the
+// start is decided), unless it is alone in its input.
 #include "batch.hpp"
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <optional>
+#include <chrono>
 #include <string_view>
-#include <thread>
-#include <vector>
 
+#include "stream.hpp"
 
 namespace catmouse::cli {
 
 namespace {
-
-struct Line {
-  std::uint64_t number;  // 1-based
-  std::string_view text;
-};
-
-std::vector<Line> split_lines(std::string_view text) {
-  std::vector<Line> lines;
-  std::uint64_t number = 0;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    ++number;
-    if (line.find_first_not_of(" \t\r") != std::string_view::npos) lines.push_back({number, line});
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-  return lines;
-}
 
 std::string result_line(const StateValue& answer, bool code, bool grid) {
   const Value value = answer.value;
@@ -46,76 +25,114 @@ std::string result_line(const StateValue& answer, bool code, bool grid) {
                      static_cast<int>(value), value_name(value), r ? fmt::to_string(*r) : "null");
 }
 
+std::string jsonl_line(const StreamLine& line, bool graph6, const StateValue& answer) {
+  const auto r = answer.remoteness;
+  return fmt::format(R"({{"graph":{},"line":{},{}"result":{},"winner":"{}","remoteness":{}}})"
+                     "\n",
+                     line.index, line.number,
+                     graph6 ? fmt::format(R"("g6":"{}",)", line.text) : std::string(),
+                     static_cast<int>(answer.value), value_name(answer.value),
+                     r ? fmt::to_string(*r) : "null");
+}
+
+// Whether the lines are graph6: --format, the suffix, or the first line (see batch.hpp).
+bool graph6_lines(const GraphInput& input, const std::string& source, std::string_view head) {
+  if (!input.format.empty()) return input.format == "graph6";
+  const std::size_t dot = source.rfind('.');
+  if (dot != std::string::npos && (source.substr(dot) == ".g6" || source.substr(dot) == ".graph6")) {
+    return true;
+  }
+  const std::size_t start = head.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos) return false;
+  head.remove_prefix(start);
+  return looks_like_graph6(head.substr(0, head.find('\n')));
+}
+
+// The refusal of a line that is not a game of one line.
+void check_json_line(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \t");
+  if (start != std::string_view::npos && (text[start] == '[' || text[start] == '{')) return;
+  throw InputError(
+      "not a JSON game: --batch reads one game per line, as JSON (a LeetCode graph, "
+      "{\"graph\":...,\"rules\":...}, or a grid map) or as graph6; an edge list takes several "
+      "lines, so give each such graph in a file of its own");
+}
+
+std::string outcome_name(std::uint32_t answer) {
+  switch (static_cast<Value>(answer)) {
+    case Value::kMouseWin:
+      return "mouse wins";
+    case Value::kCatWin:
+      return "cat wins";
+    default:
+      return "draws";
+  }
+}
+
 }  // namespace
 
 void run_batch(const std::string& path, const GraphInput& input, const RulesOptions& rules_options,
-               const StateOptions& from, const EngineOptions& engine, bool code) {
+               const StateOptions& from, const EngineOptions& engine, const BatchOutput& output) {
   if (input.format == "edges") {
     throw InputError(
         "--batch: an edge list takes several lines; give one graph per line "
         "(LeetCode JSON, a grid map, or graph6)");
   }
   if (engine.values_only) throw InputError("--values-only: not with --batch");
-  const std::string text = read_input(path);
-  const std::string source = path == "-" ? "<stdin>" : path;
-  std::vector<Line> lines = split_lines(text);
-  const bool graph6 =
-      input.format == "graph6" || (input.format.empty() && source.size() > 3 &&
-                                   source.compare(source.size() - 3, 3, ".g6") == 0);
-  if (graph6 && !lines.empty() && lines[0].text.starts_with(">>graph6<<")) {
-    lines[0].text.remove_prefix(10);  // nauty's optional header
-    if (lines[0].text.find_first_not_of(" \t\r") == std::string_view::npos) {
-      lines.erase(lines.begin());
-    }
+  if (output.summary_only && (output.code || output.jsonl)) {
+    throw InputError("--summary-only: prints no answer per game; not with --code or --jsonl");
   }
+  if (output.code && output.jsonl) throw InputError("--jsonl: not with --code");
+  const auto started = std::chrono::steady_clock::now();
+  LineReader reader(path);
+  const std::string& source = reader.source();
+  const bool graph6 = graph6_lines(input, source, reader.head());
+  if (graph6) reader.drop_graph6_header();
   ReadOptions read_options = input.read_options();
   if (graph6) read_options.format = InputFormat::kGraph6;
   SolveOptions options = engine.resolve();
   options.progress = nullptr;
-  options.threads = 1;
-  const unsigned threads =
-      resolve_threads(engine.threads);
-  // Each line is parsed and solved by whichever thread takes it; the first bad line (by number)
-  // is reported, and then nothing is printed.
-  std::vector<std::string> results(lines.size());
-  std::vector<std::optional<Error>> errors(lines.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  auto worker = [&] {
-    for (std::size_t k; !failed && (k = next.fetch_add(1)) < lines.size();) {
-      try {
-        Result<GameSpec> read = read_game(lines[k].text, source, read_options);
-        if (!read.ok()) throw InputError(read.error());
-        GameSpec spec = std::move(read).value();
-        rules_options.apply(spec, from);
-        const bool grid = spec.grid.has_value();
-        const Position start = from.resolve(spec.rules);
-        const Result<StateValue> value = solve_value(spec, start, options);
-        if (!value.ok()) throw solve_error(value.error(), source);
-        results[k] = result_line(*value, code, grid);
-      } catch (const InputError& e) {
-        // The parser saw one line: name the file's line. Errors about options get the line too.
-        Error error = e.error().value_or(Error{e.what(), {}});
-        if (!e.error() || error.where.source != source) error.where = {source, 0, 0, {}, {}};
-        error.where.line = lines[k].number;
-        if (e.error() && error.where.column == 0) error.where.column = 1;
-        errors[k] = std::move(error);
-        failed = true;
-        return;
-      }
+  const unsigned threads = resolve_threads(engine.threads);
+  StreamOptions stream;
+  stream.threads = threads;
+  stream.progress = engine.progress;
+  stream.unit = "games";
+  const Tally tally = run_stream(reader, stream, [&](const StreamLine& line, LineOutput& out) {
+    if (!graph6) check_json_line(line.text);
+    Result<GameSpec> read = read_game(line.text, source, read_options);
+    if (!read.ok()) throw InputError(read.error());
+    GameSpec spec = std::move(read).value();
+    rules_options.apply(spec, from);
+    const bool grid = spec.grid.has_value();
+    const Position start = from.resolve(spec.rules);
+    SolveOptions mine = options;
+    mine.threads = line.alone ? threads : 1;  // many games: one thread each
+    const Result<StateValue> value = solve_value(spec, start, mine);
+    if (!value.ok()) throw solve_error(value.error(), source);
+    if (output.jsonl) {
+      out.text += jsonl_line(line, graph6, *value);
+    } else if (!output.summary_only) {
+      out.text += result_line(*value, output.code, grid);
     }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
+    out.tally.add(static_cast<std::uint32_t>(value->value),
+                  value->value == Value::kDraw ? std::nullopt : value->remoteness,
+                  [&] {
+                    return graph6 ? fmt::format("{} (line {})", line.text, line.number)
+                                  : fmt::format("line {}", line.number);
+                  });
+  });
+  if (output.summary || output.summary_only) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::string text = summary_text(tally, seconds, "games", outcome_name, [](std::uint32_t m) {
+      return fmt::format("win in {} move{}", m, m == 1 ? "" : "s");
+    });
+    if (output.summary_only) {
+      print(text);
+    } else {
+      std::fputs(text.c_str(), stderr);
+    }
   }
-  for (const auto& error : errors) {
-    if (error) throw InputError(*error);
-  }
-  std::string out;
-  for (const std::string& r : results) out += r;
-  print(out);
 }
 
 }  // namespace catmouse::cli

@@ -1,15 +1,18 @@
 // catmouse cops GRAPH --cops K and catmouse copnumber GRAPH: the classical game of cops and
-// robbers, solved by the cops engine (cops.hpp, docs/rules.md); a graph6 file may hold a
-// collection, answered graph by graph.
+// robbers, solved by the cops engine (cops.hpp, docs/rules.md). A graph6 input may hold a
+// collection (nauty's geng writes one): it is streamed, its graphs shared out among the threads
+// (stream.hpp), answered in input order, and optionally summarised.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "catmouse/solve/cops.hpp"
 #include "catmouse/io/format.hpp"
+#include "catmouse/solve/cops.hpp"
 #include "common.hpp"
+#include "stream.hpp"
 
 namespace catmouse::cli {
 
@@ -20,9 +23,46 @@ struct CopsAnswer : CopsResult {
   double seconds = 0;
 };
 
-CopsAnswer run_cops(const Graph& graph, std::uint32_t k, const EngineOptions& engine) {
+// A graph as a command gets it: rows of bits when it has at most 62 nodes and came as graph6
+// (the fast path), else a Graph.
+struct CopsGraph {
+  std::optional<SmallGraph> small;
+  std::optional<Graph> graph;
+  std::string g6;  // its graph6 text, for --jsonl and the summary ("" for a directed graph)
+};
+
+struct CopsCommand {
+  GraphInput input;
+  EngineOptions engine;
+  std::int64_t cops = 1;
+  std::int64_t max = 3;
+  bool json = false;
+  bool jsonl = false;
+  bool summary = false;
+  bool summary_only = false;
+  bool no_cop_stays = false;
+  bool no_robber_stays = false;
+  CopsVariant variant() const { return {!no_cop_stays, !no_robber_stays}; }
+};
+
+// What each thread keeps from one graph to the next.
+struct Solver {
+  SmallCops small;
+};
+
+// Solves one graph for k cops: on the fast path, unless the graph is alone in its input and
+// too large for it (then with every thread).
+CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
+                    const SolveOptions& options, Solver& solver, bool alone) {
   const auto started = std::chrono::steady_clock::now();
-  Result<CopsResult> result = solve_cops(graph, k, engine.resolve());
+  Result<CopsResult> result = Error{};
+  if (g.small && !(alone && g.graph)) {
+    result = solver.small.solve(*g.small, k, cmd.variant(), options.memory_limit);
+  } else {
+    SolveOptions mine = options;
+    mine.threads = alone ? options.threads : 1;
+    result = solve_cops(*g.graph, k, mine, CopsSweep::kAuto, cmd.variant());
+  }
   if (!result.ok()) {
     const Error& error = result.error();
     if (error.where.field == "memory_limit") {
@@ -62,13 +102,18 @@ nlohmann::ordered_json answer_json(const CopsAnswer& a) {
   return out;
 }
 
-struct CopsCommand {
-  GraphInput input;
-  EngineOptions engine;
-  std::int64_t cops = 1;
-  std::int64_t max = 3;
-  bool json = false;
-};
+// --jsonl's fields of a winning answer, written directly (a collection prints millions).
+std::string capture_fields(const CopsAnswer& a) {
+  if (!a.win) return R"("capture_moves":null,"capture_rounds":null,"placement":null,"robber_start":null)";
+  return fmt::format(R"("capture_moves":{},"capture_rounds":{},"placement":[{}],"robber_start":{})",
+                     a.capture_moves, cop_rounds(a.capture_moves), fmt::join(a.placement, ","),
+                     a.robber);
+}
+
+std::string jsonl_head(const StreamLine& line, const CopsGraph& g) {
+  return g.g6.empty() ? fmt::format(R"({{"graph":{},)", line.index)
+                      : fmt::format(R"({{"graph":{},"g6":"{}",)", line.index, g.g6);
+}
 
 void check_count(std::int64_t k, const char* option) {
   if (k < 1 || k > kMaxCops) {
@@ -76,113 +121,263 @@ void check_count(std::int64_t k, const char* option) {
   }
 }
 
-// The graphs of the input: one, or every line of a graph6 collection.
-std::vector<Graph> load_graphs(const GraphInput& input) {
-  const std::string text = read_input(input.path);
-  const std::string source = input.path == "-" ? "<stdin>" : input.path;
-  const GraphFormat format =
-      input.format.empty() ? detect_format(source, text) : take(parse_format_name(input.format));
-  if (format == GraphFormat::kGraph6 && !input.directed) {
-    std::vector<Graph> graphs = take(parse_graph6_file(text, source));
-    if (graphs.empty()) throw InputError(fmt::format("{}: no graph in the graph6 input", source));
-    return graphs;
-  }
-  std::vector<Graph> graphs;
-  graphs.push_back(take(parse_graph(text, source, format, input.directed)));
-  return graphs;
+// One graph's answers and the text each output mode wants of them.
+class CopsOutput {
+ public:
+  virtual ~CopsOutput() = default;
+  // Solves the graph and appends its output; adds it to the tally last (nothing can fail then).
+  virtual void answer(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
+                      Solver& solver, LineOutput& out) const = 0;
+  virtual std::string answer_name(std::uint32_t answer) const = 0;
+};
+
+std::string capture_text(std::uint32_t moves) {
+  return fmt::format("capture {} round{} ({} move{})", cop_rounds(moves),
+                     cop_rounds(moves) == 1 ? "" : "s", moves, moves == 1 ? "" : "s");
 }
 
-// One result per graph: as is for a single graph, else each prefixed by the graph's number (text)
-// or carrying it as "graph" (JSON, one object per line).
-template <typename Answer>
-void print_each(const std::vector<Graph>& graphs, bool json, Answer answer) {
-  std::string out;
-  for (std::size_t i = 0; i < graphs.size(); ++i) {
-    nlohmann::ordered_json object;
-    std::string text;
-    answer(graphs[i], object, text);
-    if (json) {
-      if (graphs.size() > 1) {
-        nlohmann::ordered_json numbered;
-        numbered["graph"] = i + 1;
-        for (const auto& [key, value] : object.items()) numbered[key] = value;
-        object = std::move(numbered);
-      }
-      out += object.dump() + "\n";
+std::string example(const StreamLine& line, const CopsGraph& g) {
+  return g.g6.empty() ? fmt::format("graph {}", line.index)
+                      : fmt::format("{} (graph {})", g.g6, line.index);
+}
+
+// Text for one graph: as is when alone, else prefixed by its number.
+std::string numbered(const StreamLine& line, const std::string& text) {
+  return line.alone ? text : fmt::format("graph {}: {}", line.index, text);
+}
+
+// --json's object: with "graph" first unless alone.
+std::string json_line(const StreamLine& line, const nlohmann::ordered_json& object) {
+  if (line.alone) return object.dump() + "\n";
+  nlohmann::ordered_json numbered;
+  numbered["graph"] = line.index;
+  for (const auto& [key, value] : object.items()) numbered[key] = value;
+  return numbered.dump() + "\n";
+}
+
+class CopsAnswers : public CopsOutput {
+ public:
+  explicit CopsAnswers(const CopsCommand& cmd) : cmd_(cmd) {}
+  void answer(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
+              Solver& solver, LineOutput& out) const override {
+    const auto k = static_cast<std::uint32_t>(cmd_.cops);
+    const CopsAnswer a = run_cops(g, k, cmd_, options, solver, line.alone);
+    if (cmd_.jsonl) {
+      out.text += jsonl_head(line, g) +
+                  fmt::format(R"("cops":{},"win":{},{}}})", k, a.win, capture_fields(a)) + "\n";
+    } else if (cmd_.json) {
+      out.text += json_line(line, answer_json(a));
+    } else if (!cmd_.summary_only) {
+      out.text += numbered(line, answer_text(a));
+    }
+    out.tally.add(a.win ? 1 : 0, a.win ? std::optional(a.capture_moves) : std::nullopt,
+                  [&] { return example(line, g); });
+  }
+  std::string answer_name(std::uint32_t answer) const override {
+    return fmt::format("{} cop{} {}", cmd_.cops, cmd_.cops == 1 ? "" : "s",
+                       answer == 1 ? "win" : "lose");
+  }
+
+ private:
+  const CopsCommand& cmd_;
+};
+
+class CopNumbers : public CopsOutput {
+ public:
+  explicit CopNumbers(const CopsCommand& cmd) : cmd_(cmd) {}
+  void answer(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
+              Solver& solver, LineOutput& out) const override {
+    std::vector<CopsAnswer> tries;
+    for (std::uint32_t k = 1; k <= cmd_.max; ++k) {
+      tries.push_back(run_cops(g, k, cmd_, options, solver, line.alone));
+      if (tries.back().win) break;
+    }
+    const CopsAnswer& last = tries.back();
+    const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
+    if (cmd_.jsonl) {
+      out.text += jsonl_head(line, g) +
+                  (last.win ? fmt::format(R"("cop_number":{},)", last.cops)
+                            : fmt::format(R"("cop_number":null,"at_least":{},)", above)) +
+                  capture_fields(last) + "}\n";
+    } else if (cmd_.json) {
+      out.text += json_line(line, json(tries));
+    } else if (!cmd_.summary_only) {
+      out.text += numbered(line, last.win ? fmt::format("cop number {}\n", last.cops) +
+                                                answer_text(last)
+                                          : fmt::format("cop number > {} ({} cops lose)\n",
+                                                        cmd_.max, cmd_.max));
+    }
+    out.tally.add(last.win ? last.cops : above,
+                  last.win ? std::optional(last.capture_moves) : std::nullopt, [&] { return example(line, g); });
+  }
+  std::string answer_name(std::uint32_t answer) const override {
+    return answer > cmd_.max ? fmt::format("cop number > {}", cmd_.max)
+                             : fmt::format("cop number {}", answer);
+  }
+
+ private:
+  nlohmann::ordered_json json(const std::vector<CopsAnswer>& tries) const {
+    const CopsAnswer& last = tries.back();
+    nlohmann::ordered_json out;
+    out["cop_number"] = last.win ? nlohmann::ordered_json(last.cops) : nullptr;
+    const nlohmann::ordered_json best = answer_json(last);
+    for (const auto& [key, value] : best.items()) {
+      if (key != "cops" && key != "win") out[key] = value;
+    }
+    if (!last.win) out["at_least"] = cmd_.max + 1;
+    out["tries"] = nlohmann::ordered_json::array();
+    for (const CopsAnswer& a : tries) out["tries"].push_back(answer_json(a));
+    return out;
+  }
+
+  const CopsCommand& cmd_;
+};
+
+// The graph on one graph6 line: rows of bits when small, else the library's parser (whose
+// errors name the line and column).
+CopsGraph graph6_graph(std::string_view text, const std::string& source, std::uint64_t number,
+                       bool alone) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  CopsGraph g;
+  g.g6.assign(text);
+  g.small = small_graph6(text);
+  // Alone, a graph past the fast path's tuples is solved on every thread: that needs a Graph.
+  if (!g.small || (alone && g.small->node_count >= Graph::kMinNodes)) {
+    g.graph = take(parse_graph6(text, source, number));
+  }
+  return g;
+}
+
+// Whether the input is graph6: --format, the file's suffix, nauty's header, or (for stdin and
+// unknown suffixes) a first line of graph6 bytes only, as geng writes.
+bool graph6_input(const GraphInput& input, const std::string& source, std::string_view head) {
+  if (!input.format.empty()) return input.format == "graph6";
+  const GraphFormat format = detect_format(source, head);
+  if (format != GraphFormat::kEdges) return format == GraphFormat::kGraph6;
+  // detect_format() says edges for ".txt" and the like whatever the text: a suffix decided.
+  if (detect_format(source, "[") == GraphFormat::kEdges) return false;
+  const std::string_view first = head.substr(0, head.find('\n'));
+  return looks_like_graph6(first);
+}
+
+void run(const CopsCommand& cmd, const CopsOutput& output) {
+  if (cmd.summary_only && (cmd.json || cmd.jsonl)) {
+    throw InputError("--summary-only: prints no answer per graph; not with --json or --jsonl");
+  }
+  if (cmd.json && cmd.jsonl) throw InputError("--jsonl: not with --json");
+  SolveOptions options = cmd.engine.resolve();
+  options.progress = nullptr;  // the collection's progress line instead
+  const unsigned threads = resolve_threads(cmd.engine.threads);
+  options.threads = threads;
+  LineReader reader(cmd.input.path);
+  const std::string& source = reader.source();
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<Solver> solvers(threads);
+  Tally tally;
+  if (graph6_input(cmd.input, source, reader.head()) && !cmd.input.directed) {
+    reader.drop_graph6_header();
+    StreamOptions stream;
+    stream.threads = threads;
+    stream.progress = cmd.engine.progress;
+    tally = run_stream(reader, stream, [&](const StreamLine& line, LineOutput& out) {
+      const CopsGraph g = graph6_graph(line.text, source, line.number, line.alone);
+      output.answer(line, g, options, solvers[line.worker], out);
+    });
+    if (tally.total() == 0) throw InputError(fmt::format("{}: no graph in the graph6 input", source));
+  } else {
+    const std::string text = reader.read_all();
+    const GraphFormat format =
+        cmd.input.format.empty() ? detect_format(source, text) : take(parse_format_name(cmd.input.format));
+    CopsGraph g;
+    g.graph = take(parse_graph(text, source, format, cmd.input.directed));
+    if (!g.graph->directed()) g.g6 = to_graph6(*g.graph);
+    LineOutput out;
+    output.answer({1, 1, {}, true, 0}, g, options, solvers[0], out);
+    print(out.text);
+    tally = std::move(out.tally);
+  }
+  if (cmd.summary || cmd.summary_only) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::string text = summary_text(
+        tally, seconds, "graphs", [&](std::uint32_t a) { return output.answer_name(a); },
+        capture_text);
+    if (cmd.summary_only) {
+      print(text);
     } else {
-      out += graphs.size() > 1 ? fmt::format("graph {}: {}", i + 1, text) : text;
+      std::fputs(text.c_str(), stderr);
     }
   }
-  print(out);
 }
+
+// The options cops and copnumber share.
+void add_common(CLI::App& sub, CopsCommand& cmd) {
+  cmd.input.add_to(sub);
+  cmd.engine.add_to(sub, false);
+  sub.add_flag("--jsonl", cmd.jsonl,
+               "print one compact JSON object per graph: graph (its number), g6, the answer, "
+               "capture_moves, capture_rounds, placement, robber_start");
+  sub.add_flag("--summary", cmd.summary,
+               "at the end, on stderr: the number of graphs and the rate, and per answer the "
+               "count and the longest capture time with a graph that reaches it");
+  sub.add_flag("--summary-only", cmd.summary_only,
+               "print the summary on stdout, and no answer per graph");
+  sub.add_flag("--no-cop-stays", cmd.no_cop_stays,
+               "every cop must move along an edge each turn (default: a cop may stay)");
+  sub.add_flag("--no-robber-stays", cmd.no_robber_stays,
+               "the robber must move along an edge each turn (default: he may stay)");
+}
+
+constexpr const char* kCollections =
+    "A graph6 input may hold many graphs, one per line (nauty-geng's output; read from stdin\n"
+    "with '-'): they are read as they come, shared out among the threads (--threads), and\n"
+    "answered in input order, each prefixed by its number. A bad line stops the run with its\n"
+    "line number (exit 2); answers of earlier lines may have been printed (never part of one).\n";
 
 }  // namespace
 
 void add_cops_commands(CLI::App& app) {
   auto cmd = std::make_shared<CopsCommand>();
   CLI::App* cops = app.add_subcommand("cops", "Do K cops catch the robber? (cops and robbers)");
-  cmd->input.add_to(*cops);
-  cmd->engine.add_to(*cops, false);
+  add_common(*cops, *cmd);
   cops->add_option("--cops", cmd->cops, "the number of cops (default: 1)")->type_name("K");
   cops->add_flag("--json", cmd->json,
                  "print one JSON object: cops, win, placement, capture_moves, capture_rounds, "
                  "robber_start, states, seconds");
-  cops->footer(
+  cops->footer(std::string(
       "The cops place first, then the robber; then the cops move, all at once, then the robber,\n"
-      "and so on; anyone may stay. The cops win when one of them is on the robber. Capture time\n"
-      "counts moves (plies) from the cops' first move; rounds count the cops' moves.\n\n"
-      "Examples:\n"
+      "and so on; anyone may stay (unless --no-cop-stays, --no-robber-stays). The cops win when\n"
+      "one of them is on the robber. Capture time counts moves (plies) from the cops' first\n"
+      "move; rounds count the cops' moves.\n\n") + kCollections +
+      "\nExamples:\n"
       "  catmouse cops examples/petersen.g6 --cops 3\n"
-      "  catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json");
+      "  catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json\n"
+      "  nauty-geng -c 8 | catmouse cops - --cops 2 --summary-only");
   cops->callback([cmd] {
     check_count(cmd->cops, "--cops");
-    print_each(load_graphs(cmd->input), cmd->json,
-               [&](const Graph& graph, nlohmann::ordered_json& json, std::string& text) {
-                 const CopsAnswer a =
-                     run_cops(graph, static_cast<std::uint32_t>(cmd->cops), cmd->engine);
-                 json = answer_json(a);
-                 text = answer_text(a);
-               });
+    run(*cmd, CopsAnswers(*cmd));
   });
 
   auto number = std::make_shared<CopsCommand>();
   CLI::App* copnumber =
       app.add_subcommand("copnumber", "The cop number: the fewest cops that catch the robber");
-  number->input.add_to(*copnumber);
-  number->engine.add_to(*copnumber, false);
+  add_common(*copnumber, *number);
   copnumber->add_option("--max", number->max, "try at most this many cops (default: 3)")
       ->type_name("K");
   copnumber->add_flag("--json", number->json,
                       "print one JSON object: cop_number (null when above --max), placement, "
                       "capture_moves, capture_rounds, robber_start, and the tries");
-  copnumber->footer(
+  copnumber->footer(std::string(
       "Tries 1, 2, ... cops (rules as for 'cops') until they win. Known values: trees 1,\n"
-      "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3.\n\n"
-      "Examples:\n"
+      "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3,\n"
+      "most generalized Petersen graphs of girth 8 4 (--max 4).\n\n") + kCollections +
+      "\nExamples:\n"
       "  catmouse copnumber examples/petersen.g6\n"
-      "  catmouse gen cycle --nodes 12 | catmouse copnumber - --json");
+      "  catmouse gen cycle --nodes 12 | catmouse copnumber - --json\n"
+      "  nauty-geng -c 9 | catmouse copnumber - --summary-only   # 65561 cop-win graphs");
   copnumber->callback([number] {
     check_count(number->max, "--max");
-    print_each(load_graphs(number->input), number->json,
-               [&](const Graph& graph, nlohmann::ordered_json& out, std::string& text) {
-                 std::vector<CopsAnswer> tries;
-                 for (std::uint32_t k = 1; k <= number->max; ++k) {
-                   tries.push_back(run_cops(graph, k, number->engine));
-                   if (tries.back().win) break;
-                 }
-                 const CopsAnswer& last = tries.back();
-                 out["cop_number"] = last.win ? nlohmann::ordered_json(last.cops) : nullptr;
-                 const nlohmann::ordered_json best = answer_json(last);
-                 for (const auto& [key, value] : best.items()) {
-                   if (key != "cops" && key != "win") out[key] = value;
-                 }
-                 if (!last.win) out["at_least"] = number->max + 1;
-                 out["tries"] = nlohmann::ordered_json::array();
-                 for (const CopsAnswer& a : tries) out["tries"].push_back(answer_json(a));
-                 text = last.win ? fmt::format("cop number {}\n", last.cops) + answer_text(last)
-                                 : fmt::format("cop number > {} ({} cops lose)\n", number->max,
-                                               number->max);
-               });
+    run(*number, CopNumbers(*number));
   });
 }
 

@@ -17,6 +17,7 @@ struct SolveCommand {
   EngineOptions engine;
   RulesOptions rules;
   std::string batch;
+  BatchOutput batch_output;
   bool code = false;
   bool json = false;
 };
@@ -24,8 +25,17 @@ struct SolveCommand {
 void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
-    run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, cmd.code);
+    if (cmd.json) throw InputError("--json: not with --batch (see --jsonl)");
+    BatchOutput output = cmd.batch_output;
+    output.code = cmd.code;
+    run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, output);
     return;
+  }
+  const BatchOutput& b = cmd.batch_output;
+  if (b.jsonl || b.summary || b.summary_only) {
+    throw InputError(fmt::format("{}: only with --batch", b.jsonl      ? "--jsonl"
+                                                          : b.summary ? "--summary"
+                                                                      : "--summary-only"));
   }
   if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
   GameSpec spec = cmd.input.load();
@@ -85,6 +95,14 @@ void add_solve_command(CLI::App& app) {
                   "{\"graph\":..., \"rules\":...}, or a grid map) or graph6 (--format graph6 or "
                   ".g6); rule options apply to every line; print one result per line")
       ->type_name("FILE");
+  sub->add_flag("--jsonl", cmd->batch_output.jsonl,
+                "with --batch: one JSON object per game: graph (its number), line, g6 (graph6 "
+                "lines), result, winner, remoteness");
+  sub->add_flag("--summary", cmd->batch_output.summary,
+                "with --batch: at the end, on stderr, the number of games and the rate, and per "
+                "result the count and the longest win with a game that reaches it");
+  sub->add_flag("--summary-only", cmd->batch_output.summary_only,
+                "with --batch: print the summary on stdout, and no result per game");
   sub->footer(
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
       "slowest loss.\n\n"
@@ -96,6 +114,7 @@ void add_solve_command(CLI::App& app) {
       "  catmouse solve --batch graphs.jsonl --code\n"
       "  catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false\n"
       "  catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays\n"
+      "  nauty-geng 8 | catmouse solve --batch - --summary-only\n"
       "  catmouse solve --code examples/grid1728.json     # true (a LeetCode 1728 map)\n"
       "  catmouse solve --holes 0,5 --cat-stays --move-limit 40 --limit-outcome cat g.json");
   sub->callback([cmd] { run(*cmd); });

@@ -30,8 +30,12 @@ std::uint64_t pack_memory(const Game& game, bool values_only);
 // Two or more cops under cops_rules(): the cops engine's whole table (cops.cpp).
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options);
 // Whether the game is cops and robbers as the cops engine plays it: no holes, no nodes barred to
-// the cats, both sides may stay, the cats on the mouse's graph, no capture in a hole.
+// the cats, the cats on the mouse's graph, no capture in a hole, and the robber never winning: a
+// node with no move out only where the cops may stay (else a cop there is stuck and loses), and
+// the robber stuck there losing (with him staying, or under StuckRule::kLose).
 bool cops_shaped(const Game& game);
+// The staying of the game's rules (cat_stays: the cops', mouse_stays: the robber's).
+CopsVariant cops_variant(const Rules& rules);
 std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only);
 
 // "512 bytes", "3.2 KiB", "1.5 GiB".

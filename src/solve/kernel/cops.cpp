@@ -38,10 +38,11 @@ struct CopsMode {
 template <std::uint64_t kW>
 class CopsSolver {
  public:
-  CopsSolver(const Graph& graph, std::uint32_t k, unsigned threads)
+  CopsSolver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVariant variant)
       : g_(graph),
         n_(graph.node_count()),
         k_(k),
+        variant_(variant),
         W_((n_ + 63) / 64),
         threads_(threads),
         placements_(k, n_),
@@ -99,6 +100,7 @@ class CopsSolver {
   const Graph& g_;
   NodeId n_;
   std::uint32_t k_;
+  CopsVariant variant_;
   std::uint64_t W_;  // words per row; w() is kW when that is not 0
   constexpr std::uint64_t w() const { return kW != 0 ? kW : W_; }
   unsigned threads_;
@@ -109,11 +111,14 @@ class CopsSolver {
   std::vector<std::uint16_t> words_;       // table mode with remoteness: Table's words
   std::vector<NodeId> placement_nodes_;            // the placements: count_ * k nodes
   std::vector<std::vector<NodeId>> sets_;  // sets_[m]: every m-multiset in rank order
-  std::vector<std::vector<NodeId>> from_;  // closed in-neighbourhood: where a cop comes from
-  std::vector<std::vector<NodeId>> to_;    // closed out-neighbourhood: where a cop goes
-  std::vector<Word> stage_a_, stage_b_;    // the sweep's intermediate stages
-  std::vector<Word> out_nb_, in_nb_;       // closed neighbourhoods as rows of bits
-  std::vector<Word> full_;                 // the row of every node
+  // Where a cop comes from and goes: the in- and out-neighbourhoods, closed when the cops stay.
+  std::vector<std::vector<NodeId>> from_;
+  std::vector<std::vector<NodeId>> to_;
+  std::vector<Word> stage_a_, stage_b_;  // the sweep's intermediate stages
+  // The robber's out- and in-neighbourhoods as rows of bits, closed when he stays.
+  std::vector<Word> out_nb_, in_nb_;
+  std::vector<Word> stuck_;  // the robber's nodes with no move (he loses there, Rules::stuck)
+  std::vector<Word> full_;   // the row of every node
   std::vector<Word> cop_, rob_, frontier_, acc_;
 };
 
@@ -134,19 +139,19 @@ void CopsSolver<kW>::build() {
   out_nb_.assign(n_ * w(), 0);
   in_nb_.assign(n_ * w(), 0);
   full_.assign(w(), 0);
+  stuck_.assign(w(), 0);
   const auto set = [&](std::vector<Word>& bits, NodeId row, NodeId v) {
     bits[row * w() + v / 64] |= Word{1} << (v % 64);
   };
   for (NodeId v = 0; v < n_; ++v) {
     full_[v / 64] |= Word{1} << (v % 64);
-    from_[v].push_back(v);
+    if (variant_.cop_stays) from_[v].push_back(v), to_[v].push_back(v);
     for (NodeId u : g_.in_neighbours(v)) from_[v].push_back(u);
-    to_[v].push_back(v);
     for (NodeId u : g_.neighbours(v)) to_[v].push_back(u);
-    set(out_nb_, v, v);
-    set(in_nb_, v, v);
+    if (variant_.robber_stays) set(out_nb_, v, v), set(in_nb_, v, v);
     for (NodeId u : g_.neighbours(v)) set(out_nb_, v, u);
     for (NodeId u : g_.in_neighbours(v)) set(in_nb_, v, u);
+    if (!variant_.robber_stays && g_.neighbours(v).empty()) stuck_[v / 64] |= Word{1} << (v % 64);
   }
 }
 
@@ -157,6 +162,7 @@ template <bool kAtomic>
 void CopsSolver<kW>::push(std::uint64_t c) {
   const Word* delta = row(frontier_, c);
   const NodeId* cops = placement_nodes_.data() + c * k_;
+  if (push_cost(c) == 0) return;  // a cop that no move reaches (the cops never stay)
   NodeId pos[8];
   std::uint32_t at[8] = {};
   for (;;) {
@@ -368,8 +374,8 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
       row(cop_, c)[v / 64] |= Word{1} << (v % 64);
     }
     for (std::uint64_t j = 0; j < w(); ++j) {
-      row(rob_, c)[j] = row(frontier_, c)[j] = row(cop_, c)[j];
-      decided += 2 * std::popcount(row(cop_, c)[j]);
+      row(rob_, c)[j] = row(frontier_, c)[j] = row(cop_, c)[j] | stuck_[j];
+      decided += std::popcount(row(cop_, c)[j]) + std::popcount(row(rob_, c)[j]);
       full = full && row(cop_, c)[j] == full_[j];
     }
     pushes += push_cost(c);
@@ -448,12 +454,13 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
 
 }  // namespace
 
-Rules cops_rules(std::uint32_t k) {
+Rules cops_rules(std::uint32_t k, CopsVariant variant) {
   Rules rules;
   rules.holes.clear();
   rules.cat_forbidden = std::vector<NodeId>{};  // the cops go anywhere
-  rules.mouse_stays = true;
-  rules.cat_stays = true;
+  rules.mouse_stays = variant.robber_stays;
+  rules.cat_stays = variant.cop_stays;
+  rules.stuck = StuckRule::kLose;
   rules.cats = k;
   rules.mouse_start = 0;
   rules.cat_start = 0;
@@ -463,6 +470,16 @@ Rules cops_rules(std::uint32_t k) {
 
 std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k) {
   return CopsSolver<0>::memory_bytes(node_count, k, {});
+}
+
+// The largest graph and cops for which SmallCops keeps rows per tuple.
+bool small_enough(const Graph& graph, std::uint32_t k) {
+  if (graph.node_count() > SmallGraph::kMaxNodes) return false;
+  std::uint64_t tuples = 1;
+  for (std::uint32_t i = 0; i < k && tuples <= SmallCops::kMaxTuples; ++i) {
+    tuples *= graph.node_count();
+  }
+  return tuples <= SmallCops::kMaxTuples;
 }
 
 namespace {
@@ -483,26 +500,27 @@ Status check_cops(const Graph& graph, std::uint32_t k) {
 // Calls f(solver) with the engine for the graph's row width: rows of one to four words get loops
 // the compiler unrolls; larger graphs take the general one.
 template <class F>
-auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, F&& f) {
+auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVariant variant,
+                 F&& f) {
   switch ((graph.node_count() + 63) / 64) {
     case 1: {
-      CopsSolver<1> solver(graph, k, threads);
+      CopsSolver<1> solver(graph, k, threads, variant);
       return f(solver);
     }
     case 2: {
-      CopsSolver<2> solver(graph, k, threads);
+      CopsSolver<2> solver(graph, k, threads, variant);
       return f(solver);
     }
     case 3: {
-      CopsSolver<3> solver(graph, k, threads);
+      CopsSolver<3> solver(graph, k, threads, variant);
       return f(solver);
     }
     case 4: {
-      CopsSolver<4> solver(graph, k, threads);
+      CopsSolver<4> solver(graph, k, threads, variant);
       return f(solver);
     }
     default: {
-      CopsSolver<0> solver(graph, k, threads);
+      CopsSolver<0> solver(graph, k, threads, variant);
       return f(solver);
     }
   }
@@ -511,7 +529,7 @@ auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, F&& f) {
 }  // namespace
 
 Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options,
-                              CopsSweep sweep) {
+                              CopsSweep sweep, CopsVariant variant) {
   if (Status ok = check_cops(graph, k); !ok) return ok.error();
   if (options.values_only) {
     return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
@@ -519,16 +537,30 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
     return detail::option_error("engine", "the cops' question is answered by the cops engine");
   }
-  return with_solver(graph, k, resolve_threads(options.threads),
+  if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
+    return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit);
+  }
+  return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });
 }
 
 namespace detail {
 
+CopsVariant cops_variant(const Rules& rules) {
+  return {rules.cat_stays, rules.mouse_stays};
+}
+
 bool cops_shaped(const Game& game) {
   const Rules& rules = game.rules();
-  return rules.holes.empty() && rules.cat_forbidden_nodes().empty() && rules.mouse_stays &&
-         rules.cat_stays && !rules.cat_wins_in_hole && &game.cat_graph() == &game.graph();
+  if (!rules.holes.empty() || !rules.cat_forbidden_nodes().empty() || rules.cat_wins_in_hole ||
+      &game.cat_graph() != &game.graph()) {
+    return false;
+  }
+  // The engine keeps no robber's wins: a cop stuck (the cops lose) is the pack engine's, and so
+  // is a robber stuck when that is a draw.
+  bool sink = false;
+  for (NodeId v = 0; v < game.node_count() && !sink; ++v) sink = game.graph().neighbours(v).empty();
+  return !sink || (rules.cat_stays && (rules.mouse_stays || rules.stuck == StuckRule::kLose));
 }
 
 std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only) {
@@ -546,11 +578,11 @@ Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
   if (!cops_shaped(game)) {
     return option_error("engine",
                         "the cops engine plays cops and robbers only: no holes, no nodes barred "
-                        "to the cops, both sides may stay");
+                        "to the cops, and no cop with nowhere to go");
   }
   if (Status ok = check_cops(game.graph(), game.cats()); !ok) return ok.error();
   return with_solver(game.graph(), game.cats(), resolve_threads(options.threads),
-                     [&](auto& solver) -> Result<Table> {
+                     cops_variant(game.rules()), [&](auto& solver) -> Result<Table> {
                        Result<CopsResult> run = solver.run(options, CopsSweep::kAuto,
                                                            {true, !options.values_only});
                        if (!run.ok()) return run.error();
