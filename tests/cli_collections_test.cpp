@@ -249,7 +249,7 @@ TEST(CliCollections, BatchRefusals) {
   EXPECT_NE(edge_line.err.find("edge list"), std::string::npos) << edge_line.err;
   const auto dir = temp("dir");
   std::filesystem::create_directories(dir);
-  for (const std::string command : {"solve --batch '" + dir.string() + "'",
+  for (const std::string& command : {"solve --batch '" + dir.string() + "'",
                                     "copnumber '" + dir.string() + "'"}) {
     const CliRun run = catmouse(command);
     EXPECT_EQ(run.exit_code, 2) << command;

@@ -36,7 +36,8 @@ Result<Table> solve_cops_table(const Game& game, const SolveOptions& options);
 bool cops_shaped(const Game& game);
 // The staying of the game's rules (cat_stays: the cops', mouse_stays: the robber's).
 CopsVariant cops_variant(const Rules& rules);
-std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only);
+std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only,
+                          CopsVariant variant);
 
 // "512 bytes", "3.2 KiB", "1.5 GiB".
 std::string human_bytes(std::uint64_t bytes);

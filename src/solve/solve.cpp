@@ -38,7 +38,8 @@ std::uint64_t memory_estimate(const Game& game, const SolveOptions& options) {
     case Engine::kPack:
       return detail::pack_memory(game, options.values_only);
     case Engine::kCops:
-      return detail::cops_memory(game.node_count(), game.cats(), true, options.values_only);
+      return detail::cops_memory(game.node_count(), game.cats(), true, options.values_only,
+                                 detail::cops_variant(game.rules()));
     default:
       return detail::one_cat_memory(game, options.values_only);
   }

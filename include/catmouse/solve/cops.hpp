@@ -54,7 +54,7 @@ struct CopsResult {
 };
 
 // Bytes solve_cops() allocates for k cops on a graph of node_count nodes (UINT64_MAX when huge).
-std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k);
+std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k, CopsVariant variant = {});
 
 // How a level finds the cops' new wins. Both give identical answers; the choice is for tests and
 // benchmarks.

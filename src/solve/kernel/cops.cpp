@@ -50,15 +50,18 @@ class CopsSolver {
 
   // The four planes and the placements, plus the sweep's two largest stages (see sweep()), and
   // for a table its words (2 bytes a state, or 2 bits values only).
-  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k, CopsMode mode) {
+  // Without a staying robber, a second frontier: his losses come at both parities of levels.
+  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k, CopsMode mode,
+                                    bool robber_stays) {
     const std::uint64_t configs = multisets(n, k);
     const std::uint64_t w = (n + 63) / 64;
-    if (configs > (std::uint64_t{1} << 40) / (w * 32 + k * 4 + n * 4)) return UINT64_MAX;
+    if (configs > (std::uint64_t{1} << 40) / (w * 40 + k * 4 + n * 4)) return UINT64_MAX;
     const std::uint64_t states = 2 * configs * n;
     const std::uint64_t table = !mode.table ? 0 : mode.remoteness ? states * 2 + states / 8
                                                                   : states / 4;
-    return configs * (4 * w * sizeof(Word) + k * sizeof(NodeId)) + 2 * stage_rows(n, k) * w * 8 +
-           table;
+    const std::uint64_t planes = robber_stays ? 4 : 5;
+    return configs * (planes * w * sizeof(Word) + k * sizeof(NodeId)) +
+           2 * stage_rows(n, k) * w * 8 + table;
   }
 
   Result<CopsResult> run(const SolveOptions& options, CopsSweep sweep, CopsMode mode = {});
@@ -68,6 +71,7 @@ class CopsSolver {
  private:
   Word* row(std::vector<Word>& plane, std::uint64_t c) { return plane.data() + c * w(); }
   void build();
+  std::uint64_t seed_forced_losses();
   template <bool kAtomic>
   void push(std::uint64_t c);
   std::vector<NodeId> enumerate(std::uint32_t m) const;
@@ -120,6 +124,8 @@ class CopsSolver {
   std::vector<Word> stuck_;  // the robber's nodes with no move (he loses there, Rules::stuck)
   std::vector<Word> full_;   // the row of every node
   std::vector<Word> cop_, rob_, frontier_, acc_;
+  // Without a staying robber: his losses of the other parity of levels (see run()).
+  std::vector<Word> other_frontier_;
 };
 
 // Every m-multiset of the nodes, sorted, at its rank.
@@ -308,6 +314,37 @@ void CopsSolver<kW>::stamp(Side turn, std::uint64_t c, const Word* bits, std::ui
   }
 }
 
+// Without a staying robber, he loses in one move where every move of his lands on a cop: level 1,
+// into the other frontier. Returns their push cost.
+template <std::uint64_t kW>
+std::uint64_t CopsSolver<kW>::seed_forced_losses() {
+  std::uint64_t cost = 0;
+  for (std::uint64_t c = 0; c < count_; ++c) {
+    const Word* cop = row(cop_, c);
+    Word* rob = row(rob_, c);
+    Word* lost = row(other_frontier_, c);
+    Word candidates[kMaxWords] = {};
+    for (std::uint32_t i = 0; i < k_; ++i) {
+      const NodeId v = placement_nodes_[c * k_ + i];
+      for (std::uint64_t j = 0; j < w(); ++j) candidates[j] |= in_nb_[v * w() + j];
+    }
+    bool any = false;
+    for (std::uint64_t j = 0; j < w(); ++j) {
+      for (Word bits = candidates[j] & ~rob[j]; bits != 0; bits &= bits - 1) {
+        const NodeId r = static_cast<NodeId>(j * 64 + std::countr_zero(bits));
+        bool all = true;
+        for (std::uint64_t i = 0; i < w() && all; ++i) all = (out_nb_[r * w() + i] & ~cop[i]) == 0;
+        if (all) lost[j] |= Word{1} << (r % 64);
+      }
+      rob[j] |= lost[j];
+      any = any || lost[j] != 0;
+    }
+    if (mode_.remoteness) stamp(Side::kMouse, c, lost, 1);
+    if (any) cost += push_cost(c);
+  }
+  return cost;
+}
+
 template <std::uint64_t kW>
 Table CopsSolver<kW>::take_table(const StateSpace& space) {
   const std::uint64_t states = space.size();
@@ -337,7 +374,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
                                         CopsMode what) {
   const auto started = std::chrono::steady_clock::now();
   mode_ = what;
-  const std::uint64_t estimate = memory_bytes(n_, k_, what);
+  const std::uint64_t estimate = memory_bytes(n_, k_, what, variant_.robber_stays);
   if (estimate == UINT64_MAX) {
     return detail::option_error(
         "cops", fmt::format("{} cops on {} nodes have too many states to hold", k_, n_));
@@ -389,8 +426,18 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     }
   }
   if (result.win && !what.table) return result;
+  // Level `level` finds the cops' wins from the robber's losses at level - 1, and his losses at
+  // level + 1 from them. With the robber staying, his losses come at even levels only (staying,
+  // he is not caught), so every other level has nothing to do. Without, they come at odd levels
+  // too (forced onto a cop): two frontiers, one per parity, taking turns.
+  const std::uint32_t step = variant_.robber_stays ? 2 : 1;
+  std::uint64_t other_pushes = 0, last_added = 1;
+  if (step == 1) {
+    other_frontier_.assign(count_ * w(), 0);
+    other_pushes = seed_forced_losses();
+  }
   const unsigned workers = pool_.threads();
-  for (std::uint32_t level = 1;; level += 2) {
+  for (std::uint32_t level = 1;; level += step) {
     if (what.remoteness && level + 1 >= Table::kDecided16) {
       return detail::option_error(
           "values_only",
@@ -448,7 +495,12 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
       result.robber = slowest[first - found.begin()];
       if (!what.table) return result;
     }
-    if (added == 0) return result;
+    if (added == 0 && (step == 2 || last_added == 0)) return result;
+    last_added = added;
+    if (step == 1) {
+      std::swap(frontier_, other_frontier_);
+      std::swap(pushes, other_pushes);
+    }
   }
 }
 
@@ -468,8 +520,8 @@ Rules cops_rules(std::uint32_t k, CopsVariant variant) {
   return rules;
 }
 
-std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k) {
-  return CopsSolver<0>::memory_bytes(node_count, k, {});
+std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k, CopsVariant variant) {
+  return CopsSolver<0>::memory_bytes(node_count, k, {}, variant.robber_stays);
 }
 
 // The largest graph and cops for which SmallCops keeps rows per tuple.
@@ -563,8 +615,10 @@ bool cops_shaped(const Game& game) {
   return !sink || (rules.cat_stays && (rules.mouse_stays || rules.stuck == StuckRule::kLose));
 }
 
-std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only) {
-  return CopsSolver<0>::memory_bytes(node_count, k, {table, table && !values_only});
+std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only,
+                          CopsVariant variant) {
+  return CopsSolver<0>::memory_bytes(node_count, k, {table, table && !values_only},
+                                     variant.robber_stays);
 }
 
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {

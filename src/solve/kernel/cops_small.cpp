@@ -33,8 +33,8 @@ constexpr Word bit(NodeId v) {
 struct SmallCops::Buffers {
   std::vector<Word> cop;       // won with the cops to move, by tuple
   std::vector<Word> rob;       // lost by the robber to move
-  std::vector<Word> frontier;  // the robber's losses of the last level
-  std::vector<Word> scratch;   // the passes' other buffer
+  std::vector<Word> frontier[2];  // the robber's latest losses, at even and at odd levels
+  std::vector<Word> scratch;      // the passes' other buffer
   std::array<Word, SmallGraph::kMaxNodes> robber_out{};  // where the robber goes (or stays)
   std::array<Word, SmallGraph::kMaxNodes> robber_in{};   // where he comes from
   std::array<std::uint32_t, SmallGraph::kMaxNodes + 1> cop_begin{};
@@ -67,6 +67,19 @@ bool digits(std::uint64_t t, NodeId n, std::uint32_t k, NodeId* out) {
     if (i > 0 && out[i] < out[i - 1]) sorted = false;
   }
   return sorted;
+}
+
+// The robber's losses (him to move) that the cops' new wins `fresh` decide: those of his nodes
+// with a move into `fresh` and every move into `won`, not already in `lost`.
+Word losses(const Word* robber_in, const Word* robber_out, Word fresh, Word won, Word lost) {
+  Word candidates = 0;
+  for (Word v = fresh; v != 0; v &= v - 1) candidates |= robber_in[std::countr_zero(v)];
+  Word out = 0;
+  for (Word r = candidates & ~lost; r != 0; r &= r - 1) {
+    const auto robber = static_cast<NodeId>(std::countr_zero(r));
+    if ((robber_out[robber] & ~won) == 0) out |= bit(robber);
+  }
+  return out;
 }
 
 Result<Graph> to_graph(const SmallGraph& graph) {
@@ -170,7 +183,8 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   b.cop_begin[n] = at;
   b.cop.resize(tuples);
   b.rob.resize(tuples);
-  b.frontier.resize(tuples);
+  b.frontier[0].resize(tuples);
+  b.frontier[1].resize(tuples);
   b.scratch.resize(tuples);
 
   CopsResult result;
@@ -183,18 +197,34 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     Word caught = 0;
     for (std::uint32_t i = 0; i < k; ++i) caught |= bit(d[i]);
     b.cop[t] = caught;
-    b.rob[t] = b.frontier[t] = caught | stuck;
+    b.rob[t] = b.frontier[0][t] = caught | stuck;
     if (caught == all && sorted && !result.win) {
       result.win = true;
       result.placement.assign(d, d + k);
     }
   }
   if (result.win) return result;
-  Word* source = b.frontier.data();
-  Word* other = b.scratch.data();
-  for (std::uint32_t level = 1;; level += 2) {
-    // The cops' wins in `level` plies: a joint move onto a robber's loss of the last level, one
-    // cop at a time: pass i ORs, into each tuple, the rows with cop i moved along its moves.
+  // Level 1 for the robber: without staying, every move of his may land on a cop.
+  const Word* in = b.robber_in.data();
+  const Word* out = b.robber_out.data();
+  Word* front[2] = {b.frontier[0].data(), b.frontier[1].data()};
+  Word* scratch = b.scratch.data();
+  bool pending[2] = {true, false};  // whether a frontier holds anything
+  for (std::uint64_t t = 0; t < tuples; ++t) {
+    front[1][t] = variant.robber_stays ? 0 : losses(in, out, b.cop[t], b.cop[t], b.rob[t]);
+    b.rob[t] |= front[1][t];
+    pending[1] = pending[1] || front[1][t] != 0;
+  }
+  // Level L: the cops' wins from the robber's losses at L - 1 (front[(L - 1) % 2]), and his
+  // losses at L + 1 from them, into the same frontier. With him staying, his losses come at even
+  // levels only and the odd ones are skipped.
+  for (std::uint32_t level = 1; pending[0] || pending[1]; ++level) {
+    const int slot = static_cast<int>((level - 1) % 2);
+    if (!pending[slot]) continue;
+    // A joint move onto a loss, one cop at a time: pass i ORs, into each tuple, the rows with cop
+    // i moved along its moves. The result ends in `source`; `other` is free.
+    Word* source = front[slot];
+    Word* other = scratch;
     std::uint64_t stride = 1;  // n^i
     for (std::uint32_t i = 0; i < k; ++i) {
       const std::uint64_t high = tuples / (stride * n);
@@ -211,13 +241,11 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
       std::swap(source, other);
       stride *= n;
     }
-    // `source` holds the cops' new wins; `other` takes the robber's new losses (level + 1).
-    bool any = false;
+    pending[slot] = false;
     for (std::uint64_t t = 0; t < tuples; ++t) {
       const Word fresh = source[t] & ~b.cop[t];
       other[t] = 0;
       if (fresh == 0) continue;
-      any = true;
       const Word cop = b.cop[t] |= fresh;
       if (cop == all && digits(t, n, k, d)) {
         result.win = true;
@@ -226,19 +254,14 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
         result.robber = static_cast<NodeId>(std::countr_zero(fresh));
         return result;
       }
-      Word candidates = 0;
-      for (Word v = fresh; v != 0; v &= v - 1) candidates |= b.robber_in[std::countr_zero(v)];
-      Word lost = 0;
-      for (Word r = candidates & ~b.rob[t]; r != 0; r &= r - 1) {
-        const auto robber = static_cast<NodeId>(std::countr_zero(r));
-        if ((b.robber_out[robber] & ~cop) == 0) lost |= bit(robber);
-      }
-      b.rob[t] |= lost;
-      other[t] = lost;
+      other[t] = losses(in, out, fresh, cop, b.rob[t]);
+      b.rob[t] |= other[t];
+      pending[slot] = pending[slot] || other[t] != 0;
     }
-    if (!any) return result;
-    std::swap(source, other);
+    front[slot] = other;
+    scratch = source;
   }
+  return result;
 }
 
 }  // namespace catmouse
