@@ -35,10 +35,17 @@ std::filesystem::path temp(const std::string& name) {
 // Every connected graph on n nodes, as geng writes them (graph6, no header).
 std::filesystem::path connected_graphs(int n) {
   const auto file = temp("connected" + std::to_string(n) + ".g6");
-  EXPECT_EQ(run_command("nauty-geng -cq " + std::to_string(n) + " > '" + file.string() + "'")
-                .exit_code,
-            0);
+  const CliRun geng = run_command("nauty-geng -cq " + std::to_string(n));
+  EXPECT_EQ(geng.exit_code, 0) << geng.err;
+  std::ofstream(file) << geng.out;
   return file;
+}
+
+// geng piped into catmouse (the pipe in a subshell, so that run_command's redirections apply
+// to the whole of it).
+CliRun geng_into(int n, const std::string& args) {
+  return run_command("(nauty-geng -cq " + std::to_string(n) + " | '" + CATMOUSE_CLI + "' " +
+                     args + ")");
 }
 
 // "cop number 1: 3791 graphs, longest capture 4 rounds (7 moves): G?`DE_ (graph 12)" ->
@@ -63,14 +70,13 @@ std::map<std::string, SummaryLine> summary_lines(const std::string& text) {
   return out;
 }
 
-// OEIS A000000-style counts of connected cop-win graphs on n nodes (n = 1..8): the dismantlable
-// connected graphs (OEIS A307393? no: see docs/research.md for the source).
+// The numbers of connected cop-win graphs on n = 1..8 nodes, as published (OEIS; see
+// docs/research.md).
 TEST(CliCollections, ConnectedCopWinCounts) {
   REQUIRE_GENG();
   const std::uint64_t expected[] = {1, 1, 2, 5, 16, 68, 403, 3791};
   for (int n = 1; n <= 8; ++n) {
-    const CliRun run = run_command("nauty-geng -cq " + std::to_string(n) + " | '" +
-                                   std::string(CATMOUSE_CLI) + "' copnumber - --summary-only");
+    const CliRun run = geng_into(n, "copnumber - --summary-only");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const auto lines = summary_lines(run.out);
     ASSERT_TRUE(lines.count("cop number 1")) << run.out;
@@ -174,8 +180,7 @@ TEST(CliCollections, CopsAndBatchOverAStream) {
 // answers of earlier lines only.
 TEST(CliCollections, BadLineInALongStream) {
   REQUIRE_GENG();
-  const auto file = temp("bad.g6");
-  ASSERT_EQ(run_command("nauty-geng -cq 8 > '" + file.string() + "'").exit_code, 0);  // 11117
+  const auto file = connected_graphs(8);  // 11117 graphs
   std::ofstream(file, std::ios::app) << "G?~v_x\n" << "Cr\n";  // wrong length, then a good one
   for (const char* threads : {"1", "2"}) {
     const CliRun run =
@@ -279,13 +284,17 @@ TEST(CliCollections, FailuresInsideThreads) {
     EXPECT_EQ(run.out, "");
     EXPECT_NE(run.err.find(":51:"), std::string::npos) << run.err;
   }
-  // Out of memory inside a thread: exit 1 with a message. A large grid of cops under a small
-  // address-space limit.
-  const auto big = temp("big.jsonl");
-  {
-    std::ofstream out(big);
-    for (int i = 0; i < 4; ++i) out << "{\"graph\":" << slurp(data("../../examples/leetcode1.json")) << ",\"rules\":{\"cats\":3}}\n";
-  }
+  // Out of memory inside a thread: exit 1 with the line, nothing on stdout. Games of two cats on
+  // 60 nodes under a 100 MB address space (with --memory above it, so that no estimate refuses
+  // them first).
+  const auto big = temp("big.g6");
+  std::ofstream(big) << catmouse("gen random --nodes 60 --count 6 --seed 1 --format graph6").out;
+  const CliRun oom = run_command("(ulimit -v 100000; '" + std::string(CATMOUSE_CLI) +
+                                 "' solve --batch '" + big.string() +
+                                 "' --cats 2 --memory 10G --threads 2)");
+  EXPECT_EQ(oom.exit_code, 1) << oom.err;
+  EXPECT_EQ(oom.out, "");
+  EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
   std::filesystem::remove(file);
   std::filesystem::remove(big);
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <new>
 #include <string_view>
 
 #include "stream.hpp"
@@ -30,7 +31,7 @@ std::string jsonl_line(const StreamLine& line, bool graph6, const StateValue& an
   return fmt::format(R"({{"graph":{},"line":{},{}"result":{},"winner":"{}","remoteness":{}}})"
                      "\n",
                      line.index, line.number,
-                     graph6 ? fmt::format(R"("g6":"{}",)", line.text) : std::string(),
+                     graph6 ? fmt::format(R"("g6":{},)", json_string(line.text)) : std::string(),
                      static_cast<int>(answer.value), value_name(answer.value),
                      r ? fmt::to_string(*r) : "null");
 }
@@ -56,6 +57,16 @@ void check_json_line(std::string_view text) {
       "not a JSON game: --batch reads one game per line, as JSON (a LeetCode graph, "
       "{\"graph\":...,\"rules\":...}, or a grid map) or as graph6; an edge list takes several "
       "lines, so give each such graph in a file of its own");
+}
+
+// A solve's refusal as the command line says it; running out of memory during it is a lack of
+// resources (exit 1, stream.hpp), not bad input.
+[[noreturn]] void throw_solve_error(const Error& error, const std::string& source) {
+  if (error.where.field == "memory_limit") {
+    if (error.message.starts_with("out of memory")) throw std::bad_alloc();
+    throw InputError(fmt::format("{} (see --memory)", error.message));
+  }
+  throw solve_error(error, source);
 }
 
 std::string outcome_name(std::uint32_t answer) {
@@ -98,8 +109,17 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
   stream.progress = engine.progress;
   stream.unit = "games";
   const Tally tally = run_stream(reader, stream, [&](const StreamLine& line, LineOutput& out) {
-    if (!graph6) check_json_line(line.text);
-    Result<GameSpec> read = read_game(line.text, source, read_options);
+    ReadOptions line_options = read_options;
+    if (!graph6) {
+      check_json_line(line.text);
+      // By content, never by the file's suffix: each line is JSON whatever the file is called.
+      if (!line_options.format) {
+        line_options.format = line.text.find("\"grid\"") != std::string_view::npos
+                                  ? InputFormat::kGrid
+                                  : InputFormat::kLeetCode;
+      }
+    }
+    Result<GameSpec> read = read_game(line.text, source, line_options);
     if (!read.ok()) throw InputError(read.error());
     GameSpec spec = std::move(read).value();
     rules_options.apply(spec, from);
@@ -108,7 +128,7 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
     SolveOptions mine = options;
     mine.threads = line.alone ? threads : 1;  // many games: one thread each
     const Result<StateValue> value = solve_value(spec, start, mine);
-    if (!value.ok()) throw solve_error(value.error(), source);
+    if (!value.ok()) throw_solve_error(value.error(), source);
     if (output.jsonl) {
       out.text += jsonl_line(line, graph6, *value);
     } else if (!output.summary_only) {

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <memory>
+#include <new>
 #include <nlohmann/json.hpp>
 
 #include "catmouse/io/format.hpp"
@@ -66,6 +67,8 @@ CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
   if (!result.ok()) {
     const Error& error = result.error();
     if (error.where.field == "memory_limit") {
+      // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
+      if (error.message.starts_with("out of memory")) throw std::bad_alloc();
       throw InputError(fmt::format("{} (see --memory)", error.message));
     }
     if (error.where.field == "engine") throw solve_error(error, "");
@@ -112,7 +115,7 @@ std::string capture_fields(const CopsAnswer& a) {
 
 std::string jsonl_head(const StreamLine& line, const CopsGraph& g) {
   return g.g6.empty() ? fmt::format(R"({{"graph":{},)", line.index)
-                      : fmt::format(R"({{"graph":{},"g6":"{}",)", line.index, g.g6);
+                      : fmt::format(R"({{"graph":{},"g6":{},)", line.index, json_string(g.g6));
 }
 
 void check_count(std::int64_t k, const char* option) {

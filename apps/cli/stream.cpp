@@ -187,6 +187,16 @@ std::optional<SmallGraph> small_graph6(std::string_view line) {
   return graph;
 }
 
+std::string json_string(std::string_view graph6) {
+  std::string out = "\"";
+  for (char c : graph6) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
 // ---- The tally --------------------------------------------------------------------------------
 
 Tally::Entry& Tally::entry(std::uint32_t answer) {
@@ -304,6 +314,13 @@ class HeldOutput {
       streaming_ = true;
       flush();
     }
+  }
+  // Before a failure: what was held back is dropped, so a short input prints nothing; once
+  // answers are streaming, those before the failing line go out.
+  void add_before_failure(const std::string& text) {
+    if (!streaming_) return;
+    held_ += text;
+    flush();
   }
   void flush() {
     if (!held_.empty()) print(held_);
@@ -434,11 +451,11 @@ void Pipeline::worker(unsigned id) {
 void Pipeline::emit(Block& block) {
   work_seconds_ += block.seconds;
   work_lines_ += block.items.size();
-  output_.add(block.out.text, since(started_));
   if (block.error) {
-    output_.flush();
+    output_.add_before_failure(block.out.text);
     rethrow_at(block.error, block.error_number, reader_.source());
   }
+  output_.add(block.out.text, since(started_));
   tally_.merge(block.out.tally);
   progress_.update(tally_.total(), since(started_));
 }

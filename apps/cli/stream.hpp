@@ -71,6 +71,10 @@ bool looks_like_graph6(std::string_view first_line);
 // does not.
 std::optional<SmallGraph> small_graph6(std::string_view line);
 
+// A graph6 line as a JSON string, quotes included: graph6 bytes are printable ASCII, and only
+// the backslash needs escaping.
+std::string json_string(std::string_view graph6);
+
 // One line of a collection as a thread gets it.
 struct StreamLine {
   std::uint64_t index;   // 1-based among the non-blank lines: the graph's or game's number

@@ -8,6 +8,7 @@
 #include <bit>
 #include <cassert>
 #include <chrono>
+#include <new>
 
 #include "solve/engines.hpp"
 #include "solve/worker_pool.hpp"
@@ -581,7 +582,7 @@ auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVari
 }  // namespace
 
 Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options,
-                              CopsSweep sweep, CopsVariant variant) {
+                              CopsSweep sweep, CopsVariant variant) try {
   if (Status ok = check_cops(graph, k); !ok) return ok.error();
   if (options.values_only) {
     return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
@@ -594,6 +595,8 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   }
   return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory during the solve");
 }
 
 namespace detail {

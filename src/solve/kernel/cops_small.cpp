@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
 #include <vector>
 
 #include "catmouse/solve/cops.hpp"
@@ -139,7 +140,7 @@ bool dismantlable(const SmallGraph& graph) {
 }
 
 Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, CopsVariant variant,
-                                    std::uint64_t memory_limit) {
+                                    std::uint64_t memory_limit) try {
   const NodeId n = graph.node_count;
   if (k < 1 || k > kMaxCops) {
     return detail::option_error(
@@ -262,6 +263,8 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     scratch = source;
   }
   return result;
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory during the solve");
 }
 
 }  // namespace catmouse
