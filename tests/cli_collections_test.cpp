@@ -284,17 +284,18 @@ TEST(CliCollections, FailuresInsideThreads) {
     EXPECT_EQ(run.out, "");
     EXPECT_NE(run.err.find(":51:"), std::string::npos) << run.err;
   }
-  // Out of memory inside a thread: exit 1 with the line, nothing on stdout. Games of two cats on
-  // 60 nodes under a 100 MB address space (with --memory above it, so that no estimate refuses
-  // them first).
+  // Out of memory inside a thread: exit 1 with the line, nothing on stdout. Games of three cats
+  // on 300 nodes (tens of GB) under a 1 GB address space, with --memory above it so that no
+  // estimate refuses them first.
   const auto big = temp("big.g6");
-  std::ofstream(big) << catmouse("gen random --nodes 60 --count 6 --seed 1 --format graph6").out;
-  const CliRun oom = run_command("(ulimit -v 100000; '" + std::string(CATMOUSE_CLI) +
+  std::ofstream(big) << catmouse("gen random --nodes 300 --count 2 --seed 1 --format graph6").out
+                     << catmouse("gen random --nodes 10 --count 2 --seed 1 --format graph6").out;
+  const CliRun oom = run_command("(ulimit -v 1000000; '" + std::string(CATMOUSE_CLI) +
                                  "' solve --batch '" + big.string() +
-                                 "' --cats 2 --memory 10G --threads 2)");
+                                 "' --cats 3 --memory 100G --threads 2)");
   EXPECT_EQ(oom.exit_code, 1) << oom.err;
   EXPECT_EQ(oom.out, "");
-  EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
+  EXPECT_NE(oom.err.find(":1: out of memory"), std::string::npos) << oom.err;
   std::filesystem::remove(file);
   std::filesystem::remove(big);
 }

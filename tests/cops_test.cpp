@@ -278,6 +278,22 @@ TEST(Cops, KnownCopNumbers) {
   EXPECT_EQ(cop_number(d), 3u);
 }
 
+// The generalized Petersen graph GP(25, 7) (50 nodes, girth 8) needs four cops (Morris, Runte and
+// Skelton 2020: most of girth 8 do); GP(24, 5), also of girth 8, three.
+TEST(Cops, GeneralizedPetersenGraphs) {
+  const auto petersen = [](NodeId n, NodeId k) {
+    std::vector<Edge> edges;
+    for (NodeId i = 0; i < n; ++i) {
+      edges.push_back({i, (i + 1) % n});          // outer cycle
+      edges.push_back({i, n + i});                // spoke
+      edges.push_back({n + i, n + (i + k) % n});  // inner star polygon
+    }
+    return from_edges(2 * n, edges);
+  };
+  EXPECT_EQ(cop_number(petersen(25, 7)), 4u);
+  EXPECT_EQ(cop_number(petersen(24, 5)), 3u);
+}
+
 // A winning placement really wins: every robber start is a cops' win, within the capture time.
 TEST(Cops, PlacementAndCaptureTime) {
   std::vector<Edge> edges;
