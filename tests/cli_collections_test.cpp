@@ -44,8 +44,8 @@ std::filesystem::path connected_graphs(int n) {
 // geng piped into catmouse (the pipe in a subshell, so that run_command's redirections apply
 // to the whole of it).
 CliRun geng_into(int n, const std::string& args) {
-  return run_command("(nauty-geng -cq " + std::to_string(n) + " | '" + CATMOUSE_CLI + "' " +
-                     args + ")");
+  return run_command("(nauty-geng -cq " + std::to_string(n) + " | '" + CATMOUSE_CLI + "' " + args +
+                     ")");
 }
 
 // "cop number 1: 3791 graphs, longest capture 4 rounds (7 moves): G?`DE_ (graph 12)" ->
@@ -58,7 +58,8 @@ struct SummaryLine {
 
 std::map<std::string, SummaryLine> summary_lines(const std::string& text) {
   std::map<std::string, SummaryLine> out;
-  const std::regex line(R"(^(.*): (\d+) (?:graph|game)s?(?:, longest capture (\d+) rounds? \(\d+ moves?\): (\S+).*)?$)");
+  const std::regex line(
+      R"(^(.*): (\d+) (?:graph|game)s?(?:, longest capture (\d+) rounds? \(\d+ moves?\): (\S+).*)?$)");
   for (const std::string& l : lines_of(text)) {
     std::smatch m;
     if (!std::regex_match(l, m, line)) continue;
@@ -181,7 +182,8 @@ TEST(CliCollections, CopsAndBatchOverAStream) {
 TEST(CliCollections, BadLineInALongStream) {
   REQUIRE_GENG();
   const auto file = connected_graphs(8);  // 11117 graphs
-  std::ofstream(file, std::ios::app) << "G?~v_x\n" << "Cr\n";  // wrong length, then a good one
+  std::ofstream(file, std::ios::app) << "G?~v_x\n"
+                                     << "Cr\n";  // wrong length, then a good one
   for (const char* threads : {"1", "2"}) {
     const CliRun run =
         catmouse(std::string("copnumber '") + file.string() + "' --jsonl --threads " + threads);
@@ -254,8 +256,8 @@ TEST(CliCollections, BatchRefusals) {
   EXPECT_NE(edge_line.err.find("edge list"), std::string::npos) << edge_line.err;
   const auto dir = temp("dir");
   std::filesystem::create_directories(dir);
-  for (const std::string& command : {"solve --batch '" + dir.string() + "'",
-                                    "copnumber '" + dir.string() + "'"}) {
+  for (const std::string& command :
+       {"solve --batch '" + dir.string() + "'", "copnumber '" + dir.string() + "'"}) {
     const CliRun run = catmouse(command);
     EXPECT_EQ(run.exit_code, 2) << command;
     EXPECT_EQ(run.out, "");
@@ -290,9 +292,9 @@ TEST(CliCollections, FailuresInsideThreads) {
   const auto big = temp("big.g6");
   std::ofstream(big) << catmouse("gen random --nodes 300 --count 2 --seed 1 --format graph6").out
                      << catmouse("gen random --nodes 10 --count 2 --seed 1 --format graph6").out;
-  const CliRun oom = run_command("(ulimit -v 1000000; '" + std::string(CATMOUSE_CLI) +
-                                 "' solve --batch '" + big.string() +
-                                 "' --cats 3 --memory 100G --threads 2)");
+  const CliRun oom =
+      run_command("(ulimit -v 1000000; '" + std::string(CATMOUSE_CLI) + "' solve --batch '" +
+                  big.string() + "' --cats 3 --memory 100G --threads 2)");
   EXPECT_EQ(oom.exit_code, 1) << oom.err;
   EXPECT_EQ(oom.out, "");
   EXPECT_NE(oom.err.find(":1: out of memory"), std::string::npos) << oom.err;

@@ -40,7 +40,8 @@ std::string jsonl_line(const StreamLine& line, bool graph6, const StateValue& an
 bool graph6_lines(const GraphInput& input, const std::string& source, std::string_view head) {
   if (!input.format.empty()) return input.format == "graph6";
   const std::size_t dot = source.rfind('.');
-  if (dot != std::string::npos && (source.substr(dot) == ".g6" || source.substr(dot) == ".graph6")) {
+  if (dot != std::string::npos &&
+      (source.substr(dot) == ".g6" || source.substr(dot) == ".graph6")) {
     return true;
   }
   const std::size_t start = head.find_first_not_of(" \t\r\n");
@@ -135,8 +136,7 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
       out.text += result_line(*value, output.code, grid);
     }
     out.tally.add(static_cast<std::uint32_t>(value->value),
-                  value->value == Value::kDraw ? std::nullopt : value->remoteness,
-                  [&] {
+                  value->value == Value::kDraw ? std::nullopt : value->remoteness, [&] {
                     return graph6 ? fmt::format("{} (line {})", line.text, line.number)
                                   : fmt::format("line {}", line.number);
                   });
@@ -144,9 +144,9 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
   if (output.summary || output.summary_only) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::string text = summary_text(tally, seconds, "games", outcome_name, [](std::uint32_t m) {
-      return fmt::format("win in {} move{}", m, m == 1 ? "" : "s");
-    });
+    const std::string text = summary_text(
+        tally, seconds, "games", outcome_name,
+        [](std::uint32_t m) { return fmt::format("win in {} move{}", m, m == 1 ? "" : "s"); });
     if (output.summary_only) {
       print(text);
     } else {

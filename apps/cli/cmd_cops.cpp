@@ -107,7 +107,8 @@ nlohmann::ordered_json answer_json(const CopsAnswer& a) {
 
 // --jsonl's fields of a winning answer, written directly (a collection prints millions).
 std::string capture_fields(const CopsAnswer& a) {
-  if (!a.win) return R"("capture_moves":null,"capture_rounds":null,"placement":null,"robber_start":null)";
+  if (!a.win)
+    return R"("capture_moves":null,"capture_rounds":null,"placement":null,"robber_start":null)";
   return fmt::format(R"("capture_moves":{},"capture_rounds":{},"placement":[{}],"robber_start":{})",
                      a.capture_moves, cop_rounds(a.capture_moves), fmt::join(a.placement, ","),
                      a.robber);
@@ -205,13 +206,13 @@ class CopNumbers : public CopsOutput {
     } else if (cmd_.json) {
       out.text += json_line(line, json(tries));
     } else if (!cmd_.summary_only) {
-      out.text += numbered(line, last.win ? fmt::format("cop number {}\n", last.cops) +
-                                                answer_text(last)
-                                          : fmt::format("cop number > {} ({} cops lose)\n",
-                                                        cmd_.max, cmd_.max));
+      out.text += numbered(
+          line, last.win ? fmt::format("cop number {}\n", last.cops) + answer_text(last)
+                         : fmt::format("cop number > {} ({} cops lose)\n", cmd_.max, cmd_.max));
     }
     out.tally.add(last.win ? last.cops : above,
-                  last.win ? std::optional(last.capture_moves) : std::nullopt, [&] { return example(line, g); });
+                  last.win ? std::optional(last.capture_moves) : std::nullopt,
+                  [&] { return example(line, g); });
   }
   std::string answer_name(std::uint32_t answer) const override {
     return answer > cmd_.max ? fmt::format("cop number > {}", cmd_.max)
@@ -286,11 +287,12 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
       const CopsGraph g = graph6_graph(line.text, source, line.number, line.alone);
       output.answer(line, g, options, solvers[line.worker], out);
     });
-    if (tally.total() == 0) throw InputError(fmt::format("{}: no graph in the graph6 input", source));
+    if (tally.total() == 0)
+      throw InputError(fmt::format("{}: no graph in the graph6 input", source));
   } else {
     const std::string text = reader.read_all();
-    const GraphFormat format =
-        cmd.input.format.empty() ? detect_format(source, text) : take(parse_format_name(cmd.input.format));
+    const GraphFormat format = cmd.input.format.empty() ? detect_format(source, text)
+                                                        : take(parse_format_name(cmd.input.format));
     CopsGraph g;
     g.graph = take(parse_graph(text, source, format, cmd.input.directed));
     if (!g.graph->directed()) g.g6 = to_graph6(*g.graph);
@@ -347,11 +349,15 @@ void add_cops_commands(CLI::App& app) {
   cops->add_flag("--json", cmd->json,
                  "print one JSON object: cops, win, placement, capture_moves, capture_rounds, "
                  "robber_start, states, seconds");
-  cops->footer(std::string(
-      "The cops place first, then the robber; then the cops move, all at once, then the robber,\n"
-      "and so on; anyone may stay (unless --no-cop-stays, --no-robber-stays). The cops win when\n"
-      "one of them is on the robber. Capture time counts moves (plies) from the cops' first\n"
-      "move; rounds count the cops' moves.\n\n") + kCollections +
+  cops->footer(
+      std::string(
+          "The cops place first, then the robber; then the cops move, all at once, then the "
+          "robber,\n"
+          "and so on; anyone may stay (unless --no-cop-stays, --no-robber-stays). The cops win "
+          "when\n"
+          "one of them is on the robber. Capture time counts moves (plies) from the cops' first\n"
+          "move; rounds count the cops' moves.\n\n") +
+      kCollections +
       "\nExamples:\n"
       "  catmouse cops examples/petersen.g6 --cops 3\n"
       "  catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json\n"
@@ -370,10 +376,12 @@ void add_cops_commands(CLI::App& app) {
   copnumber->add_flag("--json", number->json,
                       "print one JSON object: cop_number (null when above --max), placement, "
                       "capture_moves, capture_rounds, robber_start, and the tries");
-  copnumber->footer(std::string(
-      "Tries 1, 2, ... cops (rules as for 'cops') until they win. Known values: trees 1,\n"
-      "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3,\n"
-      "most generalized Petersen graphs of girth 8 4 (--max 4).\n\n") + kCollections +
+  copnumber->footer(
+      std::string(
+          "Tries 1, 2, ... cops (rules as for 'cops') until they win. Known values: trees 1,\n"
+          "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3,\n"
+          "most generalized Petersen graphs of girth 8 4 (--max 4).\n\n") +
+      kCollections +
       "\nExamples:\n"
       "  catmouse copnumber examples/petersen.g6\n"
       "  catmouse gen cycle --nodes 12 | catmouse copnumber - --json\n"

@@ -33,7 +33,7 @@ void run(const SolveCommand& cmd) {
   }
   const BatchOutput& b = cmd.batch_output;
   if (b.jsonl || b.summary || b.summary_only) {
-    throw InputError(fmt::format("{}: only with --batch", b.jsonl      ? "--jsonl"
+    throw InputError(fmt::format("{}: only with --batch", b.jsonl     ? "--jsonl"
                                                           : b.summary ? "--summary"
                                                                       : "--summary-only"));
   }

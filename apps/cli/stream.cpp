@@ -134,9 +134,8 @@ bool LineReader::at_end() {
   // handed out last stays where it is only while nothing is read.
   for (;;) {
     const std::size_t end = buffer_.find('\n', begin_);
-    const std::string_view rest =
-        std::string_view(buffer_).substr(begin_, (end == std::string::npos ? buffer_.size() : end) -
-                                                     begin_);
+    const std::string_view rest = std::string_view(buffer_).substr(
+        begin_, (end == std::string::npos ? buffer_.size() : end) - begin_);
     if (!blank(rest)) return false;
     if (end != std::string::npos) {
       begin_ = end + 1;
@@ -224,9 +223,9 @@ void Tally::merge(const Tally& later) {
 std::string summary_text(const Tally& tally, double seconds, const char* unit,
                          const std::function<std::string(std::uint32_t)>& answer_name,
                          const std::function<std::string(std::uint32_t)>& measure_text) {
-  std::string out = fmt::format("{}: {} in {:.2f} s ({:.0f} {}/s)\n", unit, tally.total(), seconds,
-                                seconds > 0 ? static_cast<double>(tally.total()) / seconds : 0.0,
-                                unit);
+  std::string out =
+      fmt::format("{}: {} in {:.2f} s ({:.0f} {}/s)\n", unit, tally.total(), seconds,
+                  seconds > 0 ? static_cast<double>(tally.total()) / seconds : 0.0, unit);
   for (const Tally::Entry& e : tally.entries()) {
     out += fmt::format("{}: {} {}", answer_name(e.answer), e.count,
                        e.count == 1 ? std::string_view(unit).substr(0, std::strlen(unit) - 1)
@@ -250,7 +249,7 @@ struct Block {
   std::string text;
   std::vector<Item> items;
   LineOutput out;
-  std::exception_ptr error;     // the failure of the line numbered error_number
+  std::exception_ptr error;  // the failure of the line numbered error_number
   std::uint64_t error_number = 0;
   double seconds = 0;  // the work's time
   bool done = false;
@@ -364,7 +363,10 @@ class Pipeline {
  public:
   Pipeline(LineReader& reader, const StreamOptions& options,
            const std::function<void(const StreamLine&, LineOutput&)>& work)
-      : reader_(reader), options_(options), work_(work), progress_(options.progress, options.unit) {}
+      : reader_(reader),
+        options_(options),
+        work_(work),
+        progress_(options.progress, options.unit) {}
 
   // `first`: the block of the line already read.
   Tally run(std::unique_ptr<Block> first);

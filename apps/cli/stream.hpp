@@ -48,7 +48,7 @@ class LineReader {
   void drop_graph6_header() { drop_header_ = true; }
 
  private:
-  bool fill();  // reads more; false at the end of the input
+  bool fill();                             // reads more; false at the end of the input
   bool read_line(std::string_view& line);  // the next line, blank or not
 
   std::string source_;
@@ -80,7 +80,7 @@ struct StreamLine {
   std::uint64_t index;   // 1-based among the non-blank lines: the graph's or game's number
   std::uint64_t number;  // its line number in the file, for messages
   std::string_view text;
-  bool alone;    // the input holds this one line: the thread may use every thread to solve it
+  bool alone;       // the input holds this one line: the thread may use every thread to solve it
   unsigned worker;  // 0 .. threads - 1: which thread, for per-thread state
 };
 
@@ -125,7 +125,7 @@ struct LineOutput {
 
 struct StreamOptions {
   unsigned threads = 1;
-  bool progress = false;   // the progress line even when stderr is not a terminal
+  bool progress = false;        // the progress line even when stderr is not a terminal
   const char* unit = "graphs";  // "graphs" or "games", for the progress line and the summary
 };
 

@@ -52,14 +52,14 @@ class CopsSolver {
   // The four planes and the placements, plus the sweep's two largest stages (see sweep()), and
   // for a table its words (2 bytes a state, or 2 bits values only).
   // Without a staying robber, a second frontier: his losses come at both parities of levels.
-  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k, CopsMode mode,
-                                    bool robber_stays) {
+  static std::uint64_t memory_bytes(NodeId n, std::uint32_t k, CopsMode mode, bool robber_stays) {
     const std::uint64_t configs = multisets(n, k);
     const std::uint64_t w = (n + 63) / 64;
     if (configs > (std::uint64_t{1} << 40) / (w * 40 + k * 4 + n * 4)) return UINT64_MAX;
     const std::uint64_t states = 2 * configs * n;
-    const std::uint64_t table = !mode.table ? 0 : mode.remoteness ? states * 2 + states / 8
-                                                                  : states / 4;
+    const std::uint64_t table = !mode.table       ? 0
+                                : mode.remoteness ? states * 2 + states / 8
+                                                  : states / 4;
     const std::uint64_t planes = robber_stays ? 4 : 5;
     return configs * (planes * w * sizeof(Word) + k * sizeof(NodeId)) +
            2 * stage_rows(n, k) * w * 8 + table;
@@ -114,7 +114,7 @@ class CopsSolver {
   CopsMode mode_;
   std::uint64_t count_ = 0;
   std::vector<std::uint16_t> words_;       // table mode with remoteness: Table's words
-  std::vector<NodeId> placement_nodes_;            // the placements: count_ * k nodes
+  std::vector<NodeId> placement_nodes_;    // the placements: count_ * k nodes
   std::vector<std::vector<NodeId>> sets_;  // sets_[m]: every m-multiset in rank order
   // Where a cop comes from and goes: the in- and out-neighbourhoods, closed when the cops stay.
   std::vector<std::vector<NodeId>> from_;
@@ -371,8 +371,7 @@ Table CopsSolver<kW>::take_table(const StateSpace& space) {
 }
 
 template <std::uint64_t kW>
-Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mode,
-                                        CopsMode what) {
+Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mode, CopsMode what) {
   const auto started = std::chrono::steady_clock::now();
   mode_ = what;
   const std::uint64_t estimate = memory_bytes(n_, k_, what, variant_.robber_stays);
@@ -423,7 +422,8 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     }
     if (full && !result.win) {
       result.win = true;
-      result.placement.assign(placement_nodes_.begin() + c * k_, placement_nodes_.begin() + (c + 1) * k_);
+      result.placement.assign(placement_nodes_.begin() + c * k_,
+                              placement_nodes_.begin() + (c + 1) * k_);
     }
   }
   if (result.win && !what.table) return result;
@@ -491,7 +491,8 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     if (*first != count_ && !result.win) {
       const std::uint64_t c = *first;
       result.win = true;
-      result.placement.assign(placement_nodes_.begin() + c * k_, placement_nodes_.begin() + (c + 1) * k_);
+      result.placement.assign(placement_nodes_.begin() + c * k_,
+                              placement_nodes_.begin() + (c + 1) * k_);
       result.capture_moves = level;
       result.robber = slowest[first - found.begin()];
       if (!what.table) return result;
@@ -543,9 +544,9 @@ Status check_cops(const Graph& graph, std::uint32_t k) {
         "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
   }
   if (graph.node_count() > kMaxCopsNodes) {
-    return detail::option_error("cops",
-                                fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
-                                            kMaxCopsNodes, graph.node_count()));
+    return detail::option_error(
+        "cops", fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
+                            kMaxCopsNodes, graph.node_count()));
   }
   return {};
 }
@@ -640,8 +641,8 @@ Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
   if (Status ok = check_cops(game.graph(), game.cats()); !ok) return ok.error();
   return with_solver(game.graph(), game.cats(), resolve_threads(options.threads),
                      cops_variant(game.rules()), [&](auto& solver) -> Result<Table> {
-                       Result<CopsResult> run = solver.run(options, CopsSweep::kAuto,
-                                                           {true, !options.values_only});
+                       Result<CopsResult> run =
+                           solver.run(options, CopsSweep::kAuto, {true, !options.values_only});
                        if (!run.ok()) return run.error();
                        return solver.take_table(game.space());
                      });

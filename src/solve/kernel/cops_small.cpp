@@ -32,8 +32,8 @@ constexpr Word bit(NodeId v) {
 }  // namespace
 
 struct SmallCops::Buffers {
-  std::vector<Word> cop;       // won with the cops to move, by tuple
-  std::vector<Word> rob;       // lost by the robber to move
+  std::vector<Word> cop;          // won with the cops to move, by tuple
+  std::vector<Word> rob;          // lost by the robber to move
   std::vector<Word> frontier[2];  // the robber's latest losses, at even and at odd levels
   std::vector<Word> scratch;      // the passes' other buffer
   std::array<Word, SmallGraph::kMaxNodes> robber_out{};  // where the robber goes (or stays)
@@ -147,8 +147,8 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
         "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
   }
   if (n < 1 || n > SmallGraph::kMaxNodes) {
-    return detail::option_error("graph", fmt::format("{} nodes; a small graph has 1 to {}", n,
-                                                     SmallGraph::kMaxNodes));
+    return detail::option_error(
+        "graph", fmt::format("{} nodes; a small graph has 1 to {}", n, SmallGraph::kMaxNodes));
   }
   const std::uint64_t tuples = power(n, k, kMaxTuples);
   if (tuples > kMaxTuples) {
