@@ -263,6 +263,9 @@ TEST(CliCollections, BatchRefusals) {
     EXPECT_EQ(run.out, "");
     EXPECT_NE(run.err.find("is a directory"), std::string::npos) << run.err;
   }
+  const CliRun empty = catmouse("solve --batch /dev/null");
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("no game"), std::string::npos) << empty.err;
   const CliRun zero = catmouse("solve --batch /dev/zero");
   EXPECT_EQ(zero.exit_code, 2);
   EXPECT_NE(zero.err.find("longer than"), std::string::npos) << zero.err;

@@ -102,8 +102,7 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
   if (graph6) reader.drop_graph6_header();
   ReadOptions read_options = input.read_options();
   if (graph6) read_options.format = InputFormat::kGraph6;
-  SolveOptions options = engine.resolve();
-  options.progress = nullptr;
+  SolveOptions options = engine.resolve();  // with the engine's progress, for a game alone
   const unsigned threads = resolve_threads(engine.threads);
   StreamOptions stream;
   stream.threads = threads;
@@ -127,7 +126,8 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
     const bool grid = spec.grid.has_value();
     const Position start = from.resolve(spec.rules);
     SolveOptions mine = options;
-    mine.threads = line.alone ? threads : 1;  // many games: one thread each
+    mine.threads = line.alone ? threads : 1;   // many games: one thread each
+    if (!line.alone) mine.progress = nullptr;  // and the collection's progress line
     const Result<StateValue> value = solve_value(spec, start, mine);
     if (!value.ok()) throw_solve_error(value.error(), source);
     if (output.jsonl) {
@@ -141,6 +141,8 @@ void run_batch(const std::string& path, const GraphInput& input, const RulesOpti
                                   : fmt::format("line {}", line.number);
                   });
   });
+  // An empty file (or /dev/null) is more likely a mistake than a batch of nothing.
+  if (tally.total() == 0) throw InputError(fmt::format("{}: no game in the input", source));
   if (output.summary || output.summary_only) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -22,7 +22,8 @@ struct BatchOutput {
 // lines. The rule options apply to every line, over the line's own rules. Prints one line per
 // game: the LeetCode code with `code` (true or false for a grid map), else
 // {"result":R,"winner":W,"remoteness":N|null}. The lines are streamed (stream.hpp): a bad line
-// stops the run with its line number; answers of earlier lines may have been printed.
+// stops the run with its line number; answers of earlier lines may have been printed. An input
+// with no game is an error.
 void run_batch(const std::string& path, const GraphInput& input, const RulesOptions& rules,
                const StateOptions& from, const EngineOptions& engine, const BatchOutput& output);
 

@@ -62,6 +62,7 @@ CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
   } else {
     SolveOptions mine = options;
     mine.threads = alone ? options.threads : 1;
+    if (!alone) mine.progress = nullptr;
     result = solve_cops(*g.graph, k, mine, CopsSweep::kAuto, cmd.variant());
   }
   if (!result.ok()) {
@@ -269,8 +270,8 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
     throw InputError("--summary-only: prints no answer per graph; not with --json or --jsonl");
   }
   if (cmd.json && cmd.jsonl) throw InputError("--jsonl: not with --json");
+  // The engine's progress for a graph alone in its input; many graphs get the collection's.
   SolveOptions options = cmd.engine.resolve();
-  options.progress = nullptr;  // the collection's progress line instead
   const unsigned threads = resolve_threads(cmd.engine.threads);
   options.threads = threads;
   LineReader reader(cmd.input.path);
