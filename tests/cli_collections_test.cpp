@@ -225,23 +225,26 @@ TEST(CliCollections, TinyGraphsAndSingleLines) {
   std::filesystem::remove(file);
 }
 
-// The rule variants: on a path of three nodes, a cop who must move cannot hold the middle; a
-// robber who must move is caught on an edge all the same.
+// The rule variants reach the engine: an edge and an isolated node. Staying, the robber escapes
+// one cop on the isolated node; made to move, he is stuck there and loses, and on the edge he is
+// caught, so one cop wins (from node 0 or 1, not from the isolated node, where a cop who must
+// move is stuck).
 TEST(CliCollections, NoStayVariants) {
-  const auto file = temp("path.g6");
-  std::ofstream(file) << "Bw\n";  // the path 0 - 2 - 1
+  const auto file = temp("apart.json");
+  std::ofstream(file) << "[[1],[0],[]]\n";
   const auto cops = [&](const std::string& options) {
     const CliRun run = catmouse("cops '" + file.string() + "' --json " + options);
     EXPECT_EQ(run.exit_code, 0) << run.err;
     return nlohmann::json::parse(run.out);
   };
-  EXPECT_TRUE(cops("")["win"]);
-  EXPECT_TRUE(cops("--no-robber-stays")["win"]);
-  // The cop must move every turn; from the middle he steps to an end, and the robber, who must
-  // move too, keeps the parity away from him? The engine decides; it must agree with the pack
-  // engine, which the unit tests check. Here only: both options are taken and answered.
-  EXPECT_TRUE(cops("--no-cop-stays").contains("win"));
-  EXPECT_TRUE(cops("--no-cop-stays --no-robber-stays").contains("win"));
+  EXPECT_FALSE(cops("")["win"]);
+  EXPECT_FALSE(cops("--no-cop-stays")["win"]);
+  const auto forced = cops("--no-robber-stays");
+  EXPECT_TRUE(forced["win"]);
+  EXPECT_EQ(forced["capture_moves"], 1);
+  const auto both = cops("--no-cop-stays --no-robber-stays");
+  EXPECT_TRUE(both["win"]);
+  EXPECT_EQ(both["placement"], nlohmann::json::array({0}));
   std::filesystem::remove(file);
 }
 
