@@ -1,7 +1,6 @@
 // A program that uses catmouse the way a user of the package does: only the public headers and
 // the target catmouse::catmouse. Prints LeetCode's answer for LeetCode 913's first example (0).
 #include <catmouse/catmouse.hpp>
-
 #include <iostream>
 
 int main() {
