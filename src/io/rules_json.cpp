@@ -44,7 +44,10 @@ Status read_rules_json(std::string_view text, std::string_view source, Rules& ru
 Status rules_from_json(const Json& object, std::string_view text, std::string_view source,
                        Rules& rules) {
   if (!object.is_object()) return rules_error(text, source, "", "\"rules\" must be an object");
-  for (const auto& [key, value] : object.items()) {
+  for (const auto& item : object.items()) {
+    // Named, not bound: lambdas below capture them (clang 14 cannot capture structured bindings).
+    const std::string& key = item.key();
+    const Json& value = item.value();
     auto fail = [&](std::string_view expected) {
       return rules_error(
           text, source, key,

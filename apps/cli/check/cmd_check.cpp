@@ -201,7 +201,7 @@ void add_check_command(CLI::App& app) {
       "  catmouse check --grid -- ./cat_and_mouse_ii");
   sub->callback([cmd] {
     const int code = run(*cmd);
-    if (code != 0) throw ExitCode(code);
+    if (code != 0) throw ExitCode{code};
   });
 }
 
