@@ -52,7 +52,7 @@ if(MODE STREQUAL "install")
   endif()
   run(${CMAKE_COMMAND} --install ${CATMOUSE_BUILD} --prefix ${prefix} ${config_args})
   foreach(file include/catmouse/catmouse.hpp include/catmouse/version.hpp
-          include/catmouse/core/game.hpp include/catmouse/solve/solver.hpp)
+          include/catmouse/core/game.hpp include/catmouse/solve/solve.hpp)
     if(NOT EXISTS ${prefix}/${file})
       message(FATAL_ERROR "not installed: ${file}")
     endif()
