@@ -10,6 +10,7 @@
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "solve/engines.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -17,6 +18,40 @@ namespace {
 
 using testing::graph_from_mask;
 using testing::Random;
+
+constexpr detail::OneCatKernel kForcedKernels[] = {detail::OneCatKernel::kSweep,
+                                                   detail::OneCatKernel::kFrontier};
+
+// Each kernel of the general engine, forced whatever the graph, against `expected` (with
+// remoteness), and its values-only table against the values; the number of disagreements.
+int compare_forced_kernels(const Game& game, const Table& expected) {
+  int bad = 0;
+  for (detail::OneCatKernel kernel : kForcedKernels) {
+    for (bool values_only : {false, true}) {
+      SolveOptions options;
+      options.engine = Engine::kGeneral;
+      options.values_only = values_only;
+      Result<Table> table = detail::solve_one_cat(game, options, kernel);
+      EXPECT_TRUE(table.ok());
+      for (StateIndex i = 0; i < game.state_count() && table.ok(); ++i) {
+        const bool same = table->value(i) == expected.value(i) &&
+                          (values_only || table->remoteness_raw(i) == expected.remoteness_raw(i));
+        if (!same) {
+          const State s = game.space().state(i);
+          ADD_FAILURE() << "kernel " << static_cast<int>(kernel) << (values_only ? " values only" : "")
+                        << " on " << to_leetcode(game.graph()) << " state (" << s.mouse << ","
+                        << s.cat << "," << static_cast<int>(s.turn)
+                        << "): " << static_cast<int>(table->value(i)) << "/"
+                        << table->remoteness_raw(i) << ", expected "
+                        << static_cast<int>(expected.value(i)) << "/" << expected.remoteness_raw(i);
+          ++bad;
+          break;
+        }
+      }
+    }
+  }
+  return bad;
+}
 
 // Returns the number of disagreeing states (reported once, with the first one).
 int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr) {
@@ -60,6 +95,8 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
     ++bad;
     ADD_FAILURE() << "general kernel differs on " << to_leetcode(graph);
   }
+  // Each kernel of the general engine forced, with remoteness and values only.
+  bad += compare_forced_kernels(game, *main);
   // Answering one state agrees with the table, for every start.
   for (StateIndex i = 0; i < game.state_count() && bad == 0; i += 7) {
     const State s = game.space().state(i);
@@ -71,6 +108,16 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
       if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
         ++bad;
         ADD_FAILURE() << "solve_state differs on " << to_leetcode(graph) << " at state " << i;
+      }
+    }
+    for (detail::OneCatKernel kernel : kForcedKernels) {
+      SolveOptions one;
+      one.engine = Engine::kGeneral;
+      const StateValue answer = detail::solve_one_cat_state(game, s, one, kernel).value();
+      if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
+        ++bad;
+        ADD_FAILURE() << "solve_state with kernel " << static_cast<int>(kernel) << " differs on "
+                      << to_leetcode(game.graph()) << " at state " << i;
       }
     }
   }

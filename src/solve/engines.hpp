@@ -15,12 +15,26 @@
 
 namespace catmouse::detail {
 
+// The kernels behind the general one-cat engine (Engine::kGeneral): the sweep kernel
+// (retrograde_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or
+// irregular graphs) and the frontier kernel (frontier_kernel.hpp: two attractors, each level in
+// proportion to its new states, for deep games on graphs whose breadth-first numbering makes
+// "every move wins" a few shifted words). kAuto picks by the graph; tests force each.
+enum class OneCatKernel : std::uint8_t { kAuto, kSweep, kFrontier };
+
+// The frontier kernel is chosen when "every move wins" costs at most this many windows per 64
+// nodes (about 2 on a ring or a path, 4 to 8 on a grid, one per edge on a tree or random graph).
+inline constexpr double kFrontierEntriesPerWord = 12.0;
+
 // One cat: the small kernel (at most 64 nodes) or the general one, as options.engine says
-// (kAuto: small up to 64 nodes).
-Result<Table> solve_one_cat(const Game& game, const SolveOptions& options);
+// (kAuto: small up to 64 nodes); `kernel` forces the general engine's kernel (kAuto: by the
+// graph; a forced kernel runs even where kAuto would take the small kernel).
+Result<Table> solve_one_cat(const Game& game, const SolveOptions& options,
+                            OneCatKernel kernel = OneCatKernel::kAuto);
 // One state, stopping at the level where it is decided.
 Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
-                                       const SolveOptions& options);
+                                       const SolveOptions& options,
+                                       OneCatKernel kernel = OneCatKernel::kAuto);
 std::uint64_t one_cat_memory(const Game& game, bool values_only);
 
 // Two or more cats: the pack engine (pack.cpp).
