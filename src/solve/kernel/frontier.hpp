@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catmouse/core/graph.hpp"
+#include "solve/kernel/huge_pages.hpp"
 
 namespace catmouse::detail {
 
@@ -17,7 +18,7 @@ class GuardedRows {
  public:
   GuardedRows() = default;
   GuardedRows(NodeId rows, std::uint64_t words)
-      : stride_(words + 2), bits_(std::uint64_t{rows} * stride_ + 1, 0) {}
+      : stride_(words + 2), bits_(zeroed_array<std::uint64_t>(std::uint64_t{rows} * stride_ + 1)) {}
   std::uint64_t* row(NodeId r) { return bits_.data() + std::uint64_t{r} * stride_ + 1; }
   const std::uint64_t* row(NodeId r) const { return bits_.data() + std::uint64_t{r} * stride_ + 1; }
   void release() { bits_ = {}; }

@@ -17,8 +17,9 @@
 //    row, 64 states at a time, by a word program (node_order.hpp): a few shifted windows of the
 //    won row per word once the nodes are numbered breadth-first.
 // A level visits only the rows and words of the previous level's new states (frontier.hpp), and
-// the remoteness is written in 8 x 8 blocks (blocked_words.hpp). The two attractors share nothing
-// but the remoteness array (distinct states), so with two threads they run side by side.
+// the remoteness is written in 8 x 8 blocks (blocked_words.hpp), marked with the attractor that
+// wrote it. The two attractors share nothing but the remoteness array (distinct states), so with
+// two threads they run side by side.
 #pragma once
 
 #include <algorithm>
@@ -76,7 +77,7 @@ inline FrontierPlan make_frontier_plan(const Game& game) {
 
 template <class W>
 class FrontierKernel {
-  static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
+  static constexpr W kTop = BlockedWords<W>::kTop;
 
   // The states one player wins. Rows are that player's nodes, bits the opponent's; "own" states
   // have the player to move, "other" states the opponent.
@@ -94,7 +95,8 @@ class FrontierKernel {
   };
 
  public:
-  static constexpr std::uint64_t kMaxRemoteness = kTop - 1;
+  // The cat's attractor writes remoteness + 1 below the top bit (blocked_words.hpp).
+  static constexpr std::uint64_t kMaxRemoteness = kTop - 2;
 
   FrontierKernel(const Game& game, const SolveOptions& options, const FrontierPlan& plan)
       : game_(game),
@@ -120,11 +122,10 @@ class FrontierKernel {
       const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
       if (!busy[0] && !busy[1]) return true;
       if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
-      const W stamp = static_cast<W>(kTop | (level + 1));
       pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
                 [&](std::size_t first, std::size_t last, unsigned) {
                   for (std::size_t a = first; a < last; ++a) {
-                    if (busy[a]) step(attractor_[a], stamp);
+                    if (busy[a]) step(attractor_[a], level_word(static_cast<int>(a), level + 1));
                   }
                 });
       decided += attractor_[0].found + attractor_[1].found;
@@ -154,10 +155,12 @@ class FrontierKernel {
       values_only_bits(mouse, decided);
       return Table(game_.space(), std::move(mouse), std::move(decided), {}, {});
     }
-    attractor_[0].other_won.release();
-    attractor_[1].other_won.release();
+    for (Attractor& a : attractor_) {
+      a.own_won.release();
+      a.other_won.release();
+    }
     unblock(mouse);
-    std::vector<W> words = remoteness_.take(plan_.order.order);
+    std::vector<W> words = remoteness_.take();
     std::vector<std::uint16_t> r16;
     std::vector<std::uint32_t> r32;
     if constexpr (sizeof(W) == 2) {
@@ -216,18 +219,32 @@ class FrontierKernel {
 
   static bool has_work(const Attractor& a) { return !a.own_new.empty() || !a.other_new.empty(); }
 
-  // Writes `stamp` for the states `bits` of row x, word w of an attractor: its own half
-  // (transposed = false) or the opponent's (true), in StateSpace orientation.
-  void write_remoteness(int half, bool transposed, NodeId x, std::uint64_t w, std::uint64_t bits,
+  // The word that marks remoteness r in attractor p's states (blocked_words.hpp).
+  static W level_word(int player, std::uint64_t r) {
+    return static_cast<W>(player == 0 ? kTop | r : r + 1);
+  }
+
+  // Writes `stamp` for the states `bits` of row x, word w of attractor `player`, in `half`. The
+  // mouse's rows run along the blocks, 8 states to a run; the cat's cross them.
+  void write_remoteness(int player, int half, NodeId x, std::uint64_t w, std::uint64_t bits,
                         W stamp) {
     if (!keep_remoteness_) return;
+    if (player == 0) {
+      for (int byte = 0; byte < 8; ++byte) {
+        const auto eight = static_cast<std::uint8_t>(bits >> (8 * byte));
+        if (eight == 0) continue;
+        W* run = remoteness_.cats_of(half, x, static_cast<NodeId>(8 * w + byte));
+        if (eight == 0xFF) {
+          std::fill_n(run, 8, stamp);
+          continue;
+        }
+        for (unsigned b = eight; b != 0; b &= b - 1) run[std::countr_zero(b)] = stamp;
+      }
+      return;
+    }
     for (; bits != 0; bits &= bits - 1) {
       const auto y = static_cast<NodeId>(64 * w + std::countr_zero(bits));
-      if (transposed) {
-        remoteness_.at(half, y, x) = stamp;
-      } else {
-        remoteness_.at(half, x, y) = stamp;
-      }
+      remoteness_.at(half, y, x) = stamp;
     }
   }
 
@@ -235,14 +252,14 @@ class FrontierKernel {
     a.own_won.row(x)[w] |= bits;
     a.own_new.add(x, w, bits);
     a.found += static_cast<StateIndex>(std::popcount(bits));
-    write_remoteness(a.player, false, x, w, bits, stamp);
+    write_remoteness(a.player, a.player, x, w, bits, stamp);
   }
   void join_other(Attractor& a, Frontier& into, NodeId x, std::uint64_t w, std::uint64_t bits,
                   W stamp) {
     a.other_won.row(x)[w] |= bits;
     into.add(x, w, bits);
     a.found += static_cast<StateIndex>(std::popcount(bits));
-    write_remoteness(1 - a.player, true, x, w, bits, stamp);
+    write_remoteness(a.player, 1 - a.player, x, w, bits, stamp);
   }
 
   // Level 0: the end states and the stuck players (seed.hpp), each into the attractor of its
@@ -272,11 +289,12 @@ class FrontierKernel {
           // The winner whose attractor has rows of this half's row player takes the word whole.
           const std::uint64_t whole = half == 0 ? word.mouse : word.cat;
           const std::uint64_t scattered = half == 0 ? word.cat : word.mouse;
-          if (whole != 0) join_own(attractor_[half], x, w, whole, kTop);
+          if (whole != 0) join_own(attractor_[half], x, w, whole, level_word(half, 0));
           for (std::uint64_t b = scattered; b != 0; b &= b - 1) {
             const auto y = static_cast<NodeId>(64 * w + std::countr_zero(b));
             Attractor& other = attractor_[1 - half];
-            join_other(other, other.other_new, y, x >> 6, std::uint64_t{1} << (x & 63), kTop);
+            join_other(other, other.other_new, y, x >> 6, std::uint64_t{1} << (x & 63),
+                       level_word(1 - half, 0));
           }
         }
       }
@@ -341,32 +359,29 @@ class FrontierKernel {
     return true;
   }
 
-  // The remoteness into StateSpace order, and the mouse-won bitset from the rows that are in
-  // StateSpace orientation: mouse to move from the mouse's attractor, cat to move as decided and
-  // not in the cat's attractor.
+  // The remoteness into StateSpace order and the mouse-won bitset, the halves' bands shared out
+  // among the threads, then each half's rows moved to their input labels.
   void unblock(std::vector<std::uint64_t>& mouse) {
     const std::vector<NodeId>& order = plan_.order.order;
-    const std::vector<NodeId>& rank = plan_.order.rank;
     const std::uint64_t bands = remoteness_.bands();
-    pool_.run(parallel_, 2 * bands, 16, [&](std::size_t first, std::size_t last, unsigned) {
+    const std::vector<std::uint32_t> gather[2] = {remoteness_.gather(0, plan_.order.rank),
+                                                  remoteness_.gather(1, plan_.order.rank)};
+    pool_.run(parallel_, 2 * bands, 8, [&](std::size_t first, std::size_t last, unsigned) {
       std::vector<W> scratch;
+      std::vector<std::uint64_t> bits;
       for (std::size_t task = first; task < last; ++task) {
         const int half = task < bands ? 0 : 1;
-        const std::uint64_t band = task % bands;
-        remoteness_.unblock_band(half, band, rank, scratch, [&](NodeId x, const W* words) {
-          const std::uint64_t* won = attractor_[half].own_won.row(x);
-          const StateIndex at = StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
-          std::uint64_t chunk = 0;
-          for (NodeId j = 0; j < n_; ++j) {
-            const bool in = test(won, rank[j]);
-            const bool bit = half == 0 ? in : ((words[j] & kTop) != 0) && !in;
-            chunk |= std::uint64_t{bit} << (j & 63);
-            if ((j & 63) == 63 || j + 1 == n_) {
-              or_bits(mouse, at + (j & ~NodeId{63}), chunk);
-              chunk = 0;
-            }
-          }
-        });
+        remoteness_.unblock_band(
+            half, task % bands, gather[half], scratch, bits,
+            [&](NodeId x, const std::vector<std::uint64_t>& row) {
+              const StateIndex at = StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
+              for (std::uint64_t k = 0; k < row.size(); ++k) or_bits(mouse, at + 64 * k, row[k]);
+            });
+      }
+    });
+    pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
+      for (std::size_t half = first; half < last; ++half) {
+        remoteness_.permute_rows(static_cast<int>(half), plan_.order.rank);
       }
     });
   }

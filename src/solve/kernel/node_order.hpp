@@ -36,7 +36,10 @@ struct MoveTable {
 };
 
 // Breadth-first from the first hole (node 0 without holes) over the moves of both players taken
-// both ways; each further component from its smallest unlabelled node.
+// both ways; each further component from its smallest unlabelled node. Within a layer, nodes go
+// by the labels of their first and last neighbours in the layer before, so that the order
+// follows the structure rather than the input's numbering: along a grid's diagonals, say, in the
+// same direction every time (plain breadth-first order would take the input's order of ties).
 inline NodeOrder locality_order(const Game& game) {
   const NodeId n = game.node_count();
   std::vector<std::vector<NodeId>> next(n);
@@ -59,17 +62,39 @@ inline NodeOrder locality_order(const Game& game) {
       break;
     }
   }
+  struct Candidate {
+    NodeId first, last, node;  // labels of the first and last neighbour in the layer before
+  };
+  std::vector<Candidate> layer;
+  std::vector<NodeId> seen(n, n);  // index into `layer` of a node found for the next layer
   for (NodeId start = root, scanned = 0;;) {
     out.rank[start] = static_cast<NodeId>(out.order.size());
     out.order.push_back(start);
-    for (std::size_t head = out.order.size() - 1; head < out.order.size(); ++head) {
-      std::vector<NodeId>& around = next[out.order[head]];
-      std::sort(around.begin(), around.end());
-      for (NodeId u : around) {
-        if (out.rank[u] != n) continue;
-        out.rank[u] = static_cast<NodeId>(out.order.size());
-        out.order.push_back(u);
+    for (std::size_t begin = out.order.size() - 1; begin < out.order.size();) {
+      const std::size_t end = out.order.size();
+      layer.clear();
+      for (std::size_t i = begin; i < end; ++i) {
+        const auto from = static_cast<NodeId>(i);
+        for (NodeId u : next[out.order[i]]) {
+          if (out.rank[u] != n) continue;
+          if (seen[u] == n) {
+            seen[u] = static_cast<NodeId>(layer.size());
+            layer.push_back({from, from, u});
+          } else {
+            layer[seen[u]].last = from;
+          }
+        }
       }
+      std::sort(layer.begin(), layer.end(), [](const Candidate& a, const Candidate& b) {
+        return a.first != b.first ? a.first < b.first
+                                  : a.last != b.last ? a.last < b.last : a.node < b.node;
+      });
+      for (const Candidate& c : layer) {
+        seen[c.node] = n;
+        out.rank[c.node] = static_cast<NodeId>(out.order.size());
+        out.order.push_back(c.node);
+      }
+      begin = end;
     }
     while (scanned < n && out.rank[scanned] != n) ++scanned;
     if (scanned == n) break;

@@ -38,6 +38,14 @@ bool use_small_kernel(const Game& game, const SolveOptions& options, OneCatKerne
 // The frontier kernel's plan when it is the kernel to run, else nullopt (the sweep kernel).
 std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel) {
   if (kernel == OneCatKernel::kSweep) return std::nullopt;
+  // A program entry covers at most 64 moves: past this average degree it cannot fit the bound,
+  // and building it (a sort of every move) would be wasted.
+  const double moves = static_cast<double>(
+      std::max(game.graph().edge_count(), game.cat_graph().edge_count()));
+  if (kernel == OneCatKernel::kAuto &&
+      2 * moves > kFrontierEntriesPerWord * static_cast<double>(game.node_count())) {
+    return std::nullopt;
+  }
   FrontierPlan plan = make_frontier_plan(game);
   if (kernel == OneCatKernel::kAuto && plan.entries_per_word() > kFrontierEntriesPerWord) {
     return std::nullopt;
