@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "catmouse/io/format.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/testing/search.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
@@ -295,6 +297,37 @@ TEST(CrossCheck, MoveLimit) {
             << to_leetcode(graph) << " limit " << limit << " state " << s.mouse << "," << s.cat;
       }
     }
+  }
+}
+
+// Deep games, where the frontier kernel runs by default: paths, rings, grids and mazes as
+// generated and relabelled at random, and graphs from the long-win search chained as `catmouse
+// gen long` does, up to 64 nodes; compare_engines forces each kernel too.
+TEST(CrossCheck, DeepFamilies) {
+  for (GraphFamily family :
+       {GraphFamily::kPath, GraphFamily::kCycle, GraphFamily::kGrid, GraphFamily::kMaze}) {
+    for (NodeId n : {4u, 7u, 13u, 30u, 64u}) {
+      const Graph graph = generate({family, n, 4.0, n}).value();
+      for (const Graph& g : {graph, relabel(graph, shuffled_labels(n, 5 * n))}) {
+        ASSERT_EQ(compare_engines(g, Rules{}), 0);
+        Rules variant;
+        variant.stuck = StuckRule::kDraw;
+        variant.mouse_stays = n % 2 == 0;
+        variant.cat_stays = n % 3 == 0;
+        ASSERT_EQ(compare_engines(g, variant), 0);
+      }
+    }
+  }
+  for (NodeId n : {16u, 40u, 64u}) {
+    LongGraphOptions options;
+    options.nodes = n;
+    options.base = 16;
+    options.min_plies = 30;
+    options.max_candidates = 40;
+    options.seed = n;
+    const LongGraph deep = long_win_graph(options);
+    ASSERT_EQ(compare_engines(deep.graph, Rules{}), 0);
+    ASSERT_EQ(compare_engines(relabel(deep.graph, shuffled_labels(n, 3)), Rules{}), 0);
   }
 }
 
