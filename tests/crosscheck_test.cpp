@@ -5,13 +5,13 @@
 
 #include <algorithm>
 
+#include "catmouse/core/game.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
-#include "catmouse/testing/search.hpp"
-#include "catmouse/core/game.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "catmouse/testing/search.hpp"
 #include "solve/engines.hpp"
 #include "test_util.hpp"
 
@@ -40,11 +40,11 @@ int compare_forced_kernels(const Game& game, const Table& expected) {
                           (values_only || table->remoteness_raw(i) == expected.remoteness_raw(i));
         if (!same) {
           const State s = game.space().state(i);
-          ADD_FAILURE() << "kernel " << static_cast<int>(kernel) << (values_only ? " values only" : "")
-                        << " on " << to_leetcode(game.graph()) << " state (" << s.mouse << ","
-                        << s.cat << "," << static_cast<int>(s.turn)
-                        << "): " << static_cast<int>(table->value(i)) << "/"
-                        << table->remoteness_raw(i) << ", expected "
+          ADD_FAILURE() << "kernel " << static_cast<int>(kernel)
+                        << (values_only ? " values only" : "") << " on "
+                        << to_leetcode(game.graph()) << " state (" << s.mouse << "," << s.cat << ","
+                        << static_cast<int>(s.turn) << "): " << static_cast<int>(table->value(i))
+                        << "/" << table->remoteness_raw(i) << ", expected "
                         << static_cast<int>(expected.value(i)) << "/" << expected.remoteness_raw(i);
           ++bad;
           break;
@@ -73,9 +73,10 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     const StateValue answer =
         valid ? solution->value(game.space().position(i)) : StateValue{reference.value(i)};
-    const bool answered = !valid || rules.move_limit != 0 || !game.valid_at(i) ||
-                          (answer.value == reference.value(i) &&
-                           answer.remoteness.value_or(kNoRemoteness) == reference.remoteness_raw(i));
+    const bool answered =
+        !valid || rules.move_limit != 0 || !game.valid_at(i) ||
+        (answer.value == reference.value(i) &&
+         answer.remoteness.value_or(kNoRemoteness) == reference.remoteness_raw(i));
     if (main->value(i) != reference.value(i) ||
         main->remoteness_raw(i) != reference.remoteness_raw(i) || !answered) {
       if (bad++ == 0) {

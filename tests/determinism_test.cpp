@@ -63,8 +63,8 @@ TEST(Determinism, EachKernelOnDeepFamilies) {
               first.emplace(std::move(table));
               if (!values_only) EXPECT_TRUE(verify(game, *first).ok());
             } else {
-              EXPECT_EQ(table, *first) << "kernel " << static_cast<int>(kernel) << ", "
-                                       << threads << " threads";
+              EXPECT_EQ(table, *first)
+                  << "kernel " << static_cast<int>(kernel) << ", " << threads << " threads";
             }
           }
         }

@@ -3,27 +3,25 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <numeric>
+#include <queue>
 #include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/testing/search.hpp"
 
-#include <cmath>
-#include <cstdint>
-#include <queue>
-#include <string>
-#include <vector>
-
 namespace catmouse {
 namespace {
 
-constexpr GraphFamily kAllFamilies[] = {GraphFamily::kRandom, GraphFamily::kGrid,
-                                        GraphFamily::kTree, GraphFamily::kCycle,
-                                        GraphFamily::kComplete, GraphFamily::kPath,
-                                        GraphFamily::kMaze};
+constexpr GraphFamily kAllFamilies[] = {
+    GraphFamily::kRandom,   GraphFamily::kGrid, GraphFamily::kTree, GraphFamily::kCycle,
+    GraphFamily::kComplete, GraphFamily::kPath, GraphFamily::kMaze};
 
 std::string family_name(GraphFamily family) {
   switch (family) {

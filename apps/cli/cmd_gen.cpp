@@ -140,9 +140,10 @@ void add_gen_command(CLI::App& app) {
          "S+1, ... (default 1)")
       ->type_name("K")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
-  sub->add_option("--shuffle", cmd->shuffle,
-                  "relabel nodes 3.. by a random permutation from seed S (the hole 0 and the starts "
-                  "1 and 2 stay), so that the numbering follows no structure of the family")
+  sub->add_option(
+         "--shuffle", cmd->shuffle,
+         "relabel nodes 3.. by a random permutation from seed S (the hole 0 and the starts "
+         "1 and 2 stay), so that the numbering follows no structure of the family")
       ->type_name("S");
   sub->footer(
       "Families:\n"

@@ -380,7 +380,8 @@ std::vector<NodeId> shuffled_labels(NodeId n, std::uint64_t seed, NodeId fixed) 
   std::iota(labels.begin(), labels.end(), NodeId{0});
   Rng rng(seed);
   // Fisher-Yates over the labels from `fixed` on.
-  for (NodeId i = n; i > fixed + 1; --i) std::swap(labels[i - 1], labels[fixed + rng.below(i - fixed)]);
+  for (NodeId i = n; i > fixed + 1; --i)
+    std::swap(labels[i - 1], labels[fixed + rng.below(i - fixed)]);
   return labels;
 }
 

@@ -114,7 +114,8 @@ class BlockedWords {
       for (int half = 0; half < 2; ++half) {
         for (NodeId r = 0; r < n_; ++r) {
           const W* from = words_.data() + static_cast<std::uint64_t>(half) * n8_ * n8_ + r * n8_;
-          W* to = words_.data() + static_cast<std::uint64_t>(half) * n_ * n_ + std::uint64_t{r} * n_;
+          W* to =
+              words_.data() + static_cast<std::uint64_t>(half) * n_ * n_ + std::uint64_t{r} * n_;
           std::memmove(to, from, n_ * sizeof(W));
         }
       }

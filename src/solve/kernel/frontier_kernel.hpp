@@ -90,8 +90,8 @@ class FrontierKernel {
     std::vector<std::uint64_t> open_in_hole, open_plain;
     std::vector<std::uint8_t> row_open;
     std::vector<std::uint64_t> opponent_moves;  // columns whose node has a move
-    std::vector<std::uint64_t> marks;            // words of one row to evaluate
-    StateIndex found = 0;                         // states that joined at the last level
+    std::vector<std::uint64_t> marks;           // words of one row to evaluate
+    StateIndex found = 0;                       // states that joined at the last level
   };
 
  public:
@@ -131,8 +131,8 @@ class FrontierKernel {
       decided += attractor_[0].found + attractor_[1].found;
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        progress_({decided, game_.state_count(), static_cast<std::uint32_t>(level + 1),
-                   elapsed.count()});
+        progress_(
+            {decided, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
       }
     }
   }
@@ -173,7 +173,9 @@ class FrontierKernel {
 
  private:
   NodeId label(NodeId v) const { return plan_.order.rank[v]; }
-  static bool test(const std::uint64_t* row, NodeId bit) { return (row[bit >> 6] >> (bit & 63)) & 1; }
+  static bool test(const std::uint64_t* row, NodeId bit) {
+    return (row[bit >> 6] >> (bit & 63)) & 1;
+  }
 
   void setup(Attractor& a, int player) {
     a.player = player;
@@ -211,8 +213,7 @@ class FrontierKernel {
   // diagonal, where the cat has caught the mouse).
   std::uint64_t open(const Attractor& a, NodeId x, std::uint64_t w) const {
     if (!a.row_open[x]) return 0;
-    std::uint64_t bits =
-        game_.is_hole(plan_.order.order[x]) ? a.open_in_hole[w] : a.open_plain[w];
+    std::uint64_t bits = game_.is_hole(plan_.order.order[x]) ? a.open_in_hole[w] : a.open_plain[w];
     if ((x >> 6) == w) bits &= ~(std::uint64_t{1} << (x & 63));
     return bits;
   }
@@ -284,8 +285,9 @@ class FrontierKernel {
         const bool stuck = plan_.moves[half].of(x).empty();
         for (std::uint64_t w = 0; w < words_per_row_; ++w) {
           const std::uint64_t self = (x >> 6) == w ? std::uint64_t{1} << (x & 63) : 0;
-          const SeedWord word = seed_word(rules, side, game_.is_hole(v),
-                                          half == 0 ? cat_allowed[w] : all[w], holes[w], self, stuck);
+          const SeedWord word =
+              seed_word(rules, side, game_.is_hole(v), half == 0 ? cat_allowed[w] : all[w],
+                        holes[w], self, stuck);
           // The winner whose attractor has rows of this half's row player takes the word whole.
           const std::uint64_t whole = half == 0 ? word.mouse : word.cat;
           const std::uint64_t scattered = half == 0 ? word.cat : word.mouse;
@@ -371,12 +373,13 @@ class FrontierKernel {
       std::vector<std::uint64_t> bits;
       for (std::size_t task = first; task < last; ++task) {
         const int half = task < bands ? 0 : 1;
-        remoteness_.unblock_band(
-            half, task % bands, gather[half], scratch, bits,
-            [&](NodeId x, const std::vector<std::uint64_t>& row) {
-              const StateIndex at = StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
-              for (std::uint64_t k = 0; k < row.size(); ++k) or_bits(mouse, at + 64 * k, row[k]);
-            });
+        remoteness_.unblock_band(half, task % bands, gather[half], scratch, bits,
+                                 [&](NodeId x, const std::vector<std::uint64_t>& row) {
+                                   const StateIndex at =
+                                       StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
+                                   for (std::uint64_t k = 0; k < row.size(); ++k)
+                                     or_bits(mouse, at + 64 * k, row[k]);
+                                 });
       }
     });
     pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
@@ -389,8 +392,8 @@ class FrontierKernel {
   // ORs 64 bits into a bitset at any bit offset; other threads may write the neighbouring bits.
   static void or_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
     if (bits == 0) return;
-    std::atomic_ref<std::uint64_t>(dense[at >> 6]).fetch_or(bits << (at & 63),
-                                                            std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(dense[at >> 6])
+        .fetch_or(bits << (at & 63), std::memory_order_relaxed);
     if ((at & 63) != 0 && (at >> 6) + 1 < dense.size()) {
       std::atomic_ref<std::uint64_t>(dense[(at >> 6) + 1])
           .fetch_or(bits >> (64 - (at & 63)), std::memory_order_relaxed);

@@ -87,7 +87,8 @@ inline NodeOrder locality_order(const Game& game) {
       }
       std::sort(layer.begin(), layer.end(), [](const Candidate& a, const Candidate& b) {
         return a.first != b.first ? a.first < b.first
-                                  : a.last != b.last ? a.last < b.last : a.node < b.node;
+               : a.last != b.last ? a.last < b.last
+                                  : a.node < b.node;
       });
       for (const Candidate& c : layer) {
         seen[c.node] = n;

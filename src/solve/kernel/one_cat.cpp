@@ -40,8 +40,8 @@ std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel)
   if (kernel == OneCatKernel::kSweep) return std::nullopt;
   // A program entry covers at most 64 moves: past this average degree it cannot fit the bound,
   // and building it (a sort of every move) would be wasted.
-  const double moves = static_cast<double>(
-      std::max(game.graph().edge_count(), game.cat_graph().edge_count()));
+  const double moves =
+      static_cast<double>(std::max(game.graph().edge_count(), game.cat_graph().edge_count()));
   if (kernel == OneCatKernel::kAuto &&
       2 * moves > kFrontierEntriesPerWord * static_cast<double>(game.node_count())) {
     return std::nullopt;
@@ -73,10 +73,10 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
     std::string hint;
     if (!options.values_only) {
       const std::uint64_t lean = one_cat_memory(game, true);
-      hint = lean <= options.memory_limit
-                 ? fmt::format("values only (no remoteness) would need {} and fit",
-                               human_bytes(lean))
-                 : fmt::format("even values only would need {}", human_bytes(lean));
+      hint =
+          lean <= options.memory_limit
+              ? fmt::format("values only (no remoteness) would need {} and fit", human_bytes(lean))
+              : fmt::format("even values only would need {}", human_bytes(lean));
     }
     return memory_error(fmt::format("solving {} states", game.state_count()), estimate,
                         options.memory_limit, hint);
