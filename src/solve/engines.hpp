@@ -24,9 +24,11 @@ enum class OneCatKernel : std::uint8_t { kAuto, kSweep, kFrontier };
 
 // The frontier kernel is chosen when "every move wins" costs at most this many windows per 64
 // nodes: about 2 on a ring or a path, 8 on a grid, 12 on a maze, 46 on a random tree (one per
-// edge), 320 on a random graph of degree 6 (measured in docs/performance.md). Past it, the
-// sweep kernel's 64 states per word operation win: such graphs are shallow.
-inline constexpr double kFrontierEntriesPerWord = 64.0;
+// edge), 80 on the long family, 320 on a random graph of degree 6 (docs/algorithm.md). Past it,
+// the sweep kernel's 64 states per word operation win: such graphs are shallow. (The sweep
+// kernel keeps the input's numbering: on the long row at n = 4000 the frontier kernel took 0.6 s
+// against 1.1 s, and 0.7-0.9 s against 3.2-3.8 s relabelled at random.)
+inline constexpr double kFrontierEntriesPerWord = 128.0;
 
 // One cat: the small kernel (at most 64 nodes) or the general one, as options.engine says
 // (kAuto: small up to 64 nodes); `kernel` forces the general engine's kernel (kAuto: by the
