@@ -50,6 +50,13 @@ void BM_Grid(benchmark::State& state) {
 void BM_Tree(benchmark::State& state) {
   solve_family(state, catmouse::GraphFamily::kTree, 2, {});
 }
+// Deep games: a ring and a maze, thousands and hundreds of levels (the frontier kernel).
+void BM_Cycle(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kCycle, 2, {});
+}
+void BM_Maze(benchmark::State& state) {
+  solve_family(state, catmouse::GraphFamily::kMaze, 2, {});
+}
 void BM_SmallKernel(benchmark::State& state) {
   solve_family(state, catmouse::GraphFamily::kRandom, 4, {});
 }
@@ -72,6 +79,8 @@ BENCHMARK(BM_Random6)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Random6ValuesOnly)->Arg(200)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Grid)->Arg(400)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Tree)->Arg(400)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Cycle)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Maze)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SmallKernel)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_GeneralKernelOnSmallBoard)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SolveStart)->Arg(20)->Arg(50)->Unit(benchmark::kMicrosecond);

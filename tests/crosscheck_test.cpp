@@ -5,11 +5,14 @@
 
 #include <algorithm>
 
-#include "catmouse/io/format.hpp"
 #include "catmouse/core/game.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/io/generate.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "catmouse/testing/search.hpp"
+#include "solve/engines.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -17,6 +20,40 @@ namespace {
 
 using testing::graph_from_mask;
 using testing::Random;
+
+constexpr detail::OneCatKernel kForcedKernels[] = {detail::OneCatKernel::kSweep,
+                                                   detail::OneCatKernel::kFrontier};
+
+// Each kernel of the general engine, forced whatever the graph, against `expected` (with
+// remoteness), and its values-only table against the values; the number of disagreements.
+int compare_forced_kernels(const Game& game, const Table& expected) {
+  int bad = 0;
+  for (detail::OneCatKernel kernel : kForcedKernels) {
+    for (bool values_only : {false, true}) {
+      SolveOptions options;
+      options.engine = Engine::kGeneral;
+      options.values_only = values_only;
+      Result<Table> table = detail::solve_one_cat(game, options, kernel);
+      EXPECT_TRUE(table.ok());
+      for (StateIndex i = 0; i < game.state_count() && table.ok(); ++i) {
+        const bool same = table->value(i) == expected.value(i) &&
+                          (values_only || table->remoteness_raw(i) == expected.remoteness_raw(i));
+        if (!same) {
+          const State s = game.space().state(i);
+          ADD_FAILURE() << "kernel " << static_cast<int>(kernel)
+                        << (values_only ? " values only" : "") << " on "
+                        << to_leetcode(game.graph()) << " state (" << s.mouse << "," << s.cat << ","
+                        << static_cast<int>(s.turn) << "): " << static_cast<int>(table->value(i))
+                        << "/" << table->remoteness_raw(i) << ", expected "
+                        << static_cast<int>(expected.value(i)) << "/" << expected.remoteness_raw(i);
+          ++bad;
+          break;
+        }
+      }
+    }
+  }
+  return bad;
+}
 
 // Returns the number of disagreeing states (reported once, with the first one).
 int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr) {
@@ -36,9 +73,10 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     const StateValue answer =
         valid ? solution->value(game.space().position(i)) : StateValue{reference.value(i)};
-    const bool answered = !valid || rules.move_limit != 0 || !game.valid_at(i) ||
-                          (answer.value == reference.value(i) &&
-                           answer.remoteness.value_or(kNoRemoteness) == reference.remoteness_raw(i));
+    const bool answered =
+        !valid || rules.move_limit != 0 || !game.valid_at(i) ||
+        (answer.value == reference.value(i) &&
+         answer.remoteness.value_or(kNoRemoteness) == reference.remoteness_raw(i));
     if (main->value(i) != reference.value(i) ||
         main->remoteness_raw(i) != reference.remoteness_raw(i) || !answered) {
       if (bad++ == 0) {
@@ -60,6 +98,8 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
     ++bad;
     ADD_FAILURE() << "general kernel differs on " << to_leetcode(graph);
   }
+  // Each kernel of the general engine forced, with remoteness and values only.
+  bad += compare_forced_kernels(game, *main);
   // Answering one state agrees with the table, for every start.
   for (StateIndex i = 0; i < game.state_count() && bad == 0; i += 7) {
     const State s = game.space().state(i);
@@ -71,6 +111,16 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
       if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
         ++bad;
         ADD_FAILURE() << "solve_state differs on " << to_leetcode(graph) << " at state " << i;
+      }
+    }
+    for (detail::OneCatKernel kernel : kForcedKernels) {
+      SolveOptions one;
+      one.engine = Engine::kGeneral;
+      const StateValue answer = detail::solve_one_cat_state(game, s, one, kernel).value();
+      if (answer.value != main->value(i) || answer.remoteness != main->remoteness(s)) {
+        ++bad;
+        ADD_FAILURE() << "solve_state with kernel " << static_cast<int>(kernel) << " differs on "
+                      << to_leetcode(game.graph()) << " at state " << i;
       }
     }
   }
@@ -248,6 +298,37 @@ TEST(CrossCheck, MoveLimit) {
             << to_leetcode(graph) << " limit " << limit << " state " << s.mouse << "," << s.cat;
       }
     }
+  }
+}
+
+// Deep games, where the frontier kernel runs by default: paths, rings, grids and mazes as
+// generated and relabelled at random, and graphs from the long-win search chained as `catmouse
+// gen long` does, up to 64 nodes; compare_engines forces each kernel too.
+TEST(CrossCheck, DeepFamilies) {
+  for (GraphFamily family :
+       {GraphFamily::kPath, GraphFamily::kCycle, GraphFamily::kGrid, GraphFamily::kMaze}) {
+    for (NodeId n : {4u, 7u, 13u, 30u, 64u}) {
+      const Graph graph = generate({family, n, 4.0, n}).value();
+      for (const Graph& g : {graph, relabel(graph, shuffled_labels(n, 5 * n))}) {
+        ASSERT_EQ(compare_engines(g, Rules{}), 0);
+        Rules variant;
+        variant.stuck = StuckRule::kDraw;
+        variant.mouse_stays = n % 2 == 0;
+        variant.cat_stays = n % 3 == 0;
+        ASSERT_EQ(compare_engines(g, variant), 0);
+      }
+    }
+  }
+  for (NodeId n : {16u, 40u, 64u}) {
+    LongGraphOptions options;
+    options.nodes = n;
+    options.base = 16;
+    options.min_plies = 30;
+    options.max_candidates = 40;
+    options.seed = n;
+    const LongGraph deep = long_win_graph(options);
+    ASSERT_EQ(compare_engines(deep.graph, Rules{}), 0);
+    ASSERT_EQ(compare_engines(relabel(deep.graph, shuffled_labels(n, 3)), Rules{}), 0);
   }
 }
 

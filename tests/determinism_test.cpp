@@ -2,9 +2,12 @@
 // really runs in parallel, with and without remoteness.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "solve/engines.hpp"
 
 namespace catmouse {
 namespace {
@@ -34,6 +37,39 @@ TEST(Determinism, SameTableForOneTwoAndEightThreads) {
       EXPECT_EQ(one, solve_with(game, 8, values_only));
     }
     EXPECT_TRUE(verify(game, solve_with(game, 2, false)).ok());
+  }
+}
+
+// Each kernel of the general engine, forced, on deep and shallow families as generated and
+// relabelled at random: the same table for 1, 2 and 8 threads, and the same as the other kernel.
+TEST(Determinism, EachKernelOnDeepFamilies) {
+  const GraphFamily families[] = {GraphFamily::kPath, GraphFamily::kCycle, GraphFamily::kMaze,
+                                  GraphFamily::kGrid, GraphFamily::kRandom};
+  for (GraphFamily family : families) {
+    const Graph generated = generate({family, 300, 5.0, 3}).value();
+    for (const Graph& graph : {generated, relabel(generated, shuffled_labels(300, 9))}) {
+      const Game game(graph, Rules{});
+      for (bool values_only : {false, true}) {
+        std::optional<Table> first;
+        for (detail::OneCatKernel kernel :
+             {detail::OneCatKernel::kFrontier, detail::OneCatKernel::kSweep}) {
+          for (unsigned threads : {1u, 2u, 8u}) {
+            SolveOptions options;
+            options.engine = Engine::kGeneral;
+            options.threads = threads;
+            options.values_only = values_only;
+            Table table = detail::solve_one_cat(game, options, kernel).value();
+            if (!first) {
+              first.emplace(std::move(table));
+              if (!values_only) EXPECT_TRUE(verify(game, *first).ok());
+            } else {
+              EXPECT_EQ(table, *first)
+                  << "kernel " << static_cast<int>(kernel) << ", " << threads << " threads";
+            }
+          }
+        }
+      }
+    }
   }
 }
 

@@ -2,18 +2,26 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <queue>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "catmouse/testing/search.hpp"
 
 namespace catmouse {
 namespace {
 
-constexpr GraphFamily kAllFamilies[] = {GraphFamily::kRandom, GraphFamily::kGrid,
-                                        GraphFamily::kTree, GraphFamily::kCycle,
-                                        GraphFamily::kComplete};
+constexpr GraphFamily kAllFamilies[] = {
+    GraphFamily::kRandom,   GraphFamily::kGrid, GraphFamily::kTree, GraphFamily::kCycle,
+    GraphFamily::kComplete, GraphFamily::kPath, GraphFamily::kMaze};
 
 std::string family_name(GraphFamily family) {
   switch (family) {
@@ -27,6 +35,10 @@ std::string family_name(GraphFamily family) {
       return "cycle";
     case GraphFamily::kComplete:
       return "complete";
+    case GraphFamily::kPath:
+      return "path";
+    case GraphFamily::kMaze:
+      return "maze";
   }
   return "?";
 }
@@ -94,6 +106,11 @@ std::uint64_t expected_edges(GraphFamily family, NodeId n, double degree) {
       return n;
     case GraphFamily::kComplete:
       return std::uint64_t{n} * (n - 1) / 2;
+    case GraphFamily::kPath:
+      return n - 1;
+    case GraphFamily::kMaze:
+      // A spanning tree of the grid, then n / 64 of its other edges (as many as there are).
+      return n - 1 + std::min<std::uint64_t>(n / 64, grid_edges(n) - (n - 1));
   }
   return 0;
 }
@@ -230,7 +247,91 @@ TEST(Generate, RejectsHugeCompleteGraphs) {
   EXPECT_NE(result.error().message.find("edges"), std::string::npos) << result.error().message;
 }
 
+// A maze is the grid with walls: every edge joins grid neighbours, and node 0 is a corner.
+TEST(Generate, MazeEdgesAreGridEdges) {
+  for (const NodeId n : {9u, 100u, 1000u}) {
+    NodeId w = 1;
+    while (std::uint64_t{w} * w < n) ++w;
+    for (const std::uint64_t seed : {1u, 2u}) {
+      const Graph g = must_generate(GraphFamily::kMaze, n, seed);
+      for (NodeId a = 0; a < n; ++a) {
+        for (NodeId b : g.neighbours(a)) {
+          const bool across = b == a + 1 && a % w + 1 < w;
+          const bool down = b == a + w;
+          if (a < b) EXPECT_TRUE(across || down) << "n=" << n << " edge " << a << "-" << b;
+        }
+      }
+    }
+    EXPECT_NE(must_generate(GraphFamily::kMaze, n, 1).to_adjacency(),
+              must_generate(GraphFamily::kMaze, n, 2).to_adjacency());
+  }
+}
+
+TEST(Generate, PathIsALine) {
+  const Graph g = must_generate(GraphFamily::kPath, 6, 1);
+  EXPECT_EQ(g.to_adjacency(),
+            (std::vector<std::vector<NodeId>>{{1}, {0, 2}, {1, 3}, {2, 4}, {3, 5}, {4}}));
+}
+
+// Relabelling by shuffled_labels keeps nodes 0, 1, 2 and the game: the same value and remoteness
+// at the start, and the same number of states of each value.
+TEST(Generate, ShuffledLabelsKeepTheGame) {
+  const std::vector<NodeId> labels = shuffled_labels(50, 7);
+  std::vector<NodeId> sorted = labels;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<NodeId> identity(50);
+  std::iota(identity.begin(), identity.end(), NodeId{0});
+  EXPECT_EQ(sorted, identity);
+  EXPECT_EQ(labels[0], 0u);
+  EXPECT_EQ(labels[1], 1u);
+  EXPECT_EQ(labels[2], 2u);
+  EXPECT_NE(labels, identity);
+  EXPECT_EQ(labels, shuffled_labels(50, 7));
+  EXPECT_NE(labels, shuffled_labels(50, 8));
+  for (const GraphFamily family : {GraphFamily::kGrid, GraphFamily::kMaze, GraphFamily::kTree}) {
+    const Graph g = must_generate(family, 50, 3);
+    const Graph h = relabel(g, labels);
+    EXPECT_EQ(h.edge_count(), g.edge_count());
+    for (NodeId a = 0; a < 50; ++a) {
+      for (NodeId b : g.neighbours(a)) {
+        const auto next = h.neighbours(labels[a]);
+        EXPECT_TRUE(std::find(next.begin(), next.end(), labels[b]) != next.end());
+      }
+    }
+    const Game before(g, Rules{}), after(h, Rules{});
+    const Table x = solve_table(before).value(), y = solve_table(after).value();
+    EXPECT_EQ(x.value(before.start()), y.value(after.start()));
+    EXPECT_EQ(x.remoteness(before.start()), y.remoteness(after.start()));
+    std::multiset<std::pair<int, std::uint32_t>> xs, ys;
+    for (StateIndex i = 0; i < x.state_count(); ++i) {
+      xs.insert({static_cast<int>(x.value(i)), x.remoteness_raw(i)});
+      ys.insert({static_cast<int>(y.value(i)), y.remoteness_raw(i)});
+    }
+    EXPECT_EQ(xs, ys) << family_name(family);
+  }
+}
+
+// The long family: a searched graph whose start is a forced win of at least 100 plies, chained;
+// the chained graph keeps that start.
+TEST(Generate, LongWinGraphKeepsItsLongStart) {
+  LongGraphOptions options;
+  options.nodes = 130;
+  const LongGraph long_graph = long_win_graph(options);
+  const Graph& g = long_graph.graph;
+  EXPECT_EQ(g.node_count(), 130u);
+  EXPECT_EQ(long_graph.base_nodes, 50u);
+  EXPECT_GE(long_graph.plies, 100u);
+  EXPECT_TRUE(connected(g));
+  EXPECT_TRUE(cat_has_non_hole_neighbour(g));
+  const Game game(g, Rules{});
+  const Table table = solve_table(game).value();
+  EXPECT_EQ(table.remoteness(game.start()), long_graph.plies);
+  EXPECT_EQ(long_win_graph(options).graph.to_adjacency(), g.to_adjacency());
+}
+
 TEST(ParseFamilyName, KnownAndUnknownNames) {
+  EXPECT_EQ(*parse_family_name("path"), GraphFamily::kPath);
+  EXPECT_EQ(*parse_family_name("maze"), GraphFamily::kMaze);
   EXPECT_EQ(*parse_family_name("random"), GraphFamily::kRandom);
   EXPECT_EQ(*parse_family_name("grid"), GraphFamily::kGrid);
   EXPECT_EQ(*parse_family_name("tree"), GraphFamily::kTree);

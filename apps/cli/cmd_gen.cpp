@@ -8,11 +8,13 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
+#include "catmouse/testing/search.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -28,6 +30,7 @@ struct GenCommand {
   std::string out;  // empty or "-": stdout
   bool degree_given = false;
   std::uint64_t count = 1;
+  std::string shuffle;  // empty: keep the generator's labels
 };
 
 NodeId checked_node_count(std::int64_t nodes) {
@@ -60,14 +63,27 @@ void write_file(const std::string& path, const std::string& text) {
   if (!file) throw InputError(fmt::format("{}: write error", path));
 }
 
+// The `long` family lives in the testing layer (it solves games while it searches), the others in
+// the io layer.
+Graph generate_one(const GenerateOptions& options, bool long_family) {
+  if (!long_family) return take(generate(options));
+  LongGraphOptions search;
+  search.nodes = options.nodes;
+  search.seed = options.seed;
+  return long_win_graph(search).graph;
+}
+
 void run(const GenCommand& cmd) {
   GenerateOptions options;
-  options.family = take(parse_family_name(cmd.family));
+  const bool long_family = cmd.family == "long";
+  if (!long_family) options.family = take(parse_family_name(cmd.family));
   options.nodes = checked_node_count(cmd.nodes);
   options.degree = cmd.degree;
   options.seed = checked_seed(cmd.seed);
   const GraphFormat format = take(parse_format_name(cmd.format));
-  if (cmd.degree_given && options.family != GraphFamily::kRandom) {
+  std::optional<std::uint64_t> shuffle;
+  if (!cmd.shuffle.empty()) shuffle = checked_seed(cmd.shuffle);
+  if (cmd.degree_given && (long_family || options.family != GraphFamily::kRandom)) {
     warn(fmt::format("--degree applies to the random family only; ignored for '{}'", cmd.family));
   }
   if (cmd.count > 1 && format == GraphFormat::kEdges) {
@@ -77,7 +93,8 @@ void run(const GenCommand& cmd) {
   }
   std::string text;
   for (std::uint64_t k = 0; k < cmd.count; ++k) {
-    const Graph graph = take(generate(options));
+    Graph graph = generate_one(options, long_family);
+    if (shuffle) graph = relabel(graph, shuffled_labels(graph.node_count(), *shuffle + k));
     // to_leetcode and to_graph6 have no final newline, to_edges ends every line with one.
     text += format == GraphFormat::kLeetCode ? to_leetcode(graph)
             : format == GraphFormat::kGraph6 ? to_graph6(graph)
@@ -100,7 +117,7 @@ void add_gen_command(CLI::App& app) {
       app.add_subcommand("gen", "Generate a connected graph that meets LeetCode 913's guarantees");
   sub->add_option("FAMILY", cmd->family, "graph family (see below)")
       ->required()
-      ->type_name("random|grid|tree|cycle|complete");
+      ->type_name("random|grid|tree|cycle|complete|path|maze|long");
   sub->add_option("--nodes,-n", cmd->nodes, "number of nodes, at least 3")
       ->required()
       ->type_name("N");
@@ -123,13 +140,22 @@ void add_gen_command(CLI::App& app) {
          "S+1, ... (default 1)")
       ->type_name("K")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
+  sub->add_option(
+         "--shuffle", cmd->shuffle,
+         "relabel nodes 3.. by a random permutation from seed S (the hole 0 and the starts "
+         "1 and 2 stay), so that the numbering follows no structure of the family")
+      ->type_name("S");
   sub->footer(
       "Families:\n"
       "  random    random spanning tree plus uniformly random extra edges up to --degree\n"
       "  grid      rows of ceil(sqrt(N)) nodes, each joined to its 4 neighbours\n"
       "  tree      random recursive tree (N-1 edges)\n"
       "  cycle     one ring 0-1-...-(N-1)-0\n"
-      "  complete  every pair joined\n\n"
+      "  complete  every pair joined\n"
+      "  path      a line 0-1-...-(N-1), the hole at one end\n"
+      "  maze      a random depth-first spanning tree of the grid plus N/64 of its other edges\n"
+      "  long      a graph whose start is a forced win of >= 100 plies, found by the long-win\n"
+      "            search of catmouse check on 50 nodes, copies chained through node 0 up to N\n\n"
       "Node 0 is the hole, the mouse starts on 1, the cat on 2. Every graph is connected and\n"
       "node 2 has a neighbour other than the hole (if a family would break that, node 2's label\n"
       "is swapped with a node chosen by the seed).\n\n"

@@ -164,15 +164,75 @@ std::vector<Edge> random_graph(NodeId n, std::uint64_t m, Rng& rng) {
   return edges;
 }
 
-// Rows of w = ceil(sqrt(n)) nodes; node i sits at row i / w, column i % w.
-std::vector<Edge> grid_graph(NodeId n) {
+// Nodes per row of the grid and maze families: ceil(sqrt(n)).
+NodeId grid_width(NodeId n) {
   auto width = static_cast<NodeId>(std::sqrt(static_cast<double>(n)));
   while (std::uint64_t{width} * width < n) ++width;  // exact ceil despite sqrt rounding
+  return width;
+}
+
+// Rows of w = ceil(sqrt(n)) nodes; node i sits at row i / w, column i % w.
+std::vector<Edge> grid_graph(NodeId n) {
+  const NodeId width = grid_width(n);
   std::vector<Edge> edges;
   edges.reserve(2 * static_cast<std::size_t>(n));
   for (NodeId i = 0; i < n; ++i) {
     if (i % width + 1 < width && i + 1 < n) edges.push_back({i, i + 1});
     if (std::uint64_t{i} + width < n) edges.push_back({i, i + width});
+  }
+  return edges;
+}
+
+std::vector<Edge> path_graph(NodeId n) {
+  std::vector<Edge> edges;
+  edges.reserve(n - 1);
+  for (NodeId i = 0; i + 1 < n; ++i) edges.push_back({i, i + 1});
+  return edges;
+}
+
+// The grid of grid_graph(n) carved into a perfect maze by a randomized depth-first search from
+// node 0 (long corridors, few branches), then n / 64 of the grid's remaining edges, drawn
+// uniformly, so that a few loops let a player double back.
+std::vector<Edge> maze_graph(NodeId n, Rng& rng) {
+  std::vector<Edge> grid = grid_graph(n);
+  // The grid's neighbours of each node, to pick unvisited ones from.
+  std::vector<std::vector<NodeId>> next(n);
+  for (const Edge& e : grid) {
+    next[e.from].push_back(e.to);
+    next[e.to].push_back(e.from);
+  }
+  std::vector<std::uint8_t> visited(n, 0);
+  std::unordered_set<std::uint64_t> carved;
+  std::vector<Edge> edges;
+  edges.reserve(n - 1 + n / 64);
+  std::vector<NodeId> stack{0};
+  visited[0] = 1;
+  std::vector<NodeId> open;
+  while (!stack.empty()) {
+    const NodeId v = stack.back();
+    open.clear();
+    for (NodeId u : next[v]) {
+      if (!visited[u]) open.push_back(u);
+    }
+    if (open.empty()) {
+      stack.pop_back();
+      continue;
+    }
+    const NodeId u = open[rng.below(static_cast<std::uint32_t>(open.size()))];
+    visited[u] = 1;
+    edges.push_back({v, u});
+    carved.insert(pair_key(v, u, n));
+    stack.push_back(u);
+  }
+  std::vector<Edge> walls;
+  for (const Edge& e : grid) {
+    if (!carved.contains(pair_key(e.from, e.to, n))) walls.push_back(e);
+  }
+  for (NodeId k = 0; k < n / 64 && !walls.empty(); ++k) {
+    const std::uint32_t pick = rng.below(static_cast<std::uint32_t>(walls.size()));
+    edges.push_back(walls[pick]);
+    walls[pick] = walls.back();
+    walls.pop_back();
   }
   return edges;
 }
@@ -229,6 +289,8 @@ std::uint64_t fixed_edge_count(GraphFamily family, NodeId n) {
       return n - 1;
     case GraphFamily::kCycle:
       return n;
+    case GraphFamily::kPath:
+      return n - 1;
     case GraphFamily::kComplete:
       return pair_count(n);
     default:
@@ -244,8 +306,10 @@ Result<GraphFamily> parse_family_name(std::string_view name) {
   if (name == "tree") return GraphFamily::kTree;
   if (name == "cycle") return GraphFamily::kCycle;
   if (name == "complete") return GraphFamily::kComplete;
-  return Error{fmt::format("unknown graph family '{}' (expected random, grid, tree, cycle or "
-                           "complete)",
+  if (name == "path") return GraphFamily::kPath;
+  if (name == "maze") return GraphFamily::kMaze;
+  return Error{fmt::format("unknown graph family '{}' (expected random, grid, tree, cycle, "
+                           "complete, path or maze)",
                            name),
                {}};
 }
@@ -286,12 +350,39 @@ Result<Graph> generate(const GenerateOptions& options) {
     case GraphFamily::kComplete:
       edges = complete_graph(n);
       break;
+    case GraphFamily::kPath:
+      edges = path_graph(n);
+      break;
+    case GraphFamily::kMaze:
+      edges = maze_graph(n, rng);
+      break;
   }
   auto graph = Graph::from_edges(n, edges);
   if (!graph || cat_can_move(*graph)) return graph;
   // Rare (a tree where node 2 is a leaf of the hole, the 3-node grid): relabel and rebuild.
   edges = fix_cat_start(*graph, std::move(edges), rng);
   return Graph::from_edges(n, edges);
+}
+
+Graph relabel(const Graph& graph, const std::vector<NodeId>& permutation) {
+  std::vector<Edge> edges;
+  edges.reserve(graph.edge_count());
+  for (NodeId a = 0; a < graph.node_count(); ++a) {
+    for (NodeId b : graph.neighbours(a)) {
+      if (graph.directed() || a < b) edges.push_back({permutation[a], permutation[b]});
+    }
+  }
+  return Graph::from_edges(graph.node_count(), edges, graph.directed()).value();
+}
+
+std::vector<NodeId> shuffled_labels(NodeId n, std::uint64_t seed, NodeId fixed) {
+  std::vector<NodeId> labels(n);
+  std::iota(labels.begin(), labels.end(), NodeId{0});
+  Rng rng(seed);
+  // Fisher-Yates over the labels from `fixed` on.
+  for (NodeId i = n; i > fixed + 1; --i)
+    std::swap(labels[i - 1], labels[fixed + rng.below(i - fixed)]);
+  return labels;
 }
 
 }  // namespace catmouse

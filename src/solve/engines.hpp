@@ -15,12 +15,30 @@
 
 namespace catmouse::detail {
 
+// The kernels behind the general one-cat engine (Engine::kGeneral): the sweep kernel
+// (retrograde_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or
+// irregular graphs) and the frontier kernel (frontier_kernel.hpp: two attractors, each level in
+// proportion to its new states, for deep games on graphs whose breadth-first numbering makes
+// "every move wins" a few shifted words). kAuto picks by the graph; tests force each.
+enum class OneCatKernel : std::uint8_t { kAuto, kSweep, kFrontier };
+
+// The frontier kernel is chosen when "every move wins" costs at most this many windows per 64
+// nodes: about 2 on a ring or a path, 8 on a grid, 12 on a maze, 46 on a random tree (one per
+// edge), 80 on the long family, 320 on a random graph of degree 6 (docs/algorithm.md). Past it,
+// the sweep kernel's 64 states per word operation win: such graphs are shallow. (The sweep
+// kernel keeps the input's numbering: on the long row at n = 4000 the frontier kernel took 0.6 s
+// against 1.1 s, and 0.7-0.9 s against 3.2-3.8 s relabelled at random.)
+inline constexpr double kFrontierEntriesPerWord = 128.0;
+
 // One cat: the small kernel (at most 64 nodes) or the general one, as options.engine says
-// (kAuto: small up to 64 nodes).
-Result<Table> solve_one_cat(const Game& game, const SolveOptions& options);
+// (kAuto: small up to 64 nodes); `kernel` forces the general engine's kernel (kAuto: by the
+// graph; a forced kernel runs even where kAuto would take the small kernel).
+Result<Table> solve_one_cat(const Game& game, const SolveOptions& options,
+                            OneCatKernel kernel = OneCatKernel::kAuto);
 // One state, stopping at the level where it is decided.
 Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
-                                       const SolveOptions& options);
+                                       const SolveOptions& options,
+                                       OneCatKernel kernel = OneCatKernel::kAuto);
 std::uint64_t one_cat_memory(const Game& game, bool values_only);
 
 // Two or more cats: the pack engine (pack.cpp).

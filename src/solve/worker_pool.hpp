@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <functional>
 #include <thread>
 #include <vector>
 
@@ -37,8 +36,11 @@ class WorkerPool {
       if (count > 0) body(std::size_t{0}, count, 0u);
       return;
     }
-    const std::function<void(std::size_t, std::size_t, unsigned)> job = body;
-    job_ = &job;
+    // The body stays on the caller's stack: a pointer and a trampoline, no allocation per step.
+    job_ = &body;
+    invoke_ = [](const void* job, std::size_t first, std::size_t last, unsigned thread) {
+      (*static_cast<const Body*>(job))(first, last, thread);
+    };
     count_ = count;
     chunk_ = chunk;
     next_.store(0);
@@ -55,7 +57,7 @@ class WorkerPool {
     for (;;) {
       const std::size_t first = next_.fetch_add(chunk_, std::memory_order_relaxed);
       if (first >= count_) return;
-      (*job_)(first, std::min(count_, first + chunk_), id);
+      invoke_(job_, first, std::min(count_, first + chunk_), id);
     }
   }
 
@@ -76,7 +78,8 @@ class WorkerPool {
   std::vector<std::jthread> workers_;
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<bool> stop_{false};
-  const std::function<void(std::size_t, std::size_t, unsigned)>* job_ = nullptr;
+  const void* job_ = nullptr;
+  void (*invoke_)(const void*, std::size_t, std::size_t, unsigned) = nullptr;
   std::size_t count_ = 0;
   std::size_t chunk_ = 1;
   std::atomic<std::size_t> next_{0};

@@ -207,6 +207,50 @@ std::optional<Graph> LongWinSearch::next() {
   }
 }
 
+LongGraph long_win_graph(const LongGraphOptions& options) {
+  const NodeId base = options.base != 0 ? options.base : std::min<NodeId>(options.nodes, 50);
+  LongWinSearchOptions search_options;
+  search_options.min_nodes = search_options.max_nodes = base;
+  search_options.seed = options.seed;
+  LongWinSearch search(search_options);
+  std::optional<Graph> best;
+  std::uint32_t plies = 0;
+  for (std::uint32_t k = 0; k < options.max_candidates && plies < options.min_plies; ++k) {
+    std::optional<Graph> next = search.next();
+    if (!next) continue;
+    if (search.last_remoteness() >= plies) {
+      plies = search.last_remoteness();
+      best = std::move(next);
+    }
+  }
+  // Every climb starts from a connected tree, so at least one candidate exists unless every start
+  // is a draw; then a path (the mouse walks to the hole) stands in.
+  std::vector<Edge> edges;
+  if (best) {
+    for (NodeId a = 0; a < base; ++a) {
+      for (NodeId b : best->neighbours(a)) {
+        if (a < b) edges.push_back({a, b});
+      }
+    }
+  } else {
+    for (NodeId v = 0; v + 1 < base; ++v) edges.push_back({v, v + 1});
+  }
+  const std::size_t per_copy = edges.size();
+  const NodeId copies = std::max<NodeId>(1, options.nodes / base);
+  for (NodeId copy = 1; copy < copies; ++copy) {
+    const NodeId offset = copy * base;
+    for (std::size_t e = 0; e < per_copy; ++e) {
+      edges.push_back({edges[e].from + offset, edges[e].to + offset});
+    }
+    edges.push_back({offset - base, offset});  // node 0 of the previous copy to this one's
+  }
+  for (NodeId v = copies * base; v < options.nodes; ++v) {
+    edges.push_back({v == copies * base ? (copies - 1) * base : v - 1, v});
+  }
+  const NodeId n = std::max(options.nodes, base);
+  return {Graph::from_edges(n, edges).value(), base, plies};
+}
+
 Graph remove_node(const Graph& graph, NodeId v) {
   std::vector<Edge> edges;
   for (NodeId a = 0; a < graph.node_count(); ++a) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/graph.hpp"
@@ -19,6 +20,9 @@ enum class GraphFamily {
   kTree,      // random recursive tree
   kCycle,     // one cycle through all nodes
   kComplete,  // every pair joined
+  kPath,      // nodes in a line 0-1-...-(n-1): the hole at one end
+  kMaze,      // a random spanning tree of the grid (depth-first, long corridors) plus n/64 of the
+              // grid's other edges
 };
 
 struct GenerateOptions {
@@ -28,11 +32,19 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
 };
 
-// "random|grid|tree|cycle|complete" -> family.
+// "random|grid|tree|cycle|complete|path|maze" -> family.
 Result<GraphFamily> parse_family_name(std::string_view name);
 
 // Errors: fewer than 3 nodes, a degree the family cannot meet (random: below 2 * (n - 1) / n,
 // or above n - 1), a complete graph too large to hold in memory.
 Result<Graph> generate(const GenerateOptions& options);
+
+// The same graph with node v renamed permutation[v] (a permutation of 0..n-1).
+Graph relabel(const Graph& graph, const std::vector<NodeId>& permutation);
+
+// A random permutation of 0..n-1 from `seed` that keeps the nodes below `fixed` in place (the
+// hole 0, the mouse's start 1 and the cat's start 2 by default), for relabelling a graph without
+// changing its game.
+std::vector<NodeId> shuffled_labels(NodeId n, std::uint64_t seed, NodeId fixed = 3);
 
 }  // namespace catmouse

@@ -99,6 +99,27 @@ class LongWinSearch {
   std::uint32_t last_ = 0, best_ = 0;
 };
 
+// A deep game on `nodes` nodes (the `long` family of catmouse gen): LongWinSearch (default rules)
+// on `base` nodes (min(nodes, 50) by default) until the start is a forced win of at least
+// `min_plies` plies, or the best of `max_candidates` candidates; then copies of that graph are
+// chained through their node 0: copy 0 keeps the hole and the start, and copy i's node 0 is joined
+// to copy i-1's. The cat may not enter the hole, and a mouse that reaches it has won, so copy 0's
+// game from the start is the searched one. Nodes left over (nodes mod base) hang in a path from
+// the last copy's node 0. Deterministic for a seed.
+struct LongGraphOptions {
+  NodeId nodes = 50;
+  std::uint64_t seed = 1;
+  std::uint32_t min_plies = 100;
+  NodeId base = 0;  // 0: min(nodes, 50)
+  std::uint32_t max_candidates = 400;
+};
+struct LongGraph {
+  Graph graph;
+  std::uint32_t base_nodes = 0;  // nodes of the searched graph
+  std::uint32_t plies = 0;       // remoteness of its start
+};
+LongGraph long_win_graph(const LongGraphOptions& options);
+
 // The graph with node `v` removed (nodes above it renumbered down by one).
 Graph remove_node(const Graph& graph, NodeId v);
 // The graph without the edge {a, b}.

@@ -1,7 +1,9 @@
-// The one-cat engine: the small kernel for boards of at most 64 nodes, the general one otherwise.
+// The one-cat engine: the small kernel for boards of at most 64 nodes, otherwise the frontier
+// kernel or the sweep kernel as the graph suits them.
 #include <fmt/format.h>
 
 #include "solve/engines.hpp"
+#include "solve/kernel/frontier_kernel.hpp"
 #include "solve/kernel/retrograde_kernel.hpp"
 #include "solve/kernel/small_kernel.hpp"
 
@@ -13,20 +15,46 @@ namespace {
 constexpr StateIndex kParallelThreshold = StateIndex{1} << 16;
 
 template <class W>
-bool run_kernel(const Game& game, const SolveOptions& options, std::optional<Table>& out) {
+bool run_kernel(const Game& game, const SolveOptions& options, const FrontierPlan* plan,
+                std::optional<Table>& out) {
+  if (plan != nullptr) {
+    FrontierKernel<W> kernel(game, options, *plan);
+    if (!kernel.run()) return false;
+    out.emplace(kernel.take_table());
+    return true;
+  }
   RetrogradeKernel<W> kernel(game, options);
   if (!kernel.run()) return false;
   out.emplace(kernel.take_table());
   return true;
 }
 
-bool use_small_kernel(const Game& game, const SolveOptions& options) {
+bool use_small_kernel(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
+  if (kernel != OneCatKernel::kAuto) return false;
   return options.engine == Engine::kSmall ||
          (options.engine == Engine::kAuto && game.node_count() <= SmallKernel::kMaxNodes);
 }
 
+// The frontier kernel's plan when it is the kernel to run, else nullopt (the sweep kernel).
+std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel) {
+  if (kernel == OneCatKernel::kSweep) return std::nullopt;
+  // A program entry covers at most 64 moves: past this average degree it cannot fit the bound,
+  // and building it (a sort of every move) would be wasted.
+  const double moves =
+      static_cast<double>(std::max(game.graph().edge_count(), game.cat_graph().edge_count()));
+  if (kernel == OneCatKernel::kAuto &&
+      2 * moves > kFrontierEntriesPerWord * static_cast<double>(game.node_count())) {
+    return std::nullopt;
+  }
+  FrontierPlan plan = make_frontier_plan(game);
+  if (kernel == OneCatKernel::kAuto && plan.entries_per_word() > kFrontierEntriesPerWord) {
+    return std::nullopt;
+  }
+  return plan;
+}
+
 // The checks every solve starts with: the kernel fits the game, the memory fits the limit.
-Status check_request(const Game& game, const SolveOptions& options) {
+Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
   if (game.cats() != 1) {
     return option_error("engine", fmt::format("the {} engine takes one cat, not {}",
                                               engine_name(options.engine), game.cats()));
@@ -36,7 +64,7 @@ Status check_request(const Game& game, const SolveOptions& options) {
     return option_error("engine", fmt::format("the one-cat kernels cannot run as the {} engine",
                                               engine_name(options.engine)));
   }
-  if (use_small_kernel(game, options) && game.node_count() > SmallKernel::kMaxNodes) {
+  if (use_small_kernel(game, options, kernel) && game.node_count() > SmallKernel::kMaxNodes) {
     return option_error("engine", fmt::format("the small kernel takes at most {} nodes, not {}",
                                               SmallKernel::kMaxNodes, game.node_count()));
   }
@@ -45,10 +73,10 @@ Status check_request(const Game& game, const SolveOptions& options) {
     std::string hint;
     if (!options.values_only) {
       const std::uint64_t lean = one_cat_memory(game, true);
-      hint = lean <= options.memory_limit
-                 ? fmt::format("values only (no remoteness) would need {} and fit",
-                               human_bytes(lean))
-                 : fmt::format("even values only would need {}", human_bytes(lean));
+      hint =
+          lean <= options.memory_limit
+              ? fmt::format("values only (no remoteness) would need {} and fit", human_bytes(lean))
+              : fmt::format("even values only would need {}", human_bytes(lean));
     }
     return memory_error(fmt::format("solving {} states", game.state_count()), estimate,
                         options.memory_limit, hint);
@@ -66,46 +94,59 @@ SolveOptions effective_options(const Game& game, const SolveOptions& options) {
 }  // namespace
 
 std::uint64_t one_cat_memory(const Game& game, bool values_only) {
-  // Twelve n x n bit matrices with rows padded to 64 bits, the remoteness words, and the dense
-  // bitsets of the finished table.
+  // The sweep kernel: twelve n x n bit matrices with rows padded to 64 bits. The frontier kernel:
+  // ten, with a guard word at each end of a row, and its remoteness words over n rounded up to
+  // 8. Either way the remoteness words and the dense bitsets of the finished table.
   const std::uint64_t n = game.node_count();
-  const std::uint64_t matrix = n * ((n + 63) / 64) * sizeof(std::uint64_t);
+  const std::uint64_t words = (n + 63) / 64;
+  const std::uint64_t sweep = 12 * n * words * sizeof(std::uint64_t);
+  const std::uint64_t frontier = 10 * n * (words + 2) * sizeof(std::uint64_t);
+  const std::uint64_t n8 = (n + 7) / 8 * 8;
   const std::uint64_t states = game.state_count();
   const std::uint64_t table_bits =
       (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t);
-  return 12 * matrix + (values_only ? 0 : states * sizeof(std::uint16_t)) + table_bits;
+  return std::max(sweep, frontier) + (values_only ? 0 : 2 * n8 * n8 * sizeof(std::uint16_t)) +
+         table_bits;
 }
 
-Result<Table> solve_one_cat(const Game& game, const SolveOptions& options) {
-  if (Status ok = check_request(game, options); !ok) return ok.error();
-  if (use_small_kernel(game, options)) {
-    SmallKernel kernel(game, options);
-    kernel.run();
-    return kernel.take_table();
+Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
+  if (Status ok = check_request(game, options, kernel); !ok) return ok.error();
+  if (use_small_kernel(game, options, kernel)) {
+    SmallKernel small(game, options);
+    small.run();
+    return small.take_table();
   }
   const SolveOptions effective = effective_options(game, options);
+  const std::optional<FrontierPlan> plan = frontier_plan(game, kernel);
+  const FrontierPlan* frontier = plan ? &*plan : nullptr;
   std::optional<Table> table;
   // 16-bit remoteness first; a game with a remoteness beyond 32767 is solved again with 32 bits.
-  if (!run_kernel<std::uint16_t>(game, effective, table)) {
-    run_kernel<std::uint32_t>(game, effective, table);
+  if (!run_kernel<std::uint16_t>(game, effective, frontier, table)) {
+    run_kernel<std::uint32_t>(game, effective, frontier, table);
   }
   return std::move(*table);
 }
 
 Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
-                                       const SolveOptions& options) {
+                                       const SolveOptions& options, OneCatKernel kernel) {
   SolveOptions lean = options;
   lean.values_only = true;
-  if (Status ok = check_request(game, lean); !ok) return ok.error();
+  if (Status ok = check_request(game, lean, kernel); !ok) return ok.error();
   if (auto outcome = game.outcome(state)) return StateValue{*outcome, 0};
-  if (use_small_kernel(game, lean)) {
-    SmallKernel kernel(game, lean);
-    kernel.run(state);
-    return kernel.target_value(state);
+  if (use_small_kernel(game, lean, kernel)) {
+    SmallKernel small(game, lean);
+    small.run(state);
+    return small.target_value(state);
   }
-  RetrogradeKernel<std::uint32_t> kernel(game, effective_options(game, lean));
-  kernel.run(state);
-  return kernel.target_value(state);
+  const SolveOptions effective = effective_options(game, lean);
+  if (const std::optional<FrontierPlan> plan = frontier_plan(game, kernel)) {
+    FrontierKernel<std::uint32_t> frontier(game, effective, *plan);
+    frontier.run(state);
+    return frontier.target_value(state);
+  }
+  RetrogradeKernel<std::uint32_t> sweep(game, effective);
+  sweep.run(state);
+  return sweep.target_value(state);
 }
 
 }  // namespace catmouse::detail

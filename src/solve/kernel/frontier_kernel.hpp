@@ -1,0 +1,446 @@
+// The frontier kernel: the one-cat game solved as two independent attractors, each level costing
+// time in proportion to the states it decides and their neighbours, never to n. Internal to
+// src/solve; docs/algorithm.md has the design and the cost of a level.
+//
+// The mouse-won states are the mouse's attractor of its winning end states: a mouse-to-move state
+// joins at level r + 1 when some mouse move reaches a state that joined at level r; a cat-to-move
+// state joins when every cat move reaches a state that has joined, the last at level r. Only
+// mouse-won states are read: a state with a mouse-won child is never cat-won and vice versa. So
+// the cat-won states are computed apart, in the same way with the roles swapped, and the level at
+// which a state joins is its remoteness (the fastest win, the slowest loss).
+//
+// Each attractor keeps its states as bit rows indexed by its own player's node (the mouse's
+// attractor: rows = mouse node, bits = cat node, in both halves; the cat's: rows = cat node):
+//  - its player's moves change the row: "some move reaches a new state" is the OR of whole rows
+//    of new states, pushed to the rows of the nodes that move there (the reverse move lists);
+//  - the opponent's moves change the bit: "every move reaches a won state" is evaluated inside a
+//    row, 64 states at a time, by a word program (node_order.hpp): a few shifted windows of the
+//    won row per word once the nodes are numbered breadth-first.
+// A level visits only the rows and words of the previous level's new states (frontier.hpp), and
+// the remoteness is written in 8 x 8 blocks (blocked_words.hpp), marked with the attractor that
+// wrote it. The two attractors share nothing but the remoteness array (distinct states), so with
+// two threads they run side by side.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "catmouse/core/game.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
+#include "catmouse/solve/table.hpp"
+#include "solve/kernel/blocked_words.hpp"
+#include "solve/kernel/frontier.hpp"
+#include "solve/kernel/node_order.hpp"
+#include "solve/kernel/seed.hpp"
+#include "solve/worker_pool.hpp"
+
+namespace catmouse::detail {
+
+// What the frontier kernel needs from the graph, built once per game: the relabelling, each
+// player's moves and reverse moves in the new labels, and the word programs of "every move of
+// this player lands on a won state".
+struct FrontierPlan {
+  NodeOrder order;
+  MoveTable moves[2];  // [0] the mouse's, [1] the cat's
+  MoveTable reverse[2];
+  WordProgram every_move[2];
+
+  // Program entries per 64 nodes, the larger of the two players': the cost of evaluating one
+  // word of "every move wins", in windows.
+  double entries_per_word() const {
+    const double words = static_cast<double>(every_move[0].offsets.size() - 1);
+    return static_cast<double>(
+               std::max(every_move[0].entries.size(), every_move[1].entries.size())) /
+           std::max(1.0, words);
+  }
+};
+
+inline FrontierPlan make_frontier_plan(const Game& game) {
+  FrontierPlan plan;
+  const NodeId n = game.node_count();
+  plan.order = locality_order(game);
+  plan.moves[0] = relabelled_moves(n, plan.order, [&](NodeId v) { return game.mouse_moves(v); });
+  plan.moves[1] = relabelled_moves(n, plan.order, [&](NodeId v) { return game.cat_moves(v); });
+  for (int p = 0; p < 2; ++p) {
+    plan.reverse[p] = reversed(plan.moves[p], n);
+    plan.every_move[p] = word_program(plan.moves[p], n);
+  }
+  return plan;
+}
+
+template <class W>
+class FrontierKernel {
+  static constexpr W kTop = BlockedWords<W>::kTop;
+
+  // The states one player wins. Rows are that player's nodes, bits the opponent's; "own" states
+  // have the player to move, "other" states the opponent.
+  struct Attractor {
+    int player = 0;  // 0 mouse, 1 cat
+    GuardedRows own_won, other_won;
+    Frontier own_new, other_new, other_next;
+    // The states that can join: per column word, for a row whose node is a hole / is not (end
+    // states and nodes the cat may not enter excluded), and whether a row can hold any.
+    std::vector<std::uint64_t> open_in_hole, open_plain;
+    std::vector<std::uint8_t> row_open;
+    std::vector<std::uint64_t> opponent_moves;  // columns whose node has a move
+    std::vector<std::uint64_t> marks;           // words of one row to evaluate
+    StateIndex found = 0;                       // states that joined at the last level
+  };
+
+ public:
+  // The cat's attractor writes remoteness + 1 below the top bit (blocked_words.hpp).
+  static constexpr std::uint64_t kMaxRemoteness = kTop - 2;
+
+  FrontierKernel(const Game& game, const SolveOptions& options, const FrontierPlan& plan)
+      : game_(game),
+        plan_(plan),
+        n_(game.node_count()),
+        words_per_row_((std::uint64_t{n_} + 63) / 64),
+        keep_remoteness_(!options.values_only),
+        parallel_(options.threads > 1),
+        progress_(options.progress),
+        pool_(parallel_ ? 2 : 1) {
+    if (keep_remoteness_) remoteness_ = BlockedWords<W>(n_);
+    for (int a = 0; a < 2; ++a) setup(attractor_[a], a);
+  }
+
+  // Solves; false when a remoteness does not fit in W. With a target, stops at the level that
+  // decides it.
+  bool run(std::optional<State> target = std::nullopt) {
+    const auto started = std::chrono::steady_clock::now();
+    seed();
+    StateIndex decided = attractor_[0].found + attractor_[1].found;
+    for (std::uint64_t level = 0;; ++level) {
+      if (target && reached(*target, level)) return true;
+      const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
+      if (!busy[0] && !busy[1]) return true;
+      if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
+      pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
+                [&](std::size_t first, std::size_t last, unsigned) {
+                  for (std::size_t a = first; a < last; ++a) {
+                    if (busy[a]) step(attractor_[a], level_word(static_cast<int>(a), level + 1));
+                  }
+                });
+      decided += attractor_[0].found + attractor_[1].found;
+      if (progress_) {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        progress_(
+            {decided, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
+      }
+    }
+  }
+
+  StateValue target_value(const State&) const {
+    if (!target_) return {};
+    return {target_->first, target_->second};
+  }
+
+  Table take_table() {
+    for (Attractor& a : attractor_) {
+      a.own_new.release();
+      a.other_new.release();
+      a.other_next.release();
+    }
+    const StateIndex states = game_.state_count();
+    std::vector<std::uint64_t> mouse((states + 63) / 64, 0);
+    if (!keep_remoteness_) {
+      std::vector<std::uint64_t> decided(mouse.size(), 0);
+      values_only_bits(mouse, decided);
+      return Table(game_.space(), std::move(mouse), std::move(decided), {}, {});
+    }
+    for (Attractor& a : attractor_) {
+      a.own_won.release();
+      a.other_won.release();
+    }
+    unblock(mouse);
+    std::vector<W> words = remoteness_.take();
+    std::vector<std::uint16_t> r16;
+    std::vector<std::uint32_t> r32;
+    if constexpr (sizeof(W) == 2) {
+      r16 = std::move(words);
+    } else {
+      r32 = std::move(words);
+    }
+    return Table(game_.space(), std::move(mouse), {}, std::move(r16), std::move(r32));
+  }
+
+ private:
+  NodeId label(NodeId v) const { return plan_.order.rank[v]; }
+  static bool test(const std::uint64_t* row, NodeId bit) {
+    return (row[bit >> 6] >> (bit & 63)) & 1;
+  }
+
+  void setup(Attractor& a, int player) {
+    a.player = player;
+    a.own_won = GuardedRows(n_, words_per_row_);
+    a.other_won = GuardedRows(n_, words_per_row_);
+    a.own_new = Frontier(n_, words_per_row_);
+    a.other_new = Frontier(n_, words_per_row_);
+    a.other_next = Frontier(n_, words_per_row_);
+    a.open_in_hole.assign(words_per_row_, 0);
+    a.open_plain.assign(words_per_row_, 0);
+    a.opponent_moves.assign(words_per_row_, 0);
+    a.row_open.assign(n_, 1);
+    a.marks.assign((words_per_row_ + 63) / 64, 0);
+    const Rules& rules = game_.rules();
+    const int opponent = 1 - player;
+    for (NodeId y = 0; y < n_; ++y) {
+      const NodeId v = plan_.order.order[y];
+      const std::uint64_t bit = std::uint64_t{1} << (y & 63);
+      // Columns are the opponent's nodes: for the mouse's attractor, the cat's, which may be
+      // barred.
+      const bool column_ok = player == 1 || !game_.cat_forbidden(v);
+      const auto finished = [&](bool row_hole) {
+        const bool column_hole = game_.is_hole(v);
+        return player == 0 ? finished_value(rules, row_hole, column_hole, false).has_value()
+                           : finished_value(rules, column_hole, row_hole, false).has_value();
+      };
+      if (column_ok && !finished(true)) a.open_in_hole[y >> 6] |= bit;
+      if (column_ok && !finished(false)) a.open_plain[y >> 6] |= bit;
+      if (!plan_.moves[opponent].of(y).empty()) a.opponent_moves[y >> 6] |= bit;
+      if (player == 1 && game_.cat_forbidden(v)) a.row_open[y] = 0;
+    }
+  }
+
+  // The states of row x, word w that may still join (not end states, not barred, not on the
+  // diagonal, where the cat has caught the mouse).
+  std::uint64_t open(const Attractor& a, NodeId x, std::uint64_t w) const {
+    if (!a.row_open[x]) return 0;
+    std::uint64_t bits = game_.is_hole(plan_.order.order[x]) ? a.open_in_hole[w] : a.open_plain[w];
+    if ((x >> 6) == w) bits &= ~(std::uint64_t{1} << (x & 63));
+    return bits;
+  }
+
+  static bool has_work(const Attractor& a) { return !a.own_new.empty() || !a.other_new.empty(); }
+
+  // The word that marks remoteness r in attractor p's states (blocked_words.hpp).
+  static W level_word(int player, std::uint64_t r) {
+    return static_cast<W>(player == 0 ? kTop | r : r + 1);
+  }
+
+  // Writes `stamp` for the states `bits` of row x, word w of attractor `player`, in `half`. The
+  // mouse's rows run along the blocks, 8 states to a run; the cat's cross them.
+  void write_remoteness(int player, int half, NodeId x, std::uint64_t w, std::uint64_t bits,
+                        W stamp) {
+    if (!keep_remoteness_) return;
+    if (player == 0) {
+      for (int byte = 0; byte < 8; ++byte) {
+        const auto eight = static_cast<std::uint8_t>(bits >> (8 * byte));
+        if (eight == 0) continue;
+        W* run = remoteness_.cats_of(half, x, static_cast<NodeId>(8 * w + byte));
+        if (eight == 0xFF) {
+          std::fill_n(run, 8, stamp);
+          continue;
+        }
+        for (unsigned b = eight; b != 0; b &= b - 1) run[std::countr_zero(b)] = stamp;
+      }
+      return;
+    }
+    for (; bits != 0; bits &= bits - 1) {
+      const auto y = static_cast<NodeId>(64 * w + std::countr_zero(bits));
+      remoteness_.at(half, y, x) = stamp;
+    }
+  }
+
+  void join_own(Attractor& a, NodeId x, std::uint64_t w, std::uint64_t bits, W stamp) {
+    a.own_won.row(x)[w] |= bits;
+    a.own_new.add(x, w, bits);
+    a.found += static_cast<StateIndex>(std::popcount(bits));
+    write_remoteness(a.player, a.player, x, w, bits, stamp);
+  }
+  void join_other(Attractor& a, Frontier& into, NodeId x, std::uint64_t w, std::uint64_t bits,
+                  W stamp) {
+    a.other_won.row(x)[w] |= bits;
+    into.add(x, w, bits);
+    a.found += static_cast<StateIndex>(std::popcount(bits));
+    write_remoteness(a.player, 1 - a.player, x, w, bits, stamp);
+  }
+
+  // Level 0: the end states and the stuck players (seed.hpp), each into the attractor of its
+  // winner. Rows here are in StateSpace orientation; the attractor whose rows are the other
+  // player's nodes takes the bits one by one (few: a diagonal, a hole's column).
+  void seed() {
+    const Rules& rules = game_.rules();
+    std::vector<std::uint64_t> holes(words_per_row_, 0), cat_allowed(words_per_row_, 0),
+        all(words_per_row_, 0);
+    for (NodeId y = 0; y < n_; ++y) {
+      const std::uint64_t bit = std::uint64_t{1} << (y & 63);
+      const NodeId v = plan_.order.order[y];
+      all[y >> 6] |= bit;
+      if (game_.is_hole(v)) holes[y >> 6] |= bit;
+      if (!game_.cat_forbidden(v)) cat_allowed[y >> 6] |= bit;
+    }
+    for (int half = 0; half < 2; ++half) {
+      const Side side = half == 0 ? Side::kMouse : Side::kCat;
+      for (NodeId x = 0; x < n_; ++x) {
+        const NodeId v = plan_.order.order[x];
+        if (half == 1 && game_.cat_forbidden(v)) continue;
+        const bool stuck = plan_.moves[half].of(x).empty();
+        for (std::uint64_t w = 0; w < words_per_row_; ++w) {
+          const std::uint64_t self = (x >> 6) == w ? std::uint64_t{1} << (x & 63) : 0;
+          const SeedWord word =
+              seed_word(rules, side, game_.is_hole(v), half == 0 ? cat_allowed[w] : all[w],
+                        holes[w], self, stuck);
+          // The winner whose attractor has rows of this half's row player takes the word whole.
+          const std::uint64_t whole = half == 0 ? word.mouse : word.cat;
+          const std::uint64_t scattered = half == 0 ? word.cat : word.mouse;
+          if (whole != 0) join_own(attractor_[half], x, w, whole, level_word(half, 0));
+          for (std::uint64_t b = scattered; b != 0; b &= b - 1) {
+            const auto y = static_cast<NodeId>(64 * w + std::countr_zero(b));
+            Attractor& other = attractor_[1 - half];
+            join_other(other, other.other_new, y, x >> 6, std::uint64_t{1} << (x & 63),
+                       level_word(1 - half, 0));
+          }
+        }
+      }
+    }
+  }
+
+  // One level of one attractor: the opponent-to-move states whose every move now wins (from the
+  // own states of the last level), then the own states with a move to a new opponent-to-move
+  // state of the last level.
+  void step(Attractor& a, W stamp) {
+    a.found = 0;
+    const WordProgram& program = plan_.every_move[1 - a.player];
+    for (NodeId x : a.own_new.rows()) {
+      if (!a.row_open[x]) continue;
+      a.own_new.for_each_word(x, [&](std::uint64_t w) {
+        for (NodeId k : program.readers.of(static_cast<NodeId>(w))) {
+          a.marks[k >> 6] |= std::uint64_t{1} << (k & 63);
+        }
+      });
+      const std::uint64_t* won = a.own_won.row(x);
+      const std::uint64_t* other = a.other_won.row(x);
+      for (std::uint64_t m = 0; m < a.marks.size(); ++m) {
+        for (std::uint64_t bits = std::exchange(a.marks[m], 0); bits != 0; bits &= bits - 1) {
+          const std::uint64_t k = 64 * m + std::countr_zero(bits);
+          std::uint64_t every = a.opponent_moves[k] & ~other[k];
+          for (const WordProgram::Entry& e : program.of(k)) {
+            if (every == 0) break;
+            every &= ~e.mask | window(won, e.start);
+          }
+          every &= open(a, x, k);
+          if (every != 0) join_other(a, a.other_next, x, k, every, stamp);
+        }
+      }
+    }
+    a.own_new.clear();
+    const MoveTable& into = plan_.reverse[a.player];
+    for (NodeId child : a.other_new.rows()) {
+      const std::uint64_t* fresh = a.other_new.row(child);
+      for (NodeId x : into.of(child)) {
+        if (!a.row_open[x]) continue;
+        std::uint64_t* won = a.own_won.row(x);
+        a.other_new.for_each_word(child, [&](std::uint64_t w) {
+          const std::uint64_t bits = fresh[w] & ~won[w] & open(a, x, w);
+          if (bits != 0) join_own(a, x, w, bits, stamp);
+        });
+      }
+    }
+    a.other_new.clear();
+    std::swap(a.other_new, a.other_next);
+  }
+
+  // Whether the target is decided once the states of remoteness `level` are known.
+  bool reached(const State& target, std::uint64_t level) {
+    const NodeId m = label(target.mouse), c = label(target.cat);
+    const bool mouse_turn = target.turn == Side::kMouse;
+    const bool mouse = mouse_turn ? test(attractor_[0].own_won.row(m), c)
+                                  : test(attractor_[0].other_won.row(m), c);
+    const bool cat = mouse_turn ? test(attractor_[1].other_won.row(c), m)
+                                : test(attractor_[1].own_won.row(c), m);
+    if (!mouse && !cat) return false;
+    target_.emplace(mouse ? Value::kMouseWin : Value::kCatWin, static_cast<std::uint32_t>(level));
+    return true;
+  }
+
+  // The remoteness into StateSpace order and the mouse-won bitset, the halves' bands shared out
+  // among the threads, then each half's rows moved to their input labels.
+  void unblock(std::vector<std::uint64_t>& mouse) {
+    const std::vector<NodeId>& order = plan_.order.order;
+    const std::uint64_t bands = remoteness_.bands();
+    const std::vector<std::uint32_t> gather[2] = {remoteness_.gather(0, plan_.order.rank),
+                                                  remoteness_.gather(1, plan_.order.rank)};
+    pool_.run(parallel_, 2 * bands, 8, [&](std::size_t first, std::size_t last, unsigned) {
+      std::vector<W> scratch;
+      std::vector<std::uint64_t> bits;
+      for (std::size_t task = first; task < last; ++task) {
+        const int half = task < bands ? 0 : 1;
+        remoteness_.unblock_band(half, task % bands, gather[half], scratch, bits,
+                                 [&](NodeId x, const std::vector<std::uint64_t>& row) {
+                                   const StateIndex at =
+                                       StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
+                                   for (std::uint64_t k = 0; k < row.size(); ++k)
+                                     or_bits(mouse, at + 64 * k, row[k]);
+                                 });
+      }
+    });
+    pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
+      for (std::size_t half = first; half < last; ++half) {
+        remoteness_.permute_rows(static_cast<int>(half), plan_.order.rank);
+      }
+    });
+  }
+
+  // ORs 64 bits into a bitset at any bit offset; other threads may write the neighbouring bits.
+  static void or_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
+    if (bits == 0) return;
+    std::atomic_ref<std::uint64_t>(dense[at >> 6])
+        .fetch_or(bits << (at & 63), std::memory_order_relaxed);
+    if ((at & 63) != 0 && (at >> 6) + 1 < dense.size()) {
+      std::atomic_ref<std::uint64_t>(dense[(at >> 6) + 1])
+          .fetch_or(bits >> (64 - (at & 63)), std::memory_order_relaxed);
+    }
+  }
+
+  // Values only: both bitsets state by state from the four won sets.
+  void values_only_bits(std::vector<std::uint64_t>& mouse, std::vector<std::uint64_t>& decided) {
+    const std::vector<NodeId>& order = plan_.order.order;
+    const auto set = [](std::vector<std::uint64_t>& bits, StateIndex i) {
+      bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+    };
+    const StateIndex half = StateIndex{n_} * n_;
+    for (int p = 0; p < 2; ++p) {
+      const Attractor& a = attractor_[p];
+      for (NodeId x = 0; x < n_; ++x) {
+        for (int own = 0; own < 2; ++own) {
+          const std::uint64_t* row = own ? a.own_won.row(x) : a.other_won.row(x);
+          for (std::uint64_t w = 0; w < words_per_row_; ++w) {
+            for (std::uint64_t b = row[w]; b != 0; b &= b - 1) {
+              const NodeId y = static_cast<NodeId>(64 * w + std::countr_zero(b));
+              // Mouse's attractor: (mouse x, cat y); the cat's: (mouse y, cat x). The mouse-
+              // to-move half is the mouse's own, the cat's other.
+              const NodeId m = order[p == 0 ? x : y], c = order[p == 0 ? y : x];
+              const bool mouse_turn = (p == 0) == (own == 1);
+              const StateIndex i =
+                  mouse_turn ? StateIndex{m} * n_ + c : half + StateIndex{c} * n_ + m;
+              set(decided, i);
+              if (p == 0) set(mouse, i);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  const Game& game_;
+  const FrontierPlan& plan_;
+  const NodeId n_;
+  const std::uint64_t words_per_row_;
+  const bool keep_remoteness_;
+  const bool parallel_;
+  const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  WorkerPool pool_;
+  Attractor attractor_[2];  // [0] the mouse's, [1] the cat's
+  BlockedWords<W> remoteness_;
+  std::optional<std::pair<Value, std::uint32_t>> target_;
+};
+
+}  // namespace catmouse::detail

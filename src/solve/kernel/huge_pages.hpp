@@ -1,0 +1,32 @@
+// Zeroed arrays for the kernels, backed by transparent huge pages where the system offers them
+// (Linux, madvise mode): a kernel writes all over arrays of tens of megabytes, and with 4 KiB
+// pages the first touch of each page (a fault and its zeroing) and the TLB misses afterwards cost
+// more than the writes. Internal to src/solve.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace catmouse::detail {
+
+// `count` zeros; the memory is advised as huge pages before it is first touched.
+template <class T>
+std::vector<T> zeroed_array(std::uint64_t count) {
+  std::vector<T> out;
+  out.reserve(count);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
+  const auto begin = reinterpret_cast<std::uintptr_t>(out.data());
+  const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t last = (begin + count * sizeof(T)) & ~(kHuge - 1);
+  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#endif
+  out.resize(count, T{});
+  return out;
+}
+
+}  // namespace catmouse::detail
