@@ -7,8 +7,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "catmouse/solve/cops.hpp"
 #include "catmouse/io/format.hpp"
+#include "catmouse/io/limits.hpp"
+#include "catmouse/solve/cops.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -25,6 +26,7 @@ CopsAnswer run_cops(const Graph& graph, std::uint32_t k, const EngineOptions& en
   Result<CopsResult> result = solve_cops(graph, k, engine.resolve());
   if (!result.ok()) {
     const Error& error = result.error();
+    if (is_out_of_memory(error)) throw ResourceError(error.message);
     if (error.where.field == "memory_limit") {
       throw InputError(fmt::format("{} (see --memory)", error.message));
     }
@@ -78,17 +80,18 @@ void check_count(std::int64_t k, const char* option) {
 
 // The graphs of the input: one, or every line of a graph6 collection.
 std::vector<Graph> load_graphs(const GraphInput& input) {
-  const std::string text = read_input(input.path);
-  const std::string source = input.path == "-" ? "<stdin>" : input.path;
+  const std::string text = input.read();
+  const std::string source = input.source();
   const GraphFormat format =
       input.format.empty() ? detect_format(source, text) : take(parse_format_name(input.format));
+  const std::uint64_t memory_limit = input.read_options().memory_limit;
   if (format == GraphFormat::kGraph6 && !input.directed) {
-    std::vector<Graph> graphs = take(parse_graph6_file(text, source));
+    std::vector<Graph> graphs = take_read(parse_graph6_file(text, source, memory_limit));
     if (graphs.empty()) throw InputError(fmt::format("{}: no graph in the graph6 input", source));
     return graphs;
   }
   std::vector<Graph> graphs;
-  graphs.push_back(take(parse_graph(text, source, format, input.directed)));
+  graphs.push_back(take_read(parse_graph(text, source, format, input.directed, memory_limit)));
   return graphs;
 }
 
@@ -123,6 +126,7 @@ void add_cops_commands(CLI::App& app) {
   CLI::App* cops = app.add_subcommand("cops", "Do K cops catch the robber? (cops and robbers)");
   cmd->input.add_to(*cops);
   cmd->engine.add_to(*cops, false);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cops->add_option("--cops", cmd->cops, "the number of cops (default: 1)")->type_name("K");
   cops->add_flag("--json", cmd->json,
                  "print one JSON object: cops, win, placement, capture_moves, capture_rounds, "
@@ -150,6 +154,7 @@ void add_cops_commands(CLI::App& app) {
       app.add_subcommand("copnumber", "The cop number: the fewest cops that catch the robber");
   number->input.add_to(*copnumber);
   number->engine.add_to(*copnumber, false);
+  number->input.engine = &number->engine;
   copnumber->add_option("--max", number->max, "try at most this many cops (default: 3)")
       ->type_name("K");
   copnumber->add_flag("--json", number->json,

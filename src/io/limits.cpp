@@ -58,7 +58,7 @@ std::uint64_t max_nodes(std::uint64_t memory_limit) {
 
 std::uint64_t max_input_bytes(std::uint64_t memory_limit) {
   if (memory_limit == 0) return kSaturated;
-  return std::max<std::uint64_t>(memory_limit / kParseBytesPerInputByte, 1);
+  return std::max(memory_limit / kParseBytesPerInputByte, kMinInputBytes);
 }
 
 std::string format_bytes(std::uint64_t bytes) {

@@ -36,8 +36,11 @@ std::uint64_t max_nodes(std::uint64_t memory_limit);
 // How many bytes of text are worth reading for one game under `memory_limit` (0: no limit, then
 // UINT64_MAX): parsing takes up to about kParseBytesPerInputByte bytes per byte of text (a JSON
 // document's values, an edge list's edges and their sort), so longer text could not be parsed
-// within the limit. Readers of endless input (a pipe, a device) stop there.
+// within the limit. Readers of endless input (a pipe, a device) stop there. Text up to
+// kMinInputBytes is always worth reading (parsing it takes at most 1 MiB), so that a tiny limit
+// is refused by the solve's own estimate, which says more.
 inline constexpr std::uint64_t kParseBytesPerInputByte = 16;
+inline constexpr std::uint64_t kMinInputBytes = std::uint64_t{64} << 10;
 std::uint64_t max_input_bytes(std::uint64_t memory_limit);
 
 // Whether a game of `nodes` nodes fits under `memory_limit` by min_solve_bytes(); the error says
