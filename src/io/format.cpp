@@ -324,8 +324,9 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::st
                                 describe(*graph, text, offset)),
                     source, text, offset);
   }
-  if (Status fits = check_node_count(graph->size(), memory_limit,
-                                     fmt::format("a list of {} adjacency lists", graph->size()));
+  if (Status fits =
+          check_node_count(graph->size(), memory_limit,
+                           fmt::format("{} adjacency lists imply", format_count(graph->size())));
       !fits) {
     return placed(fits.error(), source, text, locate(text, in_object, {}));
   }
@@ -450,8 +451,10 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
       auto n = parse_number(tokens[1], UINT32_MAX, "node count");
       if (!n.ok()) return fail(n.error().message, tokens[1].offset);
       if (*n > most_nodes) {
-        return placed(check_node_count(*n, memory_limit, fmt::format("'nodes {}'", *n)).error(),
-                      source, text, tokens[1].offset);
+        return placed(
+            check_node_count(*n, memory_limit, fmt::format("{} nodes imply", format_count(*n)))
+                .error(),
+            source, text, tokens[1].offset);
       }
       declared = static_cast<NodeId>(*n);
       declared_offset = tokens[1].offset;
@@ -463,9 +466,11 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
       auto id = parse_number(tokens[k], UINT32_MAX - 1, "node id");
       if (!id.ok()) return fail(id.error().message, tokens[k].offset);
       if (*id >= most_nodes) {
-        return placed(
-            check_node_count(*id + 1, memory_limit, fmt::format("node id {}", *id)).error(), source,
-            text, tokens[k].offset);
+        return placed(check_node_count(*id + 1, memory_limit,
+                                       fmt::format("node id {} implies {} nodes and", *id,
+                                                   format_count(*id + 1)))
+                          .error(),
+                      source, text, tokens[k].offset);
       }
       ids[k] = static_cast<NodeId>(*id);
     }

@@ -97,7 +97,9 @@ Result<Graph> decode_graph6(std::string_view line, std::size_t start, std::strin
     return fail(fmt::format("node count {} is too big for 32-bit node ids", n), start);
   }
   // The header alone sets the size: refuse it before looking at the edges.
-  if (Status fits = check_node_count(n, memory_limit, "the graph6 node count"); !fits) {
+  if (Status fits = check_node_count(
+          n, memory_limit, fmt::format("the graph6 header gives {} nodes and", format_count(n)));
+      !fits) {
     Error error = fail(fits.error().message, start);
     error.where.field = fits.error().where.field;
     return error;

@@ -35,7 +35,7 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
   const std::uint64_t rows = map.row_count(), columns = map.column_count();
   const std::uint64_t cells = rows * columns;
   const std::string what = fmt::format("a map of {} x {} cells", rows, columns);
-  if (Status fits = check_node_count(cells, memory_limit, what); !fits) {
+  if (Status fits = check_node_count(cells, memory_limit, what + " implies"); !fits) {
     Error error = grid_error(fits.error().message, source, text, "grid", "\"grid\"");
     error.where.field = "memory_limit";
     return error;

@@ -17,6 +17,8 @@ std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
   return a * b;
 }
 
+}  // namespace
+
 // Exact below a billion ("2000000"), else "2.0e16": a count a reader can take in at a glance.
 std::string format_count(std::uint64_t count) {
   if (count == kSaturated) return "more than 1.8e19";
@@ -24,8 +26,6 @@ std::string format_count(std::uint64_t count) {
   const int exponent = static_cast<int>(std::floor(std::log10(static_cast<double>(count))));
   return fmt::format("{:.1f}e{}", static_cast<double>(count) / std::pow(10.0, exponent), exponent);
 }
-
-}  // namespace
 
 std::uint64_t game_states(std::uint64_t nodes) {
   return saturating_product(2, saturating_product(nodes, nodes));
@@ -76,9 +76,9 @@ std::string format_bytes(std::uint64_t bytes) {
 Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::string_view what) {
   if (memory_limit == 0 || nodes <= max_nodes(memory_limit)) return {};
   const std::uint64_t needed = min_solve_bytes(nodes);
-  Error error{fmt::format("{} implies {} nodes and {} states: solving them needs at least {}, "
-                          "more than the memory limit of {}",
-                          what, format_count(nodes), format_count(game_states(nodes)),
+  Error error{fmt::format("{} {} states: solving them needs at least {}, more than the memory "
+                          "limit of {}",
+                          what, format_count(game_states(nodes)),
                           needed == kSaturated ? "more than 16 EiB" : format_bytes(needed),
                           format_bytes(memory_limit)),
               {}};

@@ -44,9 +44,10 @@ inline constexpr std::uint64_t kMinInputBytes = std::uint64_t{64} << 10;
 std::uint64_t max_input_bytes(std::uint64_t memory_limit);
 
 // Whether a game of `nodes` nodes fits under `memory_limit` by min_solve_bytes(); the error says
-// "<what> implies N nodes and S states: solving them needs at least B, more than the memory limit
-// of L", with Location::field "memory_limit" and no place (the caller adds the line and column).
-// `what` names the cause: "node id 100000000", "'nodes 300000000'", "a graph6 node count".
+// "<what> <S> states: solving them needs at least B, more than the memory limit of L", with
+// Location::field "memory_limit" and no place (the caller adds the line and column). `what` leads
+// up to the count of states and names the cause: "node id 100000000 implies 100000001 nodes and",
+// "300000000 nodes imply", "the graph6 header gives 100000000 nodes and".
 Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::string_view what);
 
 // Whether `bytes` of input text fit under max_input_bytes(memory_limit); the error names the
@@ -59,6 +60,9 @@ Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit);
 // one as exhausted resources and the other as a request too large.
 Error out_of_memory(std::string_view what, std::string_view source);
 bool is_out_of_memory(const Error& error);
+
+// A count as messages give it: exact below a billion ("2000000"), else "2.0e16".
+std::string format_count(std::uint64_t count);
 
 // "512 bytes", "3.2 KiB", "1.5 GiB", "4.4 PiB": amounts of memory in messages.
 std::string format_bytes(std::uint64_t bytes);
