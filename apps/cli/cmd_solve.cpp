@@ -81,6 +81,7 @@ void add_solve_command(CLI::App& app) {
   cmd->input.add_to(*sub, false);
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, true);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   auto* code =
       sub->add_flag("--code", cmd->code,

@@ -51,6 +51,7 @@ void add_table_command(CLI::App& app) {
       app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
   cmd->input.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
   sub->footer(
