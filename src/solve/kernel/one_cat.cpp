@@ -12,11 +12,13 @@ namespace {
 // Below this many states one thread is faster than starting others.
 constexpr StateIndex kParallelThreshold = StateIndex{1} << 16;
 
+// Runs the general kernel with remoteness words W; false when a remoteness does not fit in W.
+// `out` stays empty when the solve was cancelled.
 template <class W>
 bool run_kernel(const Game& game, const SolveOptions& options, std::optional<Table>& out) {
   RetrogradeKernel<W> kernel(game, options);
   if (!kernel.run()) return false;
-  out.emplace(kernel.take_table());
+  if (!kernel.cancelled()) out.emplace(kernel.take_table());
   return true;
 }
 
@@ -81,6 +83,7 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options) {
   if (use_small_kernel(game, options)) {
     SmallKernel kernel(game, options);
     kernel.run();
+    if (kernel.cancelled()) return cancelled_error();
     return kernel.take_table();
   }
   const SolveOptions effective = effective_options(game, options);
@@ -89,6 +92,7 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options) {
   if (!run_kernel<std::uint16_t>(game, effective, table)) {
     run_kernel<std::uint32_t>(game, effective, table);
   }
+  if (!table) return cancelled_error();
   return std::move(*table);
 }
 
@@ -101,10 +105,12 @@ Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
   if (use_small_kernel(game, lean)) {
     SmallKernel kernel(game, lean);
     kernel.run(state);
+    if (kernel.cancelled()) return cancelled_error();
     return kernel.target_value(state);
   }
   RetrogradeKernel<std::uint32_t> kernel(game, effective_options(game, lean));
   kernel.run(state);
+  if (kernel.cancelled()) return cancelled_error();
   return kernel.target_value(state);
 }
 
