@@ -3,8 +3,8 @@
 Every state of the game is solved by retrograde analysis in C++, without a turn cap::
 
     import catmouse, networkx as nx
-    G = nx.Graph([("hole", "a"), ("a", "m"), ("m", "b"), ("b", "c"), ("c", "a")])
-    table = catmouse.solve(G, holes=["hole"], mouse="m", cat="c")
+    G = nx.Graph([("hole", "door"), ("door", "hall"), ("hall", "attic")])
+    table = catmouse.solve(G, holes=["hole"], mouse="hall", cat="attic")
     table.winner, table.remoteness          # ('mouse', 3)
     table.line()                            # the optimal line, in G's labels
     table.values                            # NumPy (2, n, n): every position's value
@@ -62,10 +62,16 @@ def _run(
     memory_limit: int | None,
     progress: Callable[[Progress], Any] | None,
 ) -> Table:
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 0):
-        raise OptionError(f"{threads!r} threads; give a whole number (0: one per core)", field="threads")
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, int) or threads < 0
+    ):
+        raise OptionError(
+            f"{threads!r} threads; give a whole number (0: one per core)", field="threads"
+        )
     try:
-        solution = _core.solve(board.spec, threads or 0, bool(values_only), memory_limit or 0, progress)
+        solution = _core.solve(
+            board.spec, threads or 0, bool(values_only), memory_limit or 0, progress
+        )
     except Error as error:
         raise board.relabel(error) from None
     return Table(solution, board)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import _core
+from ._errors import OptionError
 from ._input import board_of
 from ._table import Table, sentence
 
@@ -116,6 +117,10 @@ def check(
     Stops after ``time`` seconds (None or 0: no limit) or ``max_graphs`` graphs. ``fn`` runs in
     this process, so nothing limits one call; Ctrl-C stops the check (KeyboardInterrupt).
     """
+    if time is not None and not time >= 0:
+        raise OptionError(f"{time!r}: give seconds, 0 or None for no limit", field="time")
+    if max_graphs is not None and (not isinstance(max_graphs, int) or max_graphs < 1):
+        raise OptionError(f"{max_graphs!r}: give a number of graphs from 1", field="max_graphs")
     domain = _core.CheckDomain(grid=grid, seed=seed)
     started = _time.perf_counter()
     checked = 0

@@ -75,7 +75,7 @@ class GraphError(Error):
 
 
 class RulesError(Error):
-    """The rules do not fit the board (``field`` names the rule: ``"holes"``, ``"cat start"``...)."""
+    """The rules do not fit the board (``field`` names the rule: ``"holes"``, ``"cat start"``)."""
 
 
 class OptionError(Error):

@@ -4,6 +4,7 @@ and the rule arguments of solve() onto the spec's rules."""
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any, Hashable, Iterable, Sequence
 
 from . import _core
@@ -57,11 +58,11 @@ class Board:
 
 def _is_id(x: Any) -> bool:
     """Whether x is a whole number from 0 (bool excluded: True is not node 1)."""
+    if type(x) is int:
+        return x >= 0
     if isinstance(x, bool):
         return False
     try:
-        import operator
-
         return operator.index(x) >= 0
     except TypeError:
         return False
@@ -76,30 +77,25 @@ def _is_graph6(text: str) -> bool:
 
 
 def _from_networkx(graph: Any) -> Board:
-    nodes = list(graph.nodes)
-    n = len(nodes)
-    if all(_is_id(v) for v in nodes) and sorted(int(v) for v in nodes) == list(range(n)):
-        labels = None
-        order: list[Hashable] = list(range(n))
-        index: dict[Hashable, int] | None = None
+    # Each node's neighbours, in the order of graph.nodes, handed over as two flat lists (no
+    # Python object per node: on large graphs that keeps the garbage collector out of it).
+    adjacency = dict(graph.adjacency())
+    n = len(adjacency)
+    labels: list[Hashable] | None = None
+    if all(_is_id(v) for v in adjacency) and set(map(int, adjacency)) == set(range(n)):
+        order: Iterable[Hashable] = range(n)  # the labels are the ids
+        targets = [u for v in order for u in adjacency[v]]
     else:
-        labels = nodes
-        order = nodes
-        index = {label: i for i, label in enumerate(nodes)}
-    board_labels = labels
+        labels = list(adjacency)
+        order = labels
+        index = {label: i for i, label in enumerate(labels)}
+        targets = [index[u] for neighbours in adjacency.values() for u in neighbours]
+    degrees = [len(adjacency[v]) for v in order]
     try:
-        if graph.is_directed():
-            edges = [
-                (u, v) if index is None else (index[u], index[v]) for u, v in graph.edges()
-            ]
-            spec = _core.from_edges(n, edges, True)
-        elif index is None:
-            spec = _core.from_adjacency([list(graph.adj[v]) for v in order])
-        else:
-            spec = _core.from_adjacency([[index[u] for u in graph.adj[v]] for v in order])
+        spec = _core.from_csr(degrees, targets, graph.is_directed())
     except Error as error:
-        raise relabel(error, board_labels) from None
-    return Board(spec, board_labels)
+        raise relabel(error, labels) from None
+    return Board(spec, labels)
 
 
 def _from_edge_list(edges: Sequence[Sequence[Hashable]]) -> Board:

@@ -196,7 +196,8 @@ class Table:
         text = [f"{sentence(self.value(p))} from ({self._describe(p)})"]
         moves = self.moves(p)
         if moves:
-            text.append(f"moves for the {p.turn}{'s' if p.turn == 'cat' and self.cats > 1 else ''}:")
+            side = "cats" if p.turn == "cat" and self.cats > 1 else p.turn
+            text.append(f"moves for the {side}:")
             text += [f"  to {self._nodes_text(m.to):<6} {sentence(m.value)}" for m in moves]
         line = self.line(p)
         text.append(f"optimal line (it ends by {line.end}):")

@@ -27,6 +27,10 @@ SolveOptions SolveGuard::attach(SolveOptions options) {
       progress_(p);
     } catch (py::error_already_set& e) {
       pending_ = std::move(e);
+    } catch (
+        const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+      pending_ = py::error_already_set();
     }
   };
   options.cancelled = [this] {

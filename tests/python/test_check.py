@@ -48,7 +48,9 @@ def right_solver(graph: list[list[int]]) -> int:
     """LeetCode 913 solved right: colouring backwards from the finished states."""
     n = len(graph)
     color = [[[0, 0] for _ in range(n)] for _ in range(n)]  # [mouse][cat][turn]
-    degree = [[[len(graph[m]), len(graph[c]) - (0 in graph[c])] for c in range(n)] for m in range(n)]
+    degree = [
+        [[len(graph[m]), len(graph[c]) - (0 in graph[c])] for c in range(n)] for m in range(n)
+    ]
     queue = deque()
     for v in range(1, n):
         for t in range(2):
@@ -102,11 +104,16 @@ def test_the_same_case_as_catmouse_check():
     shrunk = lines[next(i for i, line in enumerate(lines) if line.startswith("shrunk in")) + 1]
     assert found.graph == json.loads(shrunk)
     assert f"graph {found.checked}," in lines[0]
+    assert f"shrunk in {found.tries} runs" in run.stdout
 
 
 def test_a_right_solver_passes():
     assert catmouse.check(right_solver, max_graphs=1500) is None
     assert catmouse.check(right_solver, seed=3, max_graphs=200) is None
+    with pytest.raises(catmouse.OptionError):
+        catmouse.check(right_solver, time=-1)
+    with pytest.raises(catmouse.OptionError):
+        catmouse.check(right_solver, max_graphs=0)
 
 
 def test_exceptions_are_failures_and_shrink():
