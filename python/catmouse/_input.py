@@ -26,10 +26,11 @@ class Board:
         self.spec = spec
         self.labels = tuple(labels) if labels is not None else None
         self._index = {label: i for i, label in enumerate(self.labels)} if self.labels else None
+        self._count = spec.node_count
 
     @property
     def nodes(self) -> tuple[Hashable, ...]:
-        return self.labels if self.labels is not None else tuple(range(self.spec.node_count))
+        return self.labels if self.labels is not None else tuple(range(self._count))
 
     def label(self, node: int) -> Hashable:
         return self.labels[node] if self.labels is not None else node
@@ -48,7 +49,7 @@ class Board:
                 return self._index[label]
             except (KeyError, TypeError):
                 pass
-        elif _is_id(label) and int(label) < self.spec.node_count:  # type: ignore[arg-type]
+        elif _is_id(label) and int(label) < self._count:  # type: ignore[arg-type]
             return int(label)  # type: ignore[arg-type]
         raise Error(f"{label!r} is not a node of the graph", field=field)
 

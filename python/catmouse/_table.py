@@ -7,7 +7,7 @@ from typing import Any, Hashable, Iterable, NamedTuple
 import numpy as np
 
 from . import _core
-from ._errors import Error
+from ._errors import Error, OptionError
 from ._input import Board
 
 __all__ = ["Table", "Position", "Value", "Move", "Line", "Counts", "Progress"]
@@ -166,7 +166,8 @@ class Table:
 
     def moves(self, position: Any = None) -> list[Move]:
         """Every legal move from a position (default: the start), with the value of where it
-        leads. Empty at finished positions and for a stuck player."""
+        leads, in the order of :attr:`nodes`. Empty at finished positions and for a stuck
+        player."""
         ids = self._ids(position)
         return [self._move(ids[2], move) for move in self._solution.moves(*ids)]
 
@@ -179,10 +180,8 @@ class Table:
 
     def line(self, position: Any = None) -> Line:
         """The optimal line from a position (default: the start). Needs remoteness."""
-        try:
-            positions, end, cycle_start = self._solution.line(*self._ids(position))
-        except Error as error:
-            raise self._board.relabel(error) from None
+        self._need_remoteness("an optimal line")
+        positions, end, cycle_start = self._solution.line(*self._ids(position))
         return Line([self._position(p) for p in positions], end, cycle_start)
 
     def counts(self) -> Counts:
@@ -230,10 +229,11 @@ class Table:
         """Every position's remoteness as a read-only array of shape (2, n, n), indexed as
         :attr:`values`; -1 for draws. int16, or int32 when some remoteness passes 32767.
         Decoded once like :attr:`values`; needs remoteness (not ``values_only``)."""
+        self._need_remoteness("the remoteness array")
         try:
             return self._solution.remoteness(self)
         except ValueError as error:
-            raise Error(str(error), field="remoteness") from None
+            raise Error(str(error), field="remoteness_array") from None
 
     def __repr__(self) -> str:
         return (
@@ -274,6 +274,13 @@ class Table:
         label = self._board.label
         cat = label(cats[0]) if len(cats) == 1 else tuple(label(c) for c in cats)
         return Position(label(mouse), cat, _TURNS[turn])
+
+    def _need_remoteness(self, what: str) -> None:
+        if not self.has_remoteness:
+            raise OptionError(
+                f"{what} needs remoteness, which a values_only table does not keep",
+                field="values_only",
+            )
 
     def _nodes_text(self, nodes: Any) -> str:
         """A node ("3", "(1, 2)" for a cell, "x"), or the cats' nodes joined by commas."""

@@ -149,10 +149,11 @@ def test_values_only():
     assert not lean.has_remoteness and lean.remoteness is None
     np.testing.assert_array_equal(lean.values, full.values)
     assert lean.best_move() is None
-    with pytest.raises(catmouse.Error):
+    with pytest.raises(catmouse.OptionError, match="values_only"):
         lean.remoteness_array
-    with pytest.raises(catmouse.Error):
+    with pytest.raises(catmouse.OptionError) as error:
         lean.line()
+    assert error.value.field == "values_only"
 
 
 def test_two_cats(tmp_path):
