@@ -23,6 +23,7 @@
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/table.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "catmouse/testing/check.hpp"
 #include "catmouse/testing/grid_search.hpp"
 #include "catmouse/testing/search.hpp"
 #include "catmouse/version.hpp"
