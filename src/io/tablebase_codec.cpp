@@ -101,10 +101,28 @@ std::uint8_t* Payload::prepare(std::size_t capacity) {
   return buffer_.data();
 }
 
-std::uint64_t Payload::word(std::size_t offset, std::uint32_t j) const {
-  std::uint64_t w;
-  std::memcpy(&w, buffer_.data() + offset + (j >> 6) * 8, 8);
-  return w;  // little-endian bytes, as the bitmaps are (x86-64, and every target we build for)
+template <class Word>
+std::uint32_t max_of(const std::uint8_t* p, std::uint32_t count) {
+  Word top = 0;
+  for (std::uint32_t j = 0; j < count; ++j) {
+    Word w;
+    std::memcpy(&w, p + std::size_t{j} * sizeof(Word), sizeof(Word));
+    top = std::max(top, w);
+  }
+  return top;
+}
+
+std::uint32_t Payload::rest_max(std::uint32_t count) const {
+  const std::uint8_t* p = buffer_.data() + rest_;
+  switch (width_) {
+    case 1:
+      return max_of<std::uint8_t>(p, count);
+    case 2:
+      return max_of<std::uint16_t>(p, count);
+    case 4:
+      return max_of<std::uint32_t>(p, count);
+  }
+  return 0;
 }
 
 std::uint32_t Payload::rest(std::uint32_t j) const {
@@ -154,8 +172,8 @@ Status Payload::parse(std::size_t bytes, std::uint32_t states, std::uint64_t max
   if ((left == 0) != (width_ == 0)) return payload_error("code width does not match");
   if (at + left * width_ != bytes) return payload_error("size does not match");
   rest_ = at;
-  for (std::uint32_t j = 0; j < left; ++j) {
-    if (rest(j) > max_code) return payload_error(fmt::format("code {} out of range", rest(j)));
+  if (rest_max(static_cast<std::uint32_t>(left)) > max_code) {
+    return payload_error("a code out of range");
   }
   return {};
 }

@@ -6,6 +6,7 @@
 #include <zstd.h>
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -62,8 +63,15 @@ class Payload {
     std::size_t bitmap;  // offset in buffer_
     std::size_t prefix;  // offset in prefix_: set bits before each 64-bit word
   };
-  std::uint64_t word(std::size_t offset, std::uint32_t j) const;
+  // The 64 bits of a bitmap at `offset` holding bit j, as little-endian bytes (x86-64 and every
+  // target we build for).
+  std::uint64_t word(std::size_t offset, std::uint32_t j) const {
+    std::uint64_t w;
+    std::memcpy(&w, buffer_.data() + offset + (j >> 6) * 8, 8);
+    return w;
+  }
   std::uint32_t rest(std::uint32_t j) const;
+  std::uint32_t rest_max(std::uint32_t count) const;
 
   std::vector<std::uint8_t> buffer_;
   std::vector<Plane> planes_;

@@ -120,14 +120,16 @@ Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
 
 Status Tablebase::Impl::read_block(std::uint64_t b, const tb::BlockPlace& place,
                                    tb::Decompressor& decompressor, tb::Payload& payload) const {
-  const std::string part = fmt::format("block {}", b);
+  const auto fail = [&](std::string message) {
+    return error(fmt::format("block {}", b), std::move(message));
+  };
   std::vector<std::uint8_t> frame(static_cast<std::size_t>(place.end - place.offset));
-  if (Status ok = bytes.read(place.offset, frame); !ok) return error(part, ok.error().message);
+  if (Status ok = bytes.read(place.offset, frame); !ok) return fail(ok.error().message);
   if (tb::checksum(frame, b) != place.checksum) {
-    return error(part, "checksum mismatch: the block is corrupt");
+    return fail("checksum mismatch: the block is corrupt");
   }
   if (Status ok = decompressor.decompress(frame, block_states(b), max_code, payload); !ok) {
-    return error(part, ok.error().message);
+    return fail(ok.error().message);
   }
   return {};
 }
