@@ -15,13 +15,14 @@ namespace {
 struct VerifyCommand {
   std::string file;
   std::string graph;
+  unsigned threads = 0;
   bool json = false;
 };
 
 void run(const VerifyCommand& cmd) {
   const Tablebase tablebase = open_tablebase(cmd.file);
   check_graph_option(tablebase, cmd.graph);
-  const TablebaseCheck check = tablebase.verify();
+  const TablebaseCheck check = tablebase.verify(cmd.threads);
   if (check.verdict == TablebaseVerdict::kCorrupt) corrupt(*check.error);
   const TablebaseInfo& info = tablebase.info();
   if (cmd.json) {
@@ -53,6 +54,9 @@ void add_verify_command(CLI::App& app) {
   sub->add_option("--graph", cmd->graph,
                   "refuse the file unless it is for the board in this graph file")
       ->type_name("GRAPH");
+  sub->add_option("--threads", cmd->threads,
+                  "threads of the certificate check (default: one per hardware thread)")
+      ->check(CLI::Range(0u, 1024u));
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: valid, states, blocks, bytes, remoteness, engine");
   sub->footer(

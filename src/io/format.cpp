@@ -1,7 +1,5 @@
 #include "catmouse/io/format.hpp"
 
-#include "io/json_text.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,10 +15,11 @@
 #include <tuple>
 #include <vector>
 
+#include "io/json_text.hpp"
+
 namespace catmouse {
 
 namespace {
-
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::string_view kLineSpace = " \t\r\v\f";  // separates tokens in edge lists
@@ -280,11 +279,11 @@ Result<Json> parse_json(std::string_view text, std::string_view source) try {
     const std::size_t found = text.find(what.substr(open + 1, close - open - 1));
     if (found != std::string_view::npos) at = found;
   }
-  return error_at(fmt::format("invalid JSON: a number is out of range ({})",
-                              open != what.npos && close > open
-                                  ? what.substr(open + 1, close - open - 1)
-                                  : std::string_view("too large")),
-                  source, text, at);
+  return error_at(
+      fmt::format("invalid JSON: a number is out of range ({})",
+                  open != what.npos && close > open ? what.substr(open + 1, close - open - 1)
+                                                    : std::string_view("too large")),
+      source, text, at);
 } catch (const Json::exception& e) {
   return error_at(short_json_message(e.what()), source);
 } catch (const std::bad_alloc&) {

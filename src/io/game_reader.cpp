@@ -66,8 +66,8 @@ Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
   }
   Result<Json> doc = parse_json(text, source);
   if (!doc.ok()) return doc.error();
-  const bool map = format == InputFormat::kGrid ||
-                   (!format && doc->is_object() && doc->contains("grid"));
+  const bool map =
+      format == InputFormat::kGrid || (!format && doc->is_object() && doc->contains("grid"));
   if (directed) {
     return located(map ? "a grid map is not an edge list"
                        : "a directed graph must come as an edge list (one arc \"u v\" per line)",
@@ -112,10 +112,9 @@ Result<GameSpec> read_game(std::string_view text, std::string_view source,
   if (!format || format == InputFormat::kLeetCode || format == InputFormat::kGrid) {
     return read_json_game(text, source, format, options.directed);
   }
-  Result<Graph> graph =
-      parse_graph(text, source,
-                  format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
-                  options.directed);
+  Result<Graph> graph = parse_graph(
+      text, source, format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
+      options.directed);
   if (!graph.ok()) return graph.error();
   GameSpec spec = make_spec(std::move(graph).value());
   spec.source = std::string(source);

@@ -101,7 +101,6 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
   return map;
 }
 
-
 std::string grid_json(const GridMap& map) {
   OrderedJson json;
   json["grid"] = map.rows;
@@ -109,6 +108,5 @@ std::string grid_json(const GridMap& map) {
   json["mouseJump"] = map.mouse_jump;
   return json.dump();
 }
-
 
 }  // namespace catmouse

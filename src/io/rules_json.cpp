@@ -8,7 +8,6 @@ namespace catmouse {
 
 namespace {
 
-
 // An error about member `key` of the "rules" object, on the line where the key is written.
 Error rules_error(std::string_view text, std::string_view source, const std::string& key,
                   std::string message) {

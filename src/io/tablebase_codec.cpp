@@ -18,35 +18,33 @@ std::uint32_t width_for(std::uint32_t max_code) {
   return max_code < (1u << 8) ? 1 : max_code < (1u << 16) ? 2 : 4;
 }
 
-// The most frequent code of `codes` and how often it occurs; ties to the smaller code. Codes are
-// small integers in practice (twice the remoteness): counted in an array up to a bound, sorted
+// Each code of `codes` with its count, the most frequent first (ties to the smaller code). Codes
+// are small integers in practice (twice the remoteness): counted in an array up to a bound, sorted
 // beyond it.
-std::pair<std::uint32_t, std::size_t> most_frequent(const std::vector<std::uint32_t>& codes,
-                                                    std::vector<std::uint32_t>& scratch) {
+std::vector<std::pair<std::uint32_t, std::uint32_t>> histogram(
+    std::span<const std::uint32_t> codes) {
   constexpr std::uint32_t kCounted = 4096;
-  const std::uint32_t top = *std::max_element(codes.begin(), codes.end());
-  std::pair<std::uint32_t, std::size_t> best{0, 0};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> counts;  // (code, count)
+  const std::uint32_t top = codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end());
   if (top < kCounted) {
-    scratch.assign(top + 1, 0);
-    for (std::uint32_t c : codes) ++scratch[c];
+    std::vector<std::uint32_t> count(top + 1, 0);
+    for (std::uint32_t c : codes) ++count[c];
     for (std::uint32_t c = 0; c <= top; ++c) {
-      if (scratch[c] > best.second) best = {c, scratch[c]};
+      if (count[c] > 0) counts.emplace_back(c, count[c]);
     }
-    return best;
+  } else {
+    std::vector<std::uint32_t> sorted(codes.begin(), codes.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < sorted.size();) {
+      std::size_t j = i;
+      while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+      counts.emplace_back(sorted[i], static_cast<std::uint32_t>(j - i));
+      i = j;
+    }
   }
-  scratch = codes;
-  std::sort(scratch.begin(), scratch.end());
-  for (std::size_t i = 0; i < scratch.size();) {
-    std::size_t j = i;
-    while (j < scratch.size() && scratch[j] == scratch[i]) ++j;
-    if (j - i > best.second) best = {scratch[i], j - i};
-    i = j;
-  }
-  return best;
-}
-
-void put_u32(std::string& out, std::uint32_t v, std::uint32_t width) {
-  for (std::uint32_t i = 0; i < width; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return counts;
 }
 
 Error payload_error(std::string message) {
@@ -63,37 +61,59 @@ void encode_payload(std::span<const std::uint32_t> codes, std::string& out) {
   // Planes: while the most frequent code left covers a quarter of the states left, a bitmap marks
   // its states and they leave. zstd's entropy stage spends at least a bit per byte, so a state
   // of the dominant code costs a bit in a byte of codes but an eighth of one in a bitmap; below a
-  // quarter, another plane costs more than it saves (docs/performance.md).
-  std::vector<std::uint32_t> left(codes.begin(), codes.end());
-  std::vector<std::uint32_t> next, scratch;
+  // quarter, another plane costs more than it saves (docs/performance.md). Removing a plane's
+  // states leaves the other codes' counts alone, so one histogram chooses every plane.
+  const auto counts = histogram(codes);
   std::vector<std::uint32_t> plane_codes;
-  std::string bitmaps;
-  while (!left.empty() && plane_codes.size() < kMaxPlanes) {
-    const auto [code, count] = most_frequent(left, scratch);
-    if (count * 4 < left.size()) break;
+  std::vector<std::size_t> bitmap_at;  // each plane's bitmap, as an offset in `out`
+  std::size_t left = codes.size();
+  std::size_t at = out.size() + 2;
+  for (const auto& [code, count] : counts) {
+    if (plane_codes.size() == kMaxPlanes || std::size_t{count} * 4 < left) break;
     plane_codes.push_back(code);
-    next.clear();
-    std::uint8_t byte = 0;
-    for (std::size_t j = 0; j < left.size(); ++j) {
-      if (left[j] == code) {
-        byte |= static_cast<std::uint8_t>(1u << (j & 7));
-      } else {
-        next.push_back(left[j]);
-      }
-      if ((j & 7) == 7 || j + 1 == left.size()) {
-        bitmaps.push_back(static_cast<char>(byte));
-        byte = 0;
-      }
-    }
-    left.swap(next);
+    at += 4;
+    left -= count;
   }
-  const std::uint32_t width =
-      left.empty() ? 0 : width_for(*std::max_element(left.begin(), left.end()));
-  out.push_back(static_cast<char>(plane_codes.size()));
-  out.push_back(static_cast<char>(width));
-  for (std::uint32_t code : plane_codes) put_u32(out, code, 4);
-  out += bitmaps;
-  for (std::uint32_t code : left) put_u32(out, code, width);
+  const auto planes = static_cast<std::uint32_t>(plane_codes.size());
+  std::uint32_t top = 0;  // the largest code left after the planes
+  for (std::size_t k = planes; k < counts.size(); ++k) top = std::max(top, counts[k].first);
+  const std::uint32_t width = left == 0 ? 0 : width_for(top);
+  std::size_t remaining = codes.size();
+  for (std::uint32_t k = 0; k < planes; ++k) {
+    bitmap_at.push_back(at);
+    at += (remaining + 7) / 8;
+    remaining -= counts[k].second;
+  }
+  const std::size_t rest_at = at;
+  const std::size_t start = out.size();
+  out.resize(rest_at + left * width, '\0');
+  out[start] = static_cast<char>(planes);
+  out[start + 1] = static_cast<char>(width);
+  for (std::uint32_t k = 0; k < planes; ++k) {
+    for (std::uint32_t i = 0; i < 4; ++i) {
+      out[start + 2 + 4 * k + i] = static_cast<char>((plane_codes[k] >> (8 * i)) & 0xff);
+    }
+  }
+  // A state of plane p is a 0 in the bitmaps of the planes before p and a 1 in p's; a state of
+  // none is a 0 in every bitmap and a code in the rest.
+  const auto plane_of = [&](std::uint32_t code) {
+    std::uint32_t k = 0;
+    while (k < planes && plane_codes[k] != code) ++k;
+    return k;
+  };
+  std::vector<std::size_t> position(planes, 0);
+  std::size_t rest = rest_at;
+  for (const std::uint32_t code : codes) {
+    const std::uint32_t p = plane_of(code);
+    for (std::uint32_t k = 0; k < std::min(p, planes); ++k) ++position[k];
+    if (p < planes) {
+      const std::size_t j = position[p]++;
+      out[bitmap_at[p] + j / 8] = static_cast<char>(out[bitmap_at[p] + j / 8] | (1 << (j & 7)));
+    } else {
+      for (std::uint32_t i = 0; i < width; ++i)
+        out[rest++] = static_cast<char>((code >> (8 * i)) & 0xff);
+    }
+  }
 }
 
 std::uint8_t* Payload::prepare(std::size_t capacity) {

@@ -1,6 +1,8 @@
 // The whole table of a tablebase file at once: load() and verify().
 #include <fmt/format.h>
 
+#include <atomic>
+#include <mutex>
 #include <optional>
 #include <utility>
 #include <variant>
@@ -10,6 +12,7 @@
 #include "catmouse/solve/verify.hpp"
 #include "io/tablebase_reader.hpp"
 #include "solve/queries.hpp"
+#include "solve/worker_pool.hpp"
 
 namespace catmouse {
 
@@ -120,7 +123,7 @@ Result<Solution> Tablebase::load() const {
   return Solution(spec(), std::move(std::get<Table>(table)), info().engine);
 }
 
-TablebaseCheck Tablebase::verify() const {
+TablebaseCheck Tablebase::verify(unsigned threads) const {
   TablebaseCheck check;
   const auto corrupt = [&](Error error, std::optional<std::uint64_t> block) {
     check.verdict = TablebaseVerdict::kCorrupt;
@@ -138,24 +141,37 @@ TablebaseCheck Tablebase::verify() const {
     return corrupt(impl_->error("header", "the counts of the header do not match the table"),
                    std::nullopt);
   }
+  // The certificate check, blocks shared out among the threads; the first failing block counts.
   const std::uint64_t block_states = info().block_states;
-  for (std::uint64_t b = 0; b < info().blocks; ++b) {
-    Status ok = catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
-    if (!ok) {
-      return corrupt(impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
-                                  "certificate check failed: " + ok.error().message),
-                     b);
-    }
-  }
+  std::atomic<std::uint64_t> first_failure{UINT64_MAX};
+  std::mutex mutex;
+  std::optional<Error> failure;
+  detail::WorkerPool pool(resolve_threads(threads));
+  pool.run(true, static_cast<std::size_t>(info().blocks), 64,
+           [&](std::size_t first, std::size_t last, unsigned) {
+             for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+               Status ok =
+                   catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
+               if (ok) continue;
+               const std::lock_guard lock(mutex);
+               if (b < first_failure.load()) {
+                 first_failure.store(b);
+                 failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
+                                        "certificate check failed: " + ok.error().message);
+               }
+               return;
+             }
+           });
+  if (failure) return corrupt(std::move(*failure), first_failure.load());
   return check;
 }
 
-TablebaseCheck verify_tablebase(const std::string& path) {
+TablebaseCheck verify_tablebase(const std::string& path, unsigned threads) {
   Result<Tablebase> tablebase = Tablebase::open(path);
   if (!tablebase.ok()) {
     return {TablebaseVerdict::kUnreadable, tablebase.error(), std::nullopt};
   }
-  return tablebase->verify();
+  return tablebase->verify(threads);
 }
 
 }  // namespace catmouse

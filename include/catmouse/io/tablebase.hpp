@@ -108,14 +108,15 @@ class Tablebase {
 
   // Checks the whole file: the index checksum, every block's checksum and contents, the counts of
   // the header against the table, and the certificate check of solve/verify.hpp over the stored
-  // table (which needs the table in memory, as load()).
-  TablebaseCheck verify() const;
+  // table, block by block on `threads` threads (0: one per hardware thread). Needs the table in
+  // memory, as load().
+  TablebaseCheck verify(unsigned threads = 1) const;
 
   // Whether `spec` describes the board of this file (the same graphs and map); the error says
   // how they differ. Rules are not compared.
   Status check_board(const GameSpec& spec) const;
 
-  struct Impl;
+  struct Impl;  // internal (src/io/tablebase_reader.hpp)
 
  private:
   explicit Tablebase(std::unique_ptr<Impl> impl);
@@ -123,6 +124,6 @@ class Tablebase {
 };
 
 // Opens `path` and verifies it (Tablebase::verify); an unopenable file is kUnreadable.
-TablebaseCheck verify_tablebase(const std::string& path);
+TablebaseCheck verify_tablebase(const std::string& path, unsigned threads = 1);
 
 }  // namespace catmouse
