@@ -241,5 +241,7 @@ void add_table_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_starts_command(CLI::App& app);
 void add_cops_commands(CLI::App& app);  // cops and copnumber
+void add_probe_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace catmouse::cli
