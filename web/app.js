@@ -47,6 +47,7 @@ function describe(p) {
 
 function moveWords(m) {
   if (m.for_mover === 'draw') return 'draw';
+  if (m.remoteness === 0) return `${m.for_mover} at once`;
   return `${m.for_mover} in ${plural(m.remoteness, 'move')}`;
 }
 
@@ -101,6 +102,8 @@ async function loadGame(source) {
     state.source = source;
     state.rules = rules;
     state.game = game;
+    $('app').dataset.game = game.id;
+    $('app').dataset.loads = String(Number($('app').dataset.loads ?? 0) + 1);
     state.history = [{ mouse: game.start.mouse, cats: [...game.start.cats], turn: game.start.turn }];
     state.cur = 0;
     state.valueMap.mouse = game.start.mouse;
@@ -308,14 +311,14 @@ function renderMoveList(playable) {
     const node = moveNode(m, pos.turn);
     if (node !== null) button.dataset.to = node;
     button.disabled = !playable;
-    const stay = pos.turn === 'mouse' ? m.mouse === pos.mouse : same({ ...m, turn: '' }, { ...pos, turn: '' });
+    const stay = pos.turn === 'mouse' ? m.mouse === pos.mouse : m.cats.length === 1 && m.cats[0] === pos.cats[0];
     const where = pos.turn === 'mouse' ? nodeName(m.mouse) : m.cats.length > 1 ? catsText(m.cats) : nodeName(m.cats[0]);
     const mark = document.createElement('span');
     mark.className = `mark mark-${m.for_mover}`;
     mark.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
     label.className = 'move-to';
-    label.textContent = stay ? `stay on ${where}` : `to ${where}`;
+    label.textContent = stay ? `stay on ${where}` : m.cats.length > 1 && pos.turn === 'cat' ? `cats to ${where}` : `to ${where}`;
     const words = document.createElement('span');
     words.className = 'move-value';
     words.textContent = moveWords(m);

@@ -106,7 +106,7 @@ export class Board {
     const hatch = el('pattern', { id: 'hatch', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
     el('rect', { width: 8, height: 8, class: 'hatch-bg' }, hatch);
     el('line', { x1: 0, y1: 0, x2: 0, y2: 8, class: 'hatch-line' }, hatch);
-    const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
+    const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4.5, markerHeight: 4.5, markerUnits: 'strokeWidth', orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M0,0 L10,5 L0,10 Z', class: 'arrowhead' }, marker);
   }
 
@@ -116,7 +116,7 @@ export class Board {
     const span = VIEW - 2 * PAD;
     this.points = game.layout.map(([x, y]) => [PAD + x * span, PAD + y * span]);
     const spacing = nearestSpacing(this.points);
-    const r = clamp(spacing * 0.34, 3, 30);
+    const r = clamp(spacing * 0.34, 3, 34);
     this.r = r;
     this.box = { x: 0, y: 0, w: VIEW, h: VIEW };
     this.svg.style.setProperty('--r', `${r}px`);
@@ -124,6 +124,7 @@ export class Board {
     this.svg.style.setProperty('--ring-w', `${clamp(r * 0.3, 1.6, 6)}px`);
     this.svg.classList.remove('grid-board');
     this.svg.classList.add('graph-board');
+    this.container.parentElement?.classList.remove('grid-frame');
     this.container.style.setProperty('--aspect', '1');
     const holes = new Set(game.holes);
     const barred = new Set(game.cat_forbidden);
@@ -179,6 +180,7 @@ export class Board {
     this.points = [];
     this.svg.classList.remove('graph-board');
     this.svg.classList.add('grid-board');
+    this.container.parentElement?.classList.add('grid-frame');
     this.svg.style.setProperty('--ring-w', '7px');
     this.container.style.setProperty('--aspect', `${(C * CELL + 20) / (R * CELL + 20)}`);
     const barred = new Set(this.game.cat_forbidden);
@@ -232,7 +234,7 @@ export class Board {
     this.position = pos;
     const layer = this.piecesLayer;
     layer.replaceChildren();
-    const size = this.grid ? CELL * 0.78 : clamp(this.r * 2.3, 14, 64);
+    const size = this.grid ? CELL * 0.78 : clamp(this.r * 2.4, 40, 70);
     const scale = size / 100;
     const groups = new Map();
     const place = (piece, index, node) => {

@@ -208,7 +208,13 @@ export class Game {
     });
     // Cat placements: sorted multisets of k nodes open to cats, in lexicographic order.
     this.open = [];
-    for (let v = 0; v < n; v++) if (!this.barred[v]) this.open.push(v);
+    this.openPos = new Int32Array(n).fill(-1);
+    for (let v = 0; v < n; v++) {
+      if (!this.barred[v]) {
+        this.openPos[v] = this.open.length;
+        this.open.push(v);
+      }
+    }
     this.placements = [];
     this.placementIndex = new Map();
     const count = multisets(this.open.length, this.k);
@@ -229,7 +235,7 @@ export class Game {
   }
 
   index(mouse, cats, turn) {
-    const p = this.placementIndex.get(cats.join(','));
+    const p = this.k === 1 ? this.openPos[cats[0]] : this.placementIndex.get(cats.join(','));
     return ((turn === 'mouse' ? 0 : 1) * this.n + mouse) * this.placements.length + p;
   }
   stateAt(i) {

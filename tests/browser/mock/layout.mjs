@@ -49,7 +49,7 @@ export function forceLayout(n, edges) {
       for (let j = i + 1; j < n; j++) {
         const ex = x[i] - x[j];
         const ey = y[i] - y[j];
-        const d = Math.max(Math.hypot(ex, ey), dmin);
+        const d = Math.max(Math.sqrt(ex * ex + ey * ey), dmin);
         const f = k2 / (d * d);
         dx[i] += ex * f;
         dy[i] += ey * f;
@@ -60,7 +60,7 @@ export function forceLayout(n, edges) {
     for (const [u, v] of links) {
       const ex = x[u] - x[v];
       const ey = y[u] - y[v];
-      const d = Math.max(Math.hypot(ex, ey), dmin);
+      const d = Math.max(Math.sqrt(ex * ex + ey * ey), dmin);
       const f = d / k;
       dx[u] -= ex * f;
       dy[u] -= ey * f;
@@ -70,7 +70,7 @@ export function forceLayout(n, edges) {
     for (let i = 0; i < n; i++) {
       dx[i] -= k * (x[i] - 0.5);
       dy[i] -= k * (y[i] - 0.5);
-      const len = Math.hypot(dx[i], dy[i]);
+      const len = Math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]);
       if (len > 0) {
         const step = Math.min(len, t) / len;
         x[i] += dx[i] * step;
