@@ -64,13 +64,14 @@ function options(argv) {
   return out;
 }
 
-function send(res, status, body, type = 'application/json') {
+function send(res, status, body, type = 'application/json', extra = {}) {
   const text = body === null ? '' : type === 'application/json' ? JSON.stringify(body) : body;
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+    ...extra,
   });
   res.end(text);
 }
@@ -86,7 +87,7 @@ function staticFile(path) {
 }
 
 async function serveStatic(req, res, path) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n', 'text/plain', { Allow: 'GET, HEAD' });
   const file = staticFile(path);
   const ext = file && file.slice(file.lastIndexOf('.'));
   if (!file || !(ext in TYPES)) return send(res, 404, 'not found\n', 'text/plain');
@@ -138,7 +139,7 @@ export function startServer(opts) {
       send(res, status, out);
     } catch (e) {
       if (e instanceof ApiError) {
-        send(res, e.status, { error: e.message, where: e.where ?? '' });
+        send(res, e.status, { error: e.message, where: e.where ?? '' }, 'application/json', e.allow ? { Allow: e.allow } : {});
       } else {
         console.error(e);
         send(res, 500, { error: `internal error: ${e.message}`, where: '' });

@@ -190,7 +190,11 @@ export class Api {
   handle(method, path, query, body) {
     const parts = path.split('/').filter(Boolean); // ['api', ...]
     const only = (allowed) => {
-      if (method !== allowed) throw new ApiError(405, `${method} is not allowed here (use ${allowed})`, path);
+      if (method !== allowed) {
+        const e = new ApiError(405, `${method} is not allowed here (use ${allowed})`, path);
+        e.allow = allowed;
+        throw e;
+      }
     };
     if (parts.length === 2 && parts[1] === 'examples') {
       only('GET');
@@ -201,6 +205,11 @@ export class Api {
       return [201, this.createGame(body())];
     }
     if (parts[1] === 'games' && parts.length === 3) {
+      if (method !== 'GET' && method !== 'DELETE') {
+        const e = new ApiError(405, `${method} is not allowed here (use GET or DELETE)`, path);
+        e.allow = 'GET, DELETE';
+        throw e;
+      }
       if (method === 'DELETE') {
         this.lookup(parts[2]);
         this.games.delete(parts[2]);
