@@ -257,7 +257,7 @@ function render() {
 
   // The board: pieces and moves.
   const hadFocus = board.svg.contains(document.activeElement);
-  const playable = !over && !state.auto && (state.side === 'watch' || pos.turn === state.side);
+  const playable = !over && !state.auto && !state.valueMap.on && (state.side === 'watch' || pos.turn === state.side);
   if (!state.valueMap.on) {
     board.setPosition(pos);
     const marks = [];
@@ -798,29 +798,40 @@ async function main() {
     state.side = side;
     for (const s of ['mouse', 'cat', 'watch']) $(`side-${s}`).setAttribute('aria-pressed', s === side ? 'true' : 'false');
   }
-  let examples = [];
-  try {
-    examples = await api.examples();
-  } catch (e) {
-    showError(e);
-  }
+  // The examples list loads beside the first game.
   const select = $('example-select');
-  for (const ex of examples) {
-    const option = document.createElement('option');
-    option.value = ex.name;
-    option.textContent = ex.title || ex.name;
-    select.append(option);
-  }
+  const listed = api.examples().then(
+    (examples) => {
+      for (const ex of examples) {
+        const option = document.createElement('option');
+        option.value = ex.name;
+        option.textContent = ex.title || ex.name;
+        select.append(option);
+      }
+      return examples;
+    },
+    (e) => {
+      showError(e);
+      return [];
+    },
+  );
   if (params.has('generate')) {
     $('gen-family').value = params.get('generate');
     $('gen-nodes').value = params.get('nodes') ?? '30';
     $('gen-seed').value = params.get('seed') ?? '1';
     $('generate-button').click();
-  } else if (params.has('text')) {
+    await listed;
+    return;
+  }
+  if (params.has('text')) {
     $('paste-input').value = params.get('text');
     $('format').value = params.get('format') ?? 'auto';
     $('load-button').click();
-  } else if (examples.length) {
+    await listed;
+    return;
+  }
+  const examples = await listed;
+  if (examples.length) {
     const wanted = params.get('example');
     const ex = examples.find((e) => e.name === wanted) ?? examples.find((e) => e.name === 'leetcode1') ?? examples[0];
     select.value = ex.name;

@@ -8,6 +8,9 @@
 // directed edge list, two cats, and a phone-sized window with touch. Console errors and warnings
 // fail the test, except the browser's own line for an HTTP error in the steps that cause one.
 // Exit 0: passed; 1: failed, with the reason on stderr.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { openBrowser, watchConsole } from './lib/browser.mjs';
 
 const url = process.argv[2];
@@ -245,7 +248,8 @@ async function main() {
     console.log(`ok: ${current}`);
   } catch (e) {
     console.error(`FAIL: ${current}: ${e instanceof Failure ? e.message : `${e.name}: ${e.message}`}`);
-    await page.screenshot({ path: 'interact-failure.png' }).catch(() => {});
+    await page.screenshot({ path: join(tmpdir(), 'interact-failure.png') }).catch(() => {});
+    console.error(`screenshot: ${join(tmpdir(), 'interact-failure.png')}`);
     await browser.close();
     process.exit(1);
   }
