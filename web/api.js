@@ -18,6 +18,8 @@ export class Api {
     this.game = null; // the server's answer to the last POST /api/games
     this.request = null; // its body
     this.cache = new Map();
+    this.generation = 0; // grows with every game, so that late answers of an old one are not kept
+    this.onRepost = null; // called with the game when it was posted again under a new id
   }
 
   async call(method, path, body) {
@@ -55,7 +57,9 @@ export class Api {
   }
 
   async createGame(body) {
+    const generation = ++this.generation;
     const game = await this.call('POST', 'games', body);
+    if (generation !== this.generation) throw new ApiFailure(-1, 'superseded by a later game');
     this.game = game;
     this.request = body;
     this.cache.clear();
@@ -67,17 +71,22 @@ export class Api {
     const query = new URLSearchParams(params).toString();
     const key = `${what}?${query}`;
     if (this.cache.has(key)) return this.cache.get(key);
+    const generation = this.generation;
+    const game = this.game;
     let answer;
     try {
-      answer = await this.call('GET', `games/${encodeURIComponent(this.game.id)}/${what}?${query}`);
+      answer = await this.call('GET', `games/${encodeURIComponent(game.id)}/${what}?${query}`);
     } catch (e) {
-      if (!(e instanceof ApiFailure) || e.status !== 404 || !this.request) throw e;
+      if (!(e instanceof ApiFailure) || e.status !== 404 || !this.request || generation !== this.generation) throw e;
       const again = await this.call('POST', 'games', this.request);
-      this.game.id = again.id;
-      answer = await this.call('GET', `games/${encodeURIComponent(this.game.id)}/${what}?${query}`);
+      game.id = again.id;
+      if (this.onRepost && generation === this.generation) this.onRepost(game);
+      answer = await this.call('GET', `games/${encodeURIComponent(game.id)}/${what}?${query}`);
     }
-    if (this.cache.size > 4000) this.cache.clear();
-    this.cache.set(key, answer);
+    if (generation === this.generation) {
+      if (this.cache.size > 4000) this.cache.clear();
+      this.cache.set(key, answer);
+    }
     return answer;
   }
 

@@ -9,6 +9,9 @@ const ENGINE_DELAY = 450; // ms before the engine's reply, so that a person sees
 const AUTO_DELAY = 700;
 
 const api = new Api();
+api.onRepost = (game) => {
+  $('app').dataset.game = game.id;
+};
 const board = new Board($('board'), { onNodeClick, onPieceDrop });
 
 const state = {
@@ -96,6 +99,7 @@ async function loadGame(source) {
   const body = { ...source };
   if (Object.keys(rules).length) body.rules = rules;
   document.body.classList.add('loading');
+  state.token++; // answers for the game on show are of no use any more
   try {
     const game = await api.createGame(body);
     clearError();
@@ -120,8 +124,10 @@ async function loadGame(source) {
     renderLegend();
     await show({ engine: true });
   } catch (e) {
+    if (e instanceof ApiFailure && e.status === -1) return; // a later load took over
     showError(e);
-    setReady(true);
+    if (state.game) show({ engine: true }).catch(() => {});
+    else setReady(true);
   } finally {
     document.body.classList.remove('loading');
   }
