@@ -422,7 +422,7 @@ async function refreshLine(token) {
     list.append(li);
   });
   const ends = {
-    hole: 'the mouse reaches the hole',
+    hole: state.game?.grid ? 'the mouse reaches the food' : 'the mouse reaches the hole',
     capture: 'the cat wins',
     stuck: 'a player cannot move',
     repetition: `the next move returns to position ${line.cycle_start}: play repeats, a draw`,
