@@ -262,13 +262,6 @@ GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules) {
   return spec;
 }
 
-std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
-  if (value == Value::kDraw) return "draw";
-  if (!remoteness) return fmt::format("{} wins", value_name(value));
-  const std::uint32_t r = remoteness.value_or(0);
-  return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
-}
-
 void BufferedWriter::flush() {
   if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
     throw InputError(fmt::format("write error: {}", std::strerror(errno)));

@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   catmouse::cli::add_starts_command(app);
   catmouse::cli::add_cops_commands(app);
   catmouse::cli::add_check_command(app);
+  catmouse::cli::add_serve_command(app);
+  catmouse::cli::add_play_command(app);
   try {
     app.parse(argc, argv);  // subcommand callbacks run inside parse
   } catch (const CLI::ParseError& e) {

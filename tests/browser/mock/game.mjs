@@ -254,9 +254,10 @@ export class Game {
     return onMouse ? 'cat' : null;
   }
 
-  // The positions reachable in one move, in the order the tie rule uses: the mover's destination
-  // increasing; for k cats, the joint moves in odometer order (first cat fastest), each distinct
-  // sorted placement once, where it first appears.
+  // The positions reachable in one move, in the order the tie rule uses (Solution::moves, in
+  // increasing state index): the mover's destination increasing; for k cats, the distinct sorted
+  // placements the joint moves lead to, in colex order (the last cat's node first, then the one
+  // before, ...), as core/placement.hpp numbers them.
   children(s) {
     if (this.outcome(s.mouse, s.cats)) return [];
     if (s.turn === 'mouse') return this.mouseMoves[s.mouse].map((to) => ({ mouse: to, cats: s.cats, turn: 'cat' }));
@@ -276,7 +277,7 @@ export class Game {
       while (i < at.length && ++at[i] === options[i].length) at[i++] = 0;
       if (i === at.length) break;
     }
-    return out;
+    return out.sort((a, b) => colex(a.cats, b.cats));
   }
 
   // Retrograde analysis: value (0 draw, 1 mouse, 2 cat) and remoteness of every state, the winner
@@ -373,12 +374,23 @@ export class Game {
       const forMover = value === 'draw' ? 'draw' : value === mover ? 'win' : 'loss';
       return { mouse: c.mouse, cats: c.cats, turn: c.turn, value, remoteness, for_mover: forMover };
     });
-    const here = this.valueOf(s, played).value;
+    // The optimal move (Solution::best_move) is chosen by the values of the game without its
+    // move limit, which only cuts the line short: the fastest win, the slowest loss, the first
+    // move that keeps a draw; ties to the first in move order.
+    const unlimited = (p) => {
+      const i = this.index(p.mouse, p.cats, p.turn);
+      return { value: ['draw', 'mouse', 'cat'][this.value[i]], remoteness: this.rem[i] };
+    };
+    const here = unlimited(s).value;
     let best = null;
+    let bestRemoteness = 0;
     moves.forEach((m, i) => {
-      if (m.value !== here) return;
-      if (best === null) best = i;
-      else if (here === mover ? m.remoteness < moves[best].remoteness : here !== 'draw' && m.remoteness > moves[best].remoteness) best = i;
+      const child = unlimited(m);
+      if (child.value !== here) return;
+      if (best === null || (here === mover ? child.remoteness < bestRemoteness : here !== 'draw' && child.remoteness > bestRemoteness)) {
+        best = i;
+        bestRemoteness = child.remoteness;
+      }
     });
     return { moves, best };
   }
@@ -406,6 +418,12 @@ export class Game {
       cur = { mouse: next.mouse, cats: next.cats, turn: next.turn };
     }
   }
+}
+
+// Colex order of sorted placements: by the last node, then the one before, and so on.
+function colex(a, b) {
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 function multisets(a, k) {
