@@ -139,6 +139,24 @@ TEST(Play, AWinBeforeTheLimitEndsTheLine) {
   EXPECT_EQ(got.line.end, LineEnd::kHole);
 }
 
+TEST(Play, AnEndOnTheLimitsMoveIsTheGamesOwn) {
+  // A capture exactly on the third move, with a limit of 3: the line ends in the capture.
+  Rules rules;
+  rules.move_limit = 3;
+  rules.mouse_stays = true;
+  rules.cat_stays = true;
+  Result<Graph> g =
+      Graph::from_edges(5, std::vector<Edge>{{0, 1}, {0, 2}, {1, 2}, {1, 4}, {2, 3}});
+  ASSERT_TRUE(g.ok());
+  const Solution s = solved(make_spec(std::move(g).value(), rules));
+  const Position start(3, {1}, Side::kCat);
+  ASSERT_EQ(s.value(start), (StateValue{Value::kCatWin, 3}));
+  const PlayedLine got = line_from(s, start, 0, 10000).value();
+  ASSERT_EQ(got.line.positions.size(), 4u);
+  EXPECT_EQ(got.line.end, LineEnd::kCapture);
+  EXPECT_EQ(s.line(start).value().end, LineEnd::kCapture);
+}
+
 TEST(Play, LongLinesAreCut) {
   const Solution free = solved(kDraw);
   const PlayedLine cut = line_from(free, free.start(), 0, 2).value();

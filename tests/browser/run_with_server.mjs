@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The browser tests against the real server, as ctest runs them:
 //
-//   node tests/browser/run_with_server.mjs CATMOUSE OUT_DIR play|interact
+//   node tests/browser/run_with_server.mjs CATMOUSE OUT_DIR play|interact|mock
 //
 // Starts `CATMOUSE serve --port 0` (the page and examples it serves are those of its build or
 // install tree), then
@@ -9,6 +9,7 @@
 //             play.mjs with them and saves the screenshot of the board at the end as
 //             OUT_DIR/play.png;
 //   interact: runs interact.mjs;
+//   mock:     runs check_server.mjs: the mock's answers against the server's (no browser);
 // and stops the server with SIGTERM, which must end it with status 0.
 // Exit status: the test's, 1 when the server misbehaves, 77 (skipped) when Chromium or the npm
 // packages are missing (scripts/setup-browser installs them).
@@ -20,8 +21,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [program, outDir, which] = process.argv.slice(2);
-if (!program || !outDir || !['play', 'interact'].includes(which)) {
-  console.error('usage: run_with_server.mjs CATMOUSE OUT_DIR play|interact');
+const scripts = { play: 'play.mjs', interact: 'interact.mjs', mock: 'check_server.mjs' };
+if (!program || !outDir || !(which in scripts)) {
+  console.error('usage: run_with_server.mjs CATMOUSE OUT_DIR play|interact|mock');
   process.exit(2);
 }
 
@@ -32,7 +34,7 @@ try {
 } catch {
   playwright = false;
 }
-if (!existsSync(chromium) || !playwright) {
+if (which !== 'mock' && (!existsSync(chromium) || !playwright)) {
   console.log(`SKIP: ${!existsSync(chromium) ? `no Chromium at ${chromium}` : 'playwright-core is not installed in tests/browser'}; run scripts/setup-browser`);
   process.exit(77);
 }
@@ -53,6 +55,7 @@ if (which === 'play') {
   args.push('--expect', join(outDir, 'expect-leetcode2.json'), '--expect-grid', join(outDir, 'expect-grid1728.json'));
   args.push('--screenshot', join(outDir, 'play.png'));
 }
+if (which === 'mock') args.push('--games', '150');
 
 const server = spawn(program, ['serve', '--port', '0', '--memory', '1G'], { stdio: ['ignore', 'pipe', 'inherit'] });
 let exited = null;
@@ -72,7 +75,7 @@ const url = await new Promise((resolve, reject) => {
 console.log(`catmouse serve: ${url}`);
 
 const status = await new Promise((resolve) => {
-  const child = spawn(process.execPath, [join(here, `${which}.mjs`), url, ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(here, scripts[which]), url, ...args], { stdio: 'inherit' });
   child.on('exit', (code) => resolve(code ?? 1));
 });
 if (exited) {

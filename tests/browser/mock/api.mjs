@@ -226,7 +226,7 @@ export class Api {
       if (what === 'position') {
         const { s, played } = readPosition(entry, query);
         const { moves, best } = entry.game.moves(s, played);
-        return [200, { ...positionJson(entry, s, played), played, moves, best }];
+        return [200, { mouse: s.mouse, cats: s.cats, turn: s.turn, played, ...positionJson(entry, s, played), moves, best }];
       }
       if (what === 'line') {
         const { s, played } = readPosition(entry, query);
