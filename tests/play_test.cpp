@@ -145,8 +145,7 @@ TEST(Play, AnEndOnTheLimitsMoveIsTheGamesOwn) {
   rules.move_limit = 3;
   rules.mouse_stays = true;
   rules.cat_stays = true;
-  Result<Graph> g =
-      Graph::from_edges(5, std::vector<Edge>{{0, 1}, {0, 2}, {1, 2}, {1, 4}, {2, 3}});
+  Result<Graph> g = Graph::from_edges(5, std::vector<Edge>{{0, 1}, {0, 2}, {1, 2}, {1, 4}, {2, 3}});
   ASSERT_TRUE(g.ok());
   const Solution s = solved(make_spec(std::move(g).value(), rules));
   const Position start(3, {1}, Side::kCat);

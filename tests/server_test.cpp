@@ -5,6 +5,7 @@
 #include "server.hpp"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
@@ -783,8 +784,8 @@ struct Child {
   FILE* out = nullptr;
 };
 
-Child start_serve(const std::vector<std::string>& extra) {
-  std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", "0", "--memory", "64M"};
+Child start_serve(const std::vector<std::string>& extra, const std::string& port = "0") {
+  std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", port, "--memory", "64M"};
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -795,6 +796,7 @@ Child start_serve(const std::vector<std::string>& extra) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   Child child;
   EXPECT_EQ(posix_spawn(&child.pid, CATMOUSE_CLI, &actions, nullptr, argv.data(), environ), 0);
   posix_spawn_file_actions_destroy(&actions);
@@ -840,10 +842,25 @@ TEST(ServeProgram, ListensOnTheLoopbackAndStopsCleanlyOnASignal) {
   }
 }
 
-TEST(ServeProgram, ABadBoardIsAUsageError) {
-  Child child = start_serve({CATMOUSE_TEST_DATA "/../../README.md"});
-  EXPECT_EQ(read_line(child.out), "");
-  EXPECT_EQ(exit_code(child), 2);
+TEST(ServeProgram, ABadBoardIsAUsageErrorAndATakenPortAFailure) {
+  // Each must exit at once; one that serves anyway is stopped, so that the test fails, not hangs.
+  const auto refused = [](Child& child) {
+    const std::string line = read_line(child.out);
+    if (!line.empty()) ::kill(child.pid, SIGTERM);
+    return line;
+  };
+  Child bad = start_serve({CATMOUSE_TEST_DATA "/../../README.md"});
+  EXPECT_EQ(refused(bad), "");
+  EXPECT_EQ(exit_code(bad), 2);
+  // A port another server holds.
+  Api api(small_options(), examples());
+  const StaticFiles files = StaticFiles::load(CATMOUSE_WEB_DIR).value();
+  HttpServer holder(api, files, 2);
+  const Result<int> port = holder.bind("127.0.0.1", 0);
+  ASSERT_TRUE(port.ok());
+  Child taken = start_serve({}, std::to_string(*port));
+  EXPECT_EQ(refused(taken), "");
+  EXPECT_EQ(exit_code(taken), 1);
 }
 
 }  // namespace

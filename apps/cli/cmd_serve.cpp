@@ -2,6 +2,7 @@
 // server, until SIGINT or SIGTERM. The server itself is apps/server; this is its command line.
 #include <fmt/format.h>
 
+#include <iostream>
 #include <memory>
 #include <thread>
 
@@ -37,14 +38,22 @@ void run(const ServeCommand& cmd) {
   const std::string data = server::default_data_dir();
   options.web_dir = data + "/web";
   options.examples_dir = data + "/examples";
-  options.graphs = cmd.graphs;
+  for (const std::string& path : cmd.graphs) {
+    Result<server::Example> board = server::read_example_file(path);
+    if (!board.ok()) throw InputError(board.error());
+    options.boards.push_back(std::move(board).value());
+  }
   if (resolved.memory_limit > 0) options.api.memory = resolved.memory_limit;
   options.api.threads = cmd.threads;
   options.api.solves =
       cmd.solves > 0 ? cmd.solves : std::max(1u, std::thread::hardware_concurrency());
   options.api.queue = cmd.queue_given ? cmd.queue : 2 * options.api.solves;
   options.api.max_states = cmd.max_states;
-  if (Status ok = server::serve(options); !ok) throw InputError(ok.error());
+  // Not the user's input but the installation or the machine (no page, a port taken): 1.
+  if (Status ok = server::serve(options); !ok) {
+    std::cerr << "catmouse: " << ok.error().to_string() << "\n";
+    throw ExitCode{1};
+  }
 }
 
 }  // namespace

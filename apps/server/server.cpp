@@ -59,6 +59,12 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   http.new_task_queue = [threads] {
     return std::make_unique<httplib::ThreadPool>(threads).release();
   };
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server on the
+  // same port would start and silently take half the connections instead of failing.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   http.set_keep_alive_timeout(2);
   http.set_payload_max_length(kDrainLimit);
   const std::size_t max_body = api.options().max_body;
@@ -136,18 +142,13 @@ Status serve(const ServeOptions& options) {
   if (!files.ok()) return files.error();
   Result<std::vector<Example>> examples = load_examples(options.examples_dir);
   if (!examples.ok()) return examples.error();
-  std::vector<Example> boards;
-  for (const std::string& path : options.graphs) {
-    Result<Example> board = read_example_file(path);
-    if (!board.ok()) return board.error();
-    boards.push_back(std::move(board).value());
-  }
+  std::vector<Example> boards = options.boards;
   for (Example& e : *examples) {
     const bool replaced = std::any_of(boards.begin(), boards.end(),
                                       [&](const Example& b) { return b.name == e.name; });
     if (!replaced) boards.push_back(std::move(e));
   }
-  const std::string first = options.graphs.empty() ? "" : boards.front().name;
+  const std::string first = options.boards.empty() ? "" : options.boards.front().name;
   Api api(options.api, std::move(boards));
   // Solves block their request's thread: enough threads for the solves and their queue, and
   // for the page's lookups beside them.

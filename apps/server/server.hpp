@@ -41,9 +41,9 @@ class HttpServer {
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8913;
-  std::string web_dir;              // the page's files
-  std::string examples_dir;         // the example boards
-  std::vector<std::string> graphs;  // more boards, listed first among the examples
+  std::string web_dir;          // the page's files
+  std::string examples_dir;     // the example boards
+  std::vector<Example> boards;  // more boards, listed first among the examples
   ApiOptions api;
 };
 
@@ -52,8 +52,9 @@ struct ServeOptions {
 std::string default_data_dir();
 
 // Serves until SIGINT or SIGTERM: prints "listening on http://HOST:PORT/" on stdout once bound
-// (and the address of the first of `graphs`, if any), and returns once the requests under way
-// are answered. Fails when the files cannot be read or the address cannot be bound.
+// (and the address of the first of `boards`, if any), and returns once the requests under way
+// are answered. Fails when the page or the examples cannot be read or the address cannot be
+// bound.
 Status serve(const ServeOptions& options);
 
 }  // namespace catmouse::server
