@@ -777,6 +777,31 @@ TEST_F(ServerOverHttp, FiftyRequestsAtOnceAreAllAnswered) {
   EXPECT_EQ(answered, 50) << fmt::format("{}", fmt::join(failures, "\n"));
 }
 
+TEST(ServerStop, RequestsUnderWayAreAnswered) {
+  ApiOptions options = small_options();
+  options.solves = 1;
+  options.queue = 1;
+  Api api(options, examples());
+  const StaticFiles files = StaticFiles::load(CATMOUSE_WEB_DIR).value();
+  HttpServer http(api, files, 4);
+  const int port = http.bind("127.0.0.1", 0).value();
+  std::thread server([&] { http.run(); });
+  auto held = api.gate().enter();  // the one solve under way: the next POST waits for its turn
+  int status = 0;
+  std::thread client([&] {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(120);
+    const auto r = c.Post("/api/games", Json{{"text", kLeetCode2}}.dump(), "application/json");
+    status = r ? r->status : -1;
+  });
+  while (api.gate().waiting() == 0) std::this_thread::yield();
+  http.stop();    // as on SIGINT or SIGTERM: no new connection, but the POST under way ...
+  held.reset();   // ... gets its turn, is solved and answered before run() returns
+  server.join();
+  client.join();
+  EXPECT_EQ(status, 201);
+}
+
 // The program: `catmouse serve --port 0` prints where it listens, answers, and exits 0 on a
 // signal.
 struct Child {
