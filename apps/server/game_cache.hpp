@@ -38,8 +38,8 @@ class GameCache {
    private:
     friend class GameCache;
     Reservation(GameCache* cache, std::uint64_t bytes) : cache_(cache), bytes_(bytes) {}
-    GameCache* cache_;
-    std::uint64_t bytes_;
+    GameCache* cache_ = nullptr;
+    std::uint64_t bytes_ = 0;
   };
 
   // Room for `bytes`, evicting the least recently used games as needed; none when the solves

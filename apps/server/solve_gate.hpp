@@ -27,7 +27,7 @@ class SolveGate {
    private:
     friend class SolveGate;
     explicit Ticket(SolveGate* gate) : gate_(gate) {}
-    SolveGate* gate_;
+    SolveGate* gate_ = nullptr;
   };
 
   // A turn now, or after waiting in the queue; none when the queue is full too.
