@@ -84,7 +84,7 @@ TEST(SolveGate, RunsThenQueuesThenRefuses) {
     });
     while (gate.waiting() == 0) std::this_thread::yield();
     EXPECT_FALSE(gate.enter());  // the queue is full
-  }  // the first solve ends
+  }                              // the first solve ends
   second.join();
   EXPECT_TRUE(second_ran);
   EXPECT_TRUE(gate.enter());
@@ -216,6 +216,13 @@ TEST_F(ServerOverHttp, NoPathOutsideThePage) {
     EXPECT_EQ(answer.find("root:"), std::string::npos) << target;
     EXPECT_EQ(answer.find("cmake_minimum_required"), std::string::npos) << target;
   }
+  // Methods the site does not take.
+  const std::string trace =
+      raw("TRACE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(trace), "HTTP/1.1 405 Method Not Allowed");
+  EXPECT_NE(trace.find("Allow: POST"), std::string::npos);
+  EXPECT_EQ(status_line(raw("DELETE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")),
+            "HTTP/1.1 405 Method Not Allowed");
   // An absolute URI in the request line names no file either.
   EXPECT_NE(status_line(get("http://x/etc/passwd")), "HTTP/1.1 200 OK");
 }

@@ -71,6 +71,16 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   const auto plain = [&api, &files](const httplib::Request& req, httplib::Response& res) {
     send(route(api, files, request_of(req, req.body)), res);
   };
+  // Methods httplib parses but routes nowhere (TRACE, CONNECT): answered by the site too (405).
+  http.set_pre_routing_handler([plain](const httplib::Request& req, httplib::Response& res) {
+    static const std::string kRouted[] = {"GET",   "HEAD",   "POST",   "PUT",
+                                          "PATCH", "DELETE", "OPTIONS"};
+    for (const std::string& method : kRouted) {
+      if (req.method == method) return httplib::Server::HandlerResponse::Unhandled;
+    }
+    plain(req, res);
+    return httplib::Server::HandlerResponse::Handled;
+  });
   http.Get(".*", plain);
   http.Put(".*", plain);
   http.Patch(".*", plain);
