@@ -346,13 +346,6 @@ GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules) {
   return spec;
 }
 
-std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
-  if (value == Value::kDraw) return "draw";
-  if (!remoteness) return fmt::format("{} wins", value_name(value));
-  const std::uint32_t r = remoteness.value_or(0);
-  return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
-}
-
 namespace {
 
 // ---- Temporaries removed when a signal ends catmouse -----------------------------------------

@@ -24,6 +24,7 @@
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/game_reader.hpp"
+#include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
 
 namespace catmouse::cli {
@@ -174,10 +175,12 @@ Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptio
 // throws InputError for more cats.
 GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules);
 
-// "mouse wins in 3 moves", "cat wins in 1 move", "draw".
-std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
+// "mouse wins in 3 moves", "cat wins in 1 move", "draw": value_sentence() of play.hpp.
 inline std::string result_sentence(const StateValue& v) {
-  return result_sentence(v.value, v.remoteness);
+  return value_sentence(v);
+}
+inline std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
+  return value_sentence({value, remoteness});
 }
 
 // explain's text for an optimal line of a solved game (cmd_explain.cpp).
@@ -243,5 +246,7 @@ void add_starts_command(CLI::App& app);
 void add_cops_commands(CLI::App& app);  // cops and copnumber
 void add_probe_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace catmouse::cli

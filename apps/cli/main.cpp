@@ -51,6 +51,8 @@ int main(int argc, char** argv) {
   catmouse::cli::add_probe_command(app);
   catmouse::cli::add_verify_command(app);
   catmouse::cli::add_check_command(app);
+  catmouse::cli::add_serve_command(app);
+  catmouse::cli::add_play_command(app);
   try {
     const int code = run(app, argc, argv);
     catmouse::cli::close_stdout();  // output that did not arrive is a failure, whatever the code

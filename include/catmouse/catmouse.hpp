@@ -18,6 +18,7 @@
 #include "catmouse/io/rules_json.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
+#include "catmouse/solve/play.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/solve.hpp"

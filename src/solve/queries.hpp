@@ -148,7 +148,10 @@ Result<Line> line(const Game& game, const Source& source, const Position& start)
     p = std::move(move->child);
   }
   const std::uint32_t limit = game.rules().move_limit;
-  if (limit > 0 && line.positions.size() > std::size_t{limit}) {
+  // A line that ends by itself (hole, capture, stuck) on the limit's move keeps its end.
+  const std::size_t at_limit = std::size_t{limit} + 1;
+  if (limit > 0 && (line.positions.size() > at_limit ||
+                    (line.positions.size() == at_limit && line.end == LineEnd::kRepetition))) {
     line.positions.resize(std::size_t{limit} + 1);
     line.cycle_start.reset();
     line.end = LineEnd::kMoveLimit;
