@@ -593,7 +593,8 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
     return detail::option_error("engine", "the cops' question is answered by the cops engine");
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
-    return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit);
+    return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
+                            options.cancelled);
   }
   return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });
