@@ -10,7 +10,6 @@
 
 namespace catmouse {
 
-using cops_kernel::CopsMode;
 using cops_kernel::CopsSolver;
 
 Rules cops_rules(std::uint32_t k, CopsVariant variant) {
