@@ -3,6 +3,8 @@
 // search (grid_search.hpp).
 #include <fmt/format.h>
 
+#include <array>
+
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/testing/check.hpp"
 #include "catmouse/testing/grid_search.hpp"
@@ -17,6 +19,9 @@ constexpr RandomMapOptions kMapOptions{8, 8, 3, 1};
 constexpr std::uint32_t kSmallJump = 2;
 // Steps (solves) of the long-win search per turn of --source auto: about 5 ms at 8x8.
 constexpr std::uint64_t kSearchStepsPerTurn = 8;
+// Steps (solves) of the long-win search per smaller board tried while shrinking: about a second
+// at 8x8, less on smaller boards.
+constexpr std::uint64_t kSmallerSteps = 2000;
 // Calls of the solver a shrink makes at most.
 constexpr std::uint32_t kMaxShrinkTries = 100000;
 
@@ -96,10 +101,33 @@ class GridDomain final : public CheckDomain {
 
   ShrunkCase shrink(const std::string& input,
                     const std::function<bool(const std::string&)>& fails) override {
-    const MapShrinkResult shrunk = shrink_map(
-        parse(input), [&](const GridMap& map) { return fails(grid_json(map)); }, kMaxShrinkTries,
-        options_.cancelled);
-    return {grid_json(shrunk.map), shrunk.tries, shrunk.cancelled};
+    const auto map_fails = [&](const GridMap& map) { return fails(grid_json(map)); };
+    MapShrinkResult shrunk =
+        shrink_map(parse(input), map_fails, kMaxShrinkTries, options_.cancelled);
+    std::uint32_t runs = shrunk.tries;
+    // Removal stops at a 1-minimal map; the long-win search on a board of one row or one column
+    // fewer (the longer side first) often finds a smaller failing map, which is shrunk in turn.
+    for (std::uint64_t round = 1; !shrunk.cancelled; ++round) {
+      std::optional<GridMap> found;
+      const std::uint32_t rows = shrunk.map.row_count(), columns = shrunk.map.column_count();
+      const std::pair<std::uint32_t, std::uint32_t> fewer_rows{rows - 1, columns},
+          fewer_columns{rows, columns - 1};
+      for (const auto& [r, c] : rows >= columns ? std::array{fewer_rows, fewer_columns}
+                                                : std::array{fewer_columns, fewer_rows}) {
+        if (found || r * c < 4) continue;
+        RandomMapOptions board = map_options(options_.seed + round);
+        board.max_rows = r;
+        board.max_columns = c;
+        found = smaller_failing(board, map_fails, runs);
+      }
+      if (!found) {
+        shrunk.cancelled = cancelled();
+        break;
+      }
+      shrunk = shrink_map(*found, map_fails, kMaxShrinkTries, options_.cancelled);
+      runs += shrunk.tries;
+    }
+    return {grid_json(shrunk.map), runs, shrunk.cancelled};
   }
 
   std::string size(const std::string& input) const override { return describe(parse(input)); }
@@ -130,6 +158,21 @@ class GridDomain final : public CheckDomain {
   CheckCase random_case() {
     const std::uint64_t k = random_count_++;
     return make_case(random_map(random_, k), fmt::format("random map {}", k + 1));
+  }
+
+  // A map of the search on `board` on which `fails` holds, within kSmallerSteps steps of the
+  // search; each candidate tried counts in `runs`.
+  std::optional<GridMap> smaller_failing(const RandomMapOptions& board,
+                                         const std::function<bool(const GridMap&)>& fails,
+                                         std::uint32_t& runs) const {
+    MapLongWinSearch search(board, options_.cancelled);
+    for (std::uint64_t steps = 0; steps < kSmallerSteps && !cancelled(); ++steps) {
+      const std::optional<GridMap> map = search.next(1);
+      if (!map) continue;
+      ++runs;
+      if (fails(*map)) return map;
+    }
+    return std::nullopt;
   }
 
   static GridMap parse(const std::string& input) { return parse_grid(input, "case").value(); }
