@@ -82,8 +82,9 @@ double seconds_of(const std::string& out) {
 // it takes hundreds of runs. The budget stops the shrink, and the report shows the smallest
 // failing graph so far.
 TEST(CliCheckRuns, TimeBudgetIncludesShrinking) {
-  const CliRun run = catmouse("check --time 5 --source search --no-batch -- sh -c 'sleep 0.2; exec " +
-                              std::string(CATMOUSE_CAPPED_DP) + "'");
+  const CliRun run =
+      catmouse("check --time 5 --source search --no-batch -- sh -c 'sleep 0.2; exec " +
+               std::string(CATMOUSE_CAPPED_DP) + "'");
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("failure 1: graph 10, from the long-win search"), std::string::npos)
       << run.out;
@@ -117,8 +118,9 @@ TEST(CliCheckRuns, SigtermWhileShrinkingReportsTheFailure) {
   const Marker runs("sigterm");
   const std::string program =
       "sh -c 'echo run >> " + runs.path.string() + "; cat >/dev/null; sleep 0.05; echo 0'";
-  const CliRun run = interrupted("check --source random --nodes 12-14 -- " + program,
-                                 [&] { return runs.lines().size() >= 12; }, SIGTERM);
+  const CliRun run = interrupted(
+      "check --source random --nodes 12-14 -- " + program,
+      [&] { return runs.lines().size() >= 12; }, SIGTERM);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("failure 1: graph 1, from random graph 1"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("shrinking stopped (interrupted by SIGTERM) after "), std::string::npos)
@@ -146,10 +148,10 @@ TEST(CliCheckRuns, OutputIsCappedAtOneMebibyte) {
 TEST(CliCheckRuns, BackgroundChildrenDoNotOutliveTheRun) {
   const Marker groups("groups");
   const std::string record = "echo $$ >> " + groups.path.string() + "; sleep 300 & ";
-  const std::string cases[] = {
-      "check --no-batch --max-graphs 3 -- sh -c '" + record + "exec " + CATMOUSE_CLI + " solve --code -'",
-      "check --batch --max-graphs 3 -- sh -c '" + record + "exec " + CATMOUSE_CAPPED_DP +
-          " --batch'"};
+  const std::string cases[] = {"check --no-batch --max-graphs 3 -- sh -c '" + record + "exec " +
+                                   CATMOUSE_CLI + " solve --code -'",
+                               "check --batch --max-graphs 3 -- sh -c '" + record + "exec " +
+                                   CATMOUSE_CAPPED_DP + " --batch'"};
   for (const std::string& args : cases) {
     const CliRun run = catmouse(args);
     EXPECT_EQ(run.exit_code, 0) << args << run.out << run.err;
@@ -168,8 +170,7 @@ TEST(CliCheckRuns, BackgroundChildrenDoNotOutliveTheRun) {
 // LeetCode 913 in Python, one process per graph, reading its whole input: the long-win search
 // comes early, so the 2n cap is found among the first graphs.
 TEST(CliCheckRuns, PythonCappedSolverRunPerProcessIsFound) {
-  const CliRun run =
-      catmouse("check --seed 1 --no-shrink -- " + python_program("capped_dp.py"));
+  const CliRun run = catmouse("check --seed 1 --no-shrink -- " + python_program("capped_dp.py"));
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("failure 1: graph 20, from the long-win search (a forced win of 29 "
                          "moves), 14 nodes and 29 edges"),
@@ -215,8 +216,9 @@ TEST(CliCheckRuns, SlowProgramReadingItsWholeInputGetsAHint) {
 // path is confirmed alone, so none is reported, and the run goes back to a process per graph.
 TEST(CliCheckRuns, FailuresOfTheFastPathAreConfirmedAlone) {
   const std::string program =
-      std::string("sh -c 'sleep 0.05; n=0; while read l; do n=$((n+1)); if [ $n -gt 3 ]; then "
-                  "echo 1; else echo \"$l\" | ") +
+      std::string(
+          "sh -c 'sleep 0.05; n=0; while read l; do n=$((n+1)); if [ $n -gt 3 ]; then "
+          "echo 1; else echo \"$l\" | ") +
       CATMOUSE_CLI + " solve --code -; fi; done'";
   const CliRun run = catmouse("check --max-graphs 12 -- " + program);
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
