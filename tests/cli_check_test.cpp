@@ -78,6 +78,9 @@ TEST(CliCheck, CrashesGarbageAndHangsAreReported) {
       {"--batch --timeout 0.3 -- sh -c 'read line; sleep 30'", "received: no answer within 0.3 s",
        "1 timeout)"},
       {"--batch -- sh -c 'read line; exit 0'", "ended before answering (exit code 0)", "1 crash,"},
+      // Two lines for one graph: garbage (then a fresh process, so that answers stay in step).
+      {"--batch -- sh -c \"while read l; do printf '0\\nx\\n'; done\"",
+       "received: '0\\nx', which is not 0, 1 or 2", "1 garbage"},
   };
   for (const auto& c : cases) {
     const CliRun run = catmouse("check --max-graphs 3 " + c.args);

@@ -278,20 +278,38 @@ RunOutcome Program::ended(int status) const {
 }
 
 RunOutcome Program::run(const std::string& input, double timeout_seconds) {
-  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_};
   const std::string data = input + "\n";
   std::size_t written = 0;
   const double limit = timeout_seconds > 0 ? timeout_seconds : timeout_;
   const double timeout_at = now() + limit, budget_end = seconds_of(stop_.deadline);
   const double deadline = std::min(timeout_at, budget_end);
   if (!batch_) stdout_.clear();
+  if (batch_ && pid_ >= 0) {
+    // Output before the input is sent came after the previous answer: a second line for it.
+    // Reported here, then the process is restarted, so that answers and inputs stay in step.
+    drain();
+    if (!stdout_.empty()) {
+      const std::string early = stdout_;
+      stop();
+      return {RunKind::kGarbage,
+              fmt::format("'{}' (printed after the answer to the previous input)", shorten(early)),
+              {}};
+    }
+  }
+  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_};
   bool ended = false;
   for (;;) {
     if (batch_) {
       const std::size_t newline = stdout_.find('\n');
+      if (newline != std::string::npos && newline + 1 < stdout_.size()) {
+        // More than one line for one input: garbage, and a fresh process for the next.
+        const std::string all = stdout_;
+        stop();
+        return {RunKind::kGarbage, fmt::format("'{}'", shorten(trim(all))), {}};
+      }
       if (newline != std::string::npos) {
         const std::string line = stdout_.substr(0, newline);
-        stdout_.erase(0, newline + 1);
+        stdout_.clear();
         return classify(line);
       }
     } else if (written == data.size()) {
