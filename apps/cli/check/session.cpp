@@ -154,7 +154,7 @@ class Session {
   }
   RunOutcome run_case(const std::string& input);
   void consider_batch(const std::string& input, const RunOutcome& outcome);
-  void probe();
+  std::string probe();
   bool handle_failure(const CheckCase& found, RunOutcome outcome);
   std::string shrink(const std::string& input, RunOutcome& shown, std::string& heading);
   void summary();
@@ -202,7 +202,7 @@ void Session::consider_batch(const std::string& input, const RunOutcome& outcome
     note(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
     return;
   }
-  probe();
+  const std::string why_not = probe();
   if (fast_) {
     note(fmt::format(
         "{:.0f} {}s/s with one process per {}; the program answers a {} per line, so check now "
@@ -212,24 +212,32 @@ void Session::consider_batch(const std::string& input, const RunOutcome& outcome
   } else if (!cancelled()) {
     note(fmt::format(
         "{:.0f} {}s/s with one process per {}: try --batch, with a program that reads one {} "
-        "per line and prints each answer as soon as it has it (this one did not answer before "
-        "the end of its input)",
-        rate, noun_, noun_, noun_));
+        "per line and prints each answer as soon as it has it (this one {})",
+        rate, noun_, noun_, noun_, why_not));
   }
 }
 
 // Runs a process of the program in batch mode on the last two cases it answered right alone; if
-// it gives both answers, line by line, it becomes the fast path.
-void Session::probe() {
+// it gives both answers, line by line, it becomes the fast path. Otherwise returns why not.
+std::string Session::probe() {
   const double mean = single_seconds_ / static_cast<double>(single_runs_);
   const double wait = std::min(cmd_.timeout, std::max(kProbeWaitLeast, kProbeWaitFactor * mean));
   auto batch = std::make_unique<Program>(cmd_.command, cmd_.timeout, true, domain_->answers(),
                                          RunStop{deadline_, interrupts_.wake_fd()});
+  bool first = true;
   for (const auto& [input, answer] : agreed_inputs_) {
     const RunOutcome outcome = batch->run(input, wait);
-    if (outcome.kind != RunKind::kAnswer || outcome.answer != answer) return;
+    if (outcome.kind == RunKind::kTimeout) return "did not answer before the end of its input";
+    if (outcome.kind == RunKind::kCrash) {
+      return first ? "ended without answering a line" : "ended after its first answer";
+    }
+    if (outcome.kind != RunKind::kAnswer || outcome.answer != answer) {
+      return "answered otherwise when its input stayed open";
+    }
+    first = false;
   }
   fast_ = std::move(batch);
+  return {};
 }
 
 int Session::run() {
