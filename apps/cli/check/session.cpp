@@ -130,7 +130,9 @@ class Session {
                                : Clock::time_point::max()),
         domain_(make_domain(low, high)),
         main_(cmd.command, cmd.timeout, cmd.batch, domain_->answers(),
-              RunStop{deadline_, interrupts_.wake_fd()}) {}
+              RunStop{deadline_, interrupts_.wake_fd()}),
+        alone_(cmd.command, cmd.timeout, false, domain_->answers(),
+               RunStop{Clock::time_point::max(), interrupts_.wake_fd()}) {}
 
   int run();
 
@@ -165,7 +167,10 @@ class Session {
   Interrupts interrupts_;
   const Clock::time_point started_, deadline_;
   std::unique_ptr<CheckDomain> domain_;
-  Program main_;                   // one process per case, or --batch's one for all
+  Program main_;  // one process per case, or --batch's one for all
+  // One process per case, to confirm what the fast path found: the reported case is worth one
+  // more run, so it may end up to one --timeout after the budget.
+  Program alone_;
   std::unique_ptr<Program> fast_;  // after a probe: many cases per process
   bool probed_ = false;
   std::vector<std::pair<std::string, std::string>> agreed_inputs_;  // the last few, and answers
@@ -173,6 +178,7 @@ class Session {
   std::uint64_t single_runs_ = 0;
   std::uint64_t tried_ = 0, agreed_ = 0, failures_ = 0;
   std::uint64_t kinds_[4] = {};  // wrong answers, crashes, garbage, timeouts
+  bool cut_ = false;             // the budget or a signal ended the run, not its sources or limits
   std::string stopped_while_;    // "" or " while shrinking failure 2"
 };
 
@@ -242,13 +248,21 @@ std::string Session::probe() {
 
 int Session::run() {
   ::signal(SIGPIPE, SIG_IGN);  // a program that stops reading must not take catmouse with it
-  while ((cmd_.max_graphs == 0 || tried_ < cmd_.max_graphs) && !cancelled()) {
+  while (cmd_.max_graphs == 0 || tried_ < cmd_.max_graphs) {
+    if (cancelled()) {
+      cut_ = true;
+      break;
+    }
     std::optional<CheckCase> candidate = domain_->next();
-    if (!candidate) break;
+    if (!candidate) {
+      cut_ = cancelled();  // else the source ran out
+      break;
+    }
     ++tried_;
     RunOutcome outcome = run_case(candidate->input);
     if (outcome.kind == RunKind::kStopped) {
       --tried_;  // not checked
+      cut_ = true;
       break;
     }
     if (outcome.kind == RunKind::kCrash && outcome.detail.starts_with("cannot run")) {
@@ -277,8 +291,11 @@ int Session::run() {
 // the fast path, shrunk and reported. Returns whether the run goes on.
 bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
   if (fast_) {
-    const RunOutcome alone = main_.run(found.input);
-    if (alone.kind == RunKind::kStopped) return false;
+    const RunOutcome alone = alone_.run(found.input);
+    if (alone.kind == RunKind::kStopped) {
+      cut_ = true;
+      return false;
+    }
     if (agrees(found.input, alone)) {
       // The program answers differently after other cases in one process: one per case now.
       note(
@@ -307,7 +324,9 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     text += heading;
   }
   print(text + report(*domain_, shown, outcome) + "\n");
-  return failures_ < cmd_.max_failures && !cancelled();
+  if (failures_ >= cmd_.max_failures) return false;
+  cut_ = cancelled();
+  return !cut_;
 }
 
 // Shrinks a failing case with the fastest runner there is; `shown` becomes the outcome on the
@@ -326,8 +345,8 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
     ShrunkCase shrunk = domain_->shrink(input, fails);
     if (fast_ && shrunk.input != input) {
       // Shrunk in one process with other cases: confirmed alone, or shrunk again that way.
-      const RunOutcome alone = main_.run(shrunk.input);
-      if (alone.kind == RunKind::kStopped) {  // no time to confirm it: the case as found
+      const RunOutcome alone = alone_.run(shrunk.input);
+      if (alone.kind == RunKind::kStopped) {  // interrupted: the case as found, confirmed
         shrunk = {input, shrunk.tries, true};
         shown = as_found;
       } else if (alone.kind != kind || agrees(shrunk.input, alone)) {
@@ -365,7 +384,7 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
 
 void Session::summary() {
   std::string how;
-  if (cancelled()) how = fmt::format(" ({}{})", stop_reason(), stopped_while_);
+  if (cut_ || !stopped_while_.empty()) how = fmt::format(" ({}{})", stop_reason(), stopped_while_);
   print(fmt::format(
       "checked {} {}{} in {:.1f} s{}: {} agreed, {} failed ({} wrong answer{}, {} crash{}, {} "
       "garbage, {} timeout{}); seed {}\n",
