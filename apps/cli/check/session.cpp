@@ -35,12 +35,18 @@ constexpr double kProbeWaitFactor = 5, kProbeWaitLeast = 1;
 
 // ---- Interrupts -------------------------------------------------------------------------------
 // The handler records the signal and writes a byte to a pipe, which wakes a wait for the program
-// (RunStop::wake_fd); the loops poll the record. These are check's mutable globals: a signal
-// handler has no other way in. Both are async-signal-safe to touch.
+// (RunStop::wake_fd); the loops poll the record. A second signal ends catmouse at once. These are
+// check's mutable globals: a signal handler has no other way in. Both are async-signal-safe to
+// touch.
 volatile std::sig_atomic_t received_signal = 0;
 int wake_pipe[2] = {-1, -1};
 
 extern "C" void on_check_signal(int signal) {
+  if (received_signal != 0) {  // a second one: end now, by that signal
+    ::signal(signal, SIG_DFL);
+    ::raise(signal);
+    return;
+  }
   received_signal = signal;
   const char byte = 1;
   [[maybe_unused]] const auto n = ::write(wake_pipe[1], &byte, 1);
@@ -361,22 +367,21 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
         shown = alone;
       }
     }
+    const std::string runs =
+        fmt::format("{} run{} of the program", shrunk.tries, shrunk.tries == 1 ? "" : "s");
     if (shrunk.cancelled) {
       stopped_while_ = fmt::format(" while shrinking failure {}", failures_);
       heading = shrunk.input == input
-                    ? fmt::format(
-                          "shrinking stopped ({}) after {} runs of the program, before "
-                          "it removed anything:\n",
-                          stop_reason(), shrunk.tries)
+                    ? fmt::format("shrinking stopped ({}) after {}, before it removed anything:\n",
+                                  stop_reason(), runs)
                     : fmt::format(
-                          "shrinking stopped ({}) after {} runs of the program; the "
-                          "smallest failing {} so far has {}:\n",
-                          stop_reason(), shrunk.tries, noun_, domain_->size(shrunk.input));
+                          "shrinking stopped ({}) after {}; the smallest failing {} so far "
+                          "has {}:\n",
+                          stop_reason(), runs, noun_, domain_->size(shrunk.input));
     } else if (shrunk.input == input) {
-      heading = fmt::format("shrinking removed nothing ({} runs of the program):\n", shrunk.tries);
+      heading = fmt::format("shrinking removed nothing ({}):\n", runs);
     } else {
-      heading = fmt::format("shrunk in {} runs of the program to {}:\n", shrunk.tries,
-                            domain_->size(shrunk.input));
+      heading = fmt::format("shrunk in {} to {}:\n", runs, domain_->size(shrunk.input));
     }
     return shrunk.input;
   }
