@@ -1,12 +1,15 @@
 // The library's check domains (testing/check.hpp) on their own, as a front end without processes
-// uses them: the same seed gives the same cases, answers are the solver's, shrinking keeps a
-// failure, the game of a case explains its answer, and bad options and files are errors naming
-// their field or line.
+// uses them: the same seed gives the same cases, answers are the solver's, the long-win search
+// comes early, shrinking keeps a failure, the cancel poll ends searches and shrinks with the best
+// so far, the game of a case explains its answer, and bad options and files are errors naming
+// their field or line. Also the map search's corridors and its reach on 8x8 boards.
 #include <gtest/gtest.h>
 
+#include "catmouse/core/game.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/testing/check.hpp"
+#include "catmouse/testing/grid_search.hpp"
 
 namespace catmouse {
 namespace {
@@ -49,6 +52,68 @@ TEST(CheckDomain, AutoStartsWithEveryGraphOfThreeNodes) {
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->origin, "every graph on 3 nodes");
   EXPECT_EQ(domain->answers(), (std::vector<std::string>{"0", "1", "2"}));
+}
+
+// The long-win search is interleaved with every small graph (map), from the second case on.
+TEST(CheckDomain, AutoInterleavesTheSearchWithTheSmallCases) {
+  for (const bool grid : {false, true}) {
+    const auto domain =
+        domain_of(grid ? grid_check_domain(CheckOptions{}) : graph_check_domain(CheckOptions{}));
+    std::vector<std::string> origins;
+    for (int k = 0; k < 6; ++k) origins.push_back(domain->next()->origin);
+    for (int k = 0; k < 6; k += 2) {
+      EXPECT_EQ(origins[k].rfind("every ", 0), 0u) << origins[k];
+    }
+    EXPECT_EQ(origins[1].rfind("the long-win search (", 0), 0u) << origins[1];
+  }
+}
+
+TEST(CheckDomain, CancelledEndsCasesAndShrinksWithTheBestSoFar) {
+  bool cancel = false;
+  CheckOptions options;
+  options.cancelled = [&] { return cancel; };
+  const auto domain = domain_of(graph_check_domain(options));
+  ASSERT_TRUE(domain->next().has_value());
+  // A "solver" wrong on every graph of 6 nodes or more that is not a draw; cancelled after five
+  // calls, the shrink returns the smallest failing graph it had.
+  std::optional<CheckCase> found;
+  while (!found) {
+    std::optional<CheckCase> c = domain->next();
+    ASSERT_TRUE(c.has_value());
+    if (parse_leetcode(c->input, "case")->node_count() >= 12 && domain->expected(c->input) != "0") {
+      found = c;
+    }
+  }
+  int calls = 0;
+  const auto fails = [&](const std::string& input) {
+    cancel = ++calls >= 5;
+    return parse_leetcode(input, "case")->node_count() >= 6 && domain->expected(input) != "0";
+  };
+  const ShrunkCase shrunk = domain->shrink(found->input, fails);
+  EXPECT_TRUE(shrunk.cancelled);
+  EXPECT_EQ(shrunk.tries, 5u);
+  EXPECT_EQ(calls, 5);
+  EXPECT_TRUE(fails(shrunk.input)) << shrunk.input;
+  EXPECT_FALSE(domain->next().has_value());
+  cancel = false;
+  EXPECT_TRUE(domain->next().has_value());  // the poll, not the source, ended it
+  // Maps alike.
+  cancel = false;
+  calls = 0;
+  CheckOptions map_options;
+  map_options.source = CheckSource::kSearch;
+  map_options.cancelled = [&] { return cancel; };
+  const auto maps = domain_of(grid_check_domain(map_options));
+  const std::string map = maps->next()->input;
+  const auto map_fails = [&](const std::string& input) {
+    cancel = ++calls >= 3;
+    return maps->expected(input) == "true";
+  };
+  const ShrunkCase shrunk_map = maps->shrink(map, map_fails);
+  EXPECT_TRUE(shrunk_map.cancelled);
+  EXPECT_EQ(shrunk_map.tries, 3u);
+  EXPECT_EQ(maps->expected(shrunk_map.input), "true");
+  EXPECT_FALSE(maps->next().has_value());
 }
 
 TEST(CheckDomain, ShrinkKeepsTheFailure) {
@@ -133,6 +198,42 @@ TEST(CheckDomain, ErrorsNameTheFieldOrTheLine) {
             0u);
   EXPECT_EQ(parse_check_source("sometimes").error().where.field, "source");
   EXPECT_EQ(parse_check_source("search").value(), CheckSource::kSearch);
+}
+
+// A corridor is an induced path: with the cat at one end, the mouse next to it and the food at the
+// other end, the mouse walks it all, so it wins in 2 (cells - 2) - 1 moves.
+TEST(MapSearch, CorridorsAreWalkedToTheEnd) {
+  for (std::uint32_t rows = 2; rows <= 8; ++rows) {
+    for (std::uint32_t columns = 3; columns <= 8; ++columns) {
+      for (std::uint32_t kind = 0; kind < 3; ++kind) {
+        const GridMap map = corridor_map(rows, columns, kind);
+        std::uint32_t floors = 0;
+        for (NodeId v = 0; v < rows * columns; ++v) floors += !map.wall(v);
+        const GameSpec spec = grid_spec(map);
+        const Game game(spec.graph, spec.rules, &*spec.cat_graph);
+        const StateValue value = solve_state(game, game.start()).value();
+        ASSERT_EQ(value.value, Value::kMouseWin) << grid_json(map);
+        EXPECT_EQ(*value.remoteness, 2 * (floors - 2) - 1) << grid_json(map);
+      }
+    }
+  }
+  EXPECT_EQ(grid_json(corridor_map(3, 4, 2)),
+            R"({"grid":["CM..","###.","F..."],"catJump":1,"mouseJump":1})");
+}
+
+// The map search starts from corridors of LeetCode's shapes: on 8x8 boards its first candidates
+// are mouse wins of 75 moves and more (LeetCode's own longest maps take 73 to 79), where a
+// 70-move cap fails.
+TEST(MapSearch, ReachesSeventyFiveMovesOnEightByEight) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    MapLongWinSearch search(RandomMapOptions{8, 8, 3, seed});
+    std::uint32_t best = 0;
+    for (int k = 0; k < 3; ++k) {
+      ASSERT_TRUE(search.next().has_value());
+      best = std::max(best, search.last_remoteness());
+    }
+    EXPECT_GE(best, 75u) << "seed " << seed;
+  }
 }
 
 }  // namespace

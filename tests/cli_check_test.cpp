@@ -1,6 +1,7 @@
 // catmouse check against programs with known faults: a 2n-capped DP (found, shrunk to at most 10
 // nodes, explained; one graph per process and in batch), a correct solver (catmouse itself, and
-// the seed003 baseline on 10,000 graphs), and programs that crash, print garbage or hang.
+// the seed003 baseline on 10,000 graphs), programs that crash, print garbage or hang, and the
+// report's words for each. Budgets, signals and process groups: cli_check_runs_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,6 +38,11 @@ TEST(CliCheck, FindsShrinksAndExplainsACappedDp) {
     EXPECT_NE(run.out.find("optimal line:"), std::string::npos);
     EXPECT_NE(run.out.find(" failed (1 wrong answer,"), std::string::npos);
     EXPECT_NE(run.out.find("; seed 1\n"), std::string::npos);
+    // The long-win search comes early, and the failure is named for its source in both modes.
+    EXPECT_EQ(lines_of(run.out)[0],
+              "failure 1: graph 20, from the long-win search (a forced win of 29 moves), 14 nodes "
+              "and 29 edges")
+        << mode;
     std::filesystem::remove(file);
   }
 }
@@ -72,6 +78,9 @@ TEST(CliCheck, CrashesGarbageAndHangsAreReported) {
       {"--batch --timeout 0.3 -- sh -c 'read line; sleep 30'", "received: no answer within 0.3 s",
        "1 timeout)"},
       {"--batch -- sh -c 'read line; exit 0'", "ended before answering (exit code 0)", "1 crash,"},
+      // Two lines for one graph: garbage (then a fresh process, so that answers stay in step).
+      {"--batch -- sh -c \"while read l; do printf '0\\nx\\n'; done\"",
+       "received: '0\\nx', which is not 0, 1 or 2", "1 garbage"},
   };
   for (const auto& c : cases) {
     const CliRun run = catmouse("check --max-graphs 3 " + c.args);
@@ -79,6 +88,30 @@ TEST(CliCheck, CrashesGarbageAndHangsAreReported) {
     EXPECT_NE(run.out.find(c.received), std::string::npos) << c.args << "\n" << run.out;
     EXPECT_NE(run.out.find(c.summary), std::string::npos) << c.args << "\n" << run.out;
   }
+}
+
+// The report says what shrinking did: nothing to remove from a 3-node graph, and no shrinking of
+// timeouts (as --help says); in batch mode a failure of the exhaustive phase is named so.
+TEST(CliCheck, ReportSaysWhatHappened) {
+  for (const std::string mode : {"", "--batch "}) {
+    const CliRun run = catmouse("check " + mode + "-- sh -c 'while read l; do echo 0; done'");
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_EQ(lines_of(run.out)[0],
+              "failure 1: graph 1, from every graph on 3 nodes, 3 nodes and 2 edges")
+        << mode << run.out;
+    EXPECT_EQ(lines_of(run.out)[1], "shrinking removed nothing (0 runs of the program):")
+        << mode << run.out;
+    EXPECT_EQ(run.out.find("shrunk in"), std::string::npos) << run.out;
+  }
+  const CliRun hang = catmouse("check --timeout 0.2 -- sleep 30");
+  EXPECT_EQ(hang.exit_code, 1) << hang.out << hang.err;
+  EXPECT_NE(hang.out.find("\nnot shrunk: timeouts are reported as found"), std::string::npos)
+      << hang.out;
+  const CliRun help = catmouse("check --help");
+  EXPECT_NE(help.out.find("timeouts are reported as found,\nunshrunk"), std::string::npos)
+      << help.out;
+  EXPECT_NE(help.out.find("shrinking included"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("setsid escapes"), std::string::npos) << help.out;
 }
 
 TEST(CliCheck, UsageErrorsExitTwo) {
@@ -91,6 +124,7 @@ TEST(CliCheck, UsageErrorsExitTwo) {
       {"check --nodes 2-9 -- true", "--nodes: '2-9' is not a range"},
       {"check --source file -- true", "--source file needs --graphs"},
       {"check --seed x -- true", "--seed: 'x' is not a whole number"},
+      {"check --batch --no-batch -- true", "--batch and --no-batch: give one of them"},
       {"check --graphs " + data("bad/batch.jsonl") + " -- true",
        "batch.jsonl:1: not a valid input under the rules"},
   };

@@ -76,7 +76,7 @@ TEST(GridSearch, LongMouseWinCandidatesAreWhatTheySay) {
   MapLongWinSearch search(RandomMapOptions{6, 6, 3, 4});
   bool past_cells = false;
   for (int k = 0; k < 40; ++k) {
-    const GridMap map = search.next();
+    const GridMap map = search.next().value();
     expect_round_trip(map);
     const StateValue value = start_value(map);
     EXPECT_EQ(value.value, Value::kMouseWin) << grid_json(map);
@@ -94,8 +94,8 @@ TEST(GridSearch, ShrinkMapEndsOneMinimal) {
     return value.value == Value::kMouseWin && *value.remoteness >= 9;
   };
   MapLongWinSearch search(RandomMapOptions{8, 8, 3, 2});
-  GridMap map = search.next();
-  while (!fails(map)) map = search.next();
+  GridMap map = search.next().value();
+  while (!fails(map)) map = search.next().value();
   const MapShrinkResult result = shrink_map(map, fails);
   const GridMap& m = result.map;
   ASSERT_TRUE(fails(m));

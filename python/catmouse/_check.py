@@ -40,11 +40,18 @@ class Counterexample:
     tries: int = 0  # calls of the solver while shrinking
     checked: int = 0  # cases tried before this one failed, this one included
     seconds: float = 0.0
+    # The time ran out while shrinking: ``graph`` is the smallest failing case found by then.
+    cut_short: bool = False
 
     def __str__(self) -> str:
+        shrinking = (
+            f"shrinking stopped when the time ran out, after {self.tries} calls, at {self.size}"
+            if self.cut_short
+            else f"shrunk in {self.tries} calls to {self.size}"
+        )
         return (
-            f"failure on case {self.checked}, from {self.origin}; shrunk in {self.tries} calls "
-            f"to {self.size}:\n{json.dumps(self.graph, separators=(',', ':'))}\n"
+            f"failure on case {self.checked}, from {self.origin}; {shrinking}:\n"
+            f"{json.dumps(self.graph, separators=(',', ':'))}\n"
             f"expected: {self.expected!r} ({sentence(self.table.value())})\n"
             f"received: {self.received!r}\n"
             f"why:\n{self.explanation}"
@@ -114,14 +121,16 @@ def check(
     than an answer, and an exception are failures; the failing graph is shrunk (nodes and edges
     removed, smaller graphs searched) while ``fn`` still fails the same way.
 
-    Stops after ``time`` seconds (None or 0: no limit) or ``max_graphs`` graphs. ``fn`` runs in
-    this process, so nothing limits one call; Ctrl-C stops the check (KeyboardInterrupt).
+    Stops after ``time`` seconds (None or 0: no limit), shrinking included (a shrink cut short
+    returns the smallest failing case so far, with ``cut_short`` set), or after ``max_graphs``
+    graphs. ``fn`` runs in this process, so nothing limits one call; Ctrl-C stops the check
+    (KeyboardInterrupt).
     """
     if time is not None and not time >= 0:
         raise OptionError(f"{time!r}: give seconds, 0 or None for no limit", field="time")
     if max_graphs is not None and (not isinstance(max_graphs, int) or max_graphs < 1):
         raise OptionError(f"{max_graphs!r}: give a number of graphs from 1", field="max_graphs")
-    domain = _core.CheckDomain(grid=grid, seed=seed)
+    domain = _core.CheckDomain(grid=grid, seed=seed, seconds=time or 0)
     started = _time.perf_counter()
     checked = 0
     while (max_graphs is None or checked < max_graphs) and (
@@ -147,7 +156,7 @@ def check(
             shown = again
             return True
 
-        shrunk, tries = domain.shrink(text, fails)
+        shrunk, tries, cut_short = domain.shrink(text, fails)
         game = domain.game(shrunk)
         table = Table(_core.solve(game), board_of(game))
         return Counterexample(
@@ -162,5 +171,6 @@ def check(
             tries=tries,
             checked=checked,
             seconds=_time.perf_counter() - started,
+            cut_short=cut_short,
         )
     return None

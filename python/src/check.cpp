@@ -5,6 +5,7 @@
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <memory>
 
 #include "bindings.hpp"
@@ -13,12 +14,20 @@ namespace catmouse::python {
 
 namespace {
 
+// `seconds` > 0: a budget from now, after which next() and shrink() return at once (a deadline,
+// not a Python callable: the library polls it between solves, where no Python may run).
 std::unique_ptr<CheckDomain> make_domain(bool grid, const std::string& source, std::uint64_t seed,
                                          std::uint32_t exhaustive, NodeId min_nodes,
                                          NodeId max_nodes, const Rules& rules,
-                                         const std::string& cases,
-                                         const std::string& cases_source) {
+                                         const std::string& cases, const std::string& cases_source,
+                                         double seconds) {
   CheckOptions options;
+  if (seconds > 0) {
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(seconds));
+    options.cancelled = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
+  }
   options.source = take(parse_check_source(source), "check");
   options.seed = seed;
   options.exhaustive = exhaustive;
@@ -45,7 +54,7 @@ py::tuple shrink(CheckDomain& domain, const std::string& input, const py::functi
     }
   });
   if (pending) throw std::move(*pending);
-  return py::make_tuple(shrunk.input, shrunk.tries);
+  return py::make_tuple(shrunk.input, shrunk.tries, shrunk.cancelled);
 }
 
 }  // namespace
@@ -57,7 +66,7 @@ void bind_check(py::module_& m) {
       .def(py::init(&make_domain), py::arg("grid") = false, py::arg("source") = "auto",
            py::arg("seed") = 1, py::arg("exhaustive") = 5, py::arg("min_nodes") = 3,
            py::arg("max_nodes") = 14, py::arg("rules") = Rules{}, py::arg("cases") = "",
-           py::arg("cases_source") = "")
+           py::arg("cases_source") = "", py::arg("seconds") = 0.0)
       .def("answers", &CheckDomain::answers)
       .def("next",
            [](CheckDomain& d) -> py::object {

@@ -88,33 +88,29 @@ class GraphDomain final : public CheckDomain {
   std::vector<std::string> answers() const override { return {"0", "1", "2"}; }
 
   std::optional<CheckCase> next() override {
-    const CheckSource source = options_.source;
-    if (source == CheckSource::kFile) {
-      if (file_index_ >= file_.size()) return std::nullopt;
-      const auto& [line, graph] = file_[file_index_++];
-      return make_case(graph, fmt::format("line {} of the file", line));
-    }
-    if (source == CheckSource::kExhaustive ||
-        (source == CheckSource::kAuto && small_nodes_ <= options_.exhaustive)) {
-      while (small_nodes_ <= options_.exhaustive) {
-        if (!small_) small_ = std::make_unique<SmallGraphs>(small_nodes_, options_.rules);
-        if (auto graph = small_->next()) {
-          return make_case(*graph, fmt::format("every graph on {} nodes", small_nodes_));
-        }
-        small_.reset();
-        ++small_nodes_;
+    if (cancelled()) return std::nullopt;
+    switch (options_.source) {
+      case CheckSource::kFile: {
+        if (file_index_ >= file_.size()) return std::nullopt;
+        const auto& [line, graph] = file_[file_index_++];
+        return make_case(graph, fmt::format("line {} of the file", line));
       }
-      if (source == CheckSource::kExhaustive) return std::nullopt;
+      case CheckSource::kExhaustive:
+        return small_case();
+      case CheckSource::kSearch:
+        return search_case();
+      case CheckSource::kRandom:
+        return random();
+      case CheckSource::kAuto:
+        break;
     }
-    if (source == CheckSource::kSearch ||
-        (source == CheckSource::kAuto && !search_spent_ && ++turn_ % 2 == 0)) {
-      if (std::optional<Graph> graph = search_.next()) {
-        return make_case(*graph, fmt::format("the long-win search (a forced win of {} moves)",
-                                             search_.last_remoteness()));
-      }
-      search_spent_ = true;  // no forced win under these rules: random graphs only
-      if (source == CheckSource::kSearch) return std::nullopt;
+    // Every other case from the search, the others every small graph and then random graphs.
+    if (++turn_ % 2 == 0 && !search_spent_) {
+      if (std::optional<CheckCase> found = search_case()) return found;
+      if (cancelled()) return std::nullopt;
+      search_spent_ = true;  // no forced win under these rules: the other sources only
     }
+    if (std::optional<CheckCase> small = small_case()) return small;
     return random();
   }
 
@@ -134,26 +130,31 @@ class GraphDomain final : public CheckDomain {
     ShrinkOptions shrinking;
     shrinking.fixed = fixed_;
     shrinking.valid = [this](const Graph& g) { return valid_input(g, options_.rules); };
+    shrinking.cancelled = options_.cancelled;
     ShrinkResult shrunk = catmouse::shrink(parse(input), graph_fails, shrinking);
     std::uint32_t runs = shrunk.tries;
     // Removal stops at a 1-minimal graph; a long-win search among smaller graphs often finds a
     // smaller failing one, which is shrunk in turn.
     const NodeId least = std::max<NodeId>(4, fixed_);  // below 4 nodes the removals suffice
-    for (std::uint64_t round = 1; shrunk.graph.node_count() > least; ++round) {
+    for (std::uint64_t round = 1; !shrunk.cancelled && shrunk.graph.node_count() > least; ++round) {
       LongWinSearch smaller(
           search_options(least, shrunk.graph.node_count() - 1, options_.seed + round));
       std::optional<Graph> found;
-      for (int k = 0; k < kSmallerTries && !found; ++k) {
+      for (int k = 0; k < kSmallerTries && !found && !cancelled(); ++k) {
         std::optional<Graph> g = smaller.next();
         if (!g) break;
         ++runs;
         if (graph_fails(*g)) found = std::move(g);
       }
-      if (!found) break;
+      if (!found) {
+        shrunk.cancelled = cancelled();
+        break;
+      }
+      // The smaller graph fails: it is the best so far even if its shrink is cut short.
       shrunk = catmouse::shrink(*found, graph_fails, shrinking);
       runs += shrunk.tries;
     }
-    return {to_leetcode(shrunk.graph), runs};
+    return {to_leetcode(shrunk.graph), runs, shrunk.cancelled};
   }
 
   std::string size(const std::string& input) const override { return describe(parse(input)); }
@@ -171,7 +172,30 @@ class GraphDomain final : public CheckDomain {
     search.max_nodes = high;
     search.seed = seed;
     search.rules = options_.rules;
+    search.cancelled = options_.cancelled;
     return search;
+  }
+
+  bool cancelled() const { return options_.cancelled && options_.cancelled(); }
+
+  // The next graph of up to options.exhaustive nodes; nullopt after the last.
+  std::optional<CheckCase> small_case() {
+    while (small_nodes_ <= options_.exhaustive) {
+      if (!small_) small_ = std::make_unique<SmallGraphs>(small_nodes_, options_.rules);
+      if (auto graph = small_->next()) {
+        return make_case(*graph, fmt::format("every graph on {} nodes", small_nodes_));
+      }
+      small_.reset();
+      ++small_nodes_;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<CheckCase> search_case() {
+    std::optional<Graph> graph = search_.next();
+    if (!graph) return std::nullopt;
+    return make_case(*graph, fmt::format("the long-win search (a forced win of {} moves)",
+                                         search_.last_remoteness()));
   }
 
   static Graph parse(const std::string& input) { return parse_leetcode(input, "case").value(); }

@@ -3,6 +3,8 @@
 // search (grid_search.hpp).
 #include <fmt/format.h>
 
+#include <array>
+
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/testing/check.hpp"
 #include "catmouse/testing/grid_search.hpp"
@@ -15,6 +17,13 @@ namespace {
 constexpr RandomMapOptions kMapOptions{8, 8, 3, 1};
 // Jumps of the exhaustive maps: 1 and 2.
 constexpr std::uint32_t kSmallJump = 2;
+// Steps (solves) of the long-win search per turn of --source auto: about 5 ms at 8x8.
+constexpr std::uint64_t kSearchStepsPerTurn = 8;
+// Steps (solves) of the long-win search per smaller board tried while shrinking: about a second
+// at 8x8, less on smaller boards.
+constexpr std::uint64_t kSmallerSteps = 2000;
+// Calls of the solver a shrink makes at most.
+constexpr std::uint32_t kMaxShrinkTries = 100000;
 
 RandomMapOptions map_options(std::uint64_t seed) {
   RandomMapOptions options = kMapOptions;
@@ -28,7 +37,7 @@ class GridDomain final : public CheckDomain {
       : options_(options),
         random_(map_options(options.seed)),
         small_(options.exhaustive, kSmallJump),
-        search_(map_options(options.seed)) {}
+        search_(map_options(options.seed), options.cancelled) {}
 
   // The maps of options.cases, for CheckSource::kFile.
   Status read_cases() {
@@ -52,27 +61,33 @@ class GridDomain final : public CheckDomain {
   std::vector<std::string> answers() const override { return {"true", "false"}; }
 
   std::optional<CheckCase> next() override {
-    const CheckSource source = options_.source;
-    if (source == CheckSource::kFile) {
-      if (file_index_ >= file_.size()) return std::nullopt;
-      const auto& [line, map] = file_[file_index_++];
-      return make_case(map, fmt::format("line {} of the file", line));
-    }
-    if (source == CheckSource::kExhaustive || (source == CheckSource::kAuto && !small_done_)) {
-      if (auto map = small_.next()) {
-        return make_case(*map, fmt::format("every map of up to {} cells", options_.exhaustive));
+    if (cancelled()) return std::nullopt;
+    switch (options_.source) {
+      case CheckSource::kFile: {
+        if (file_index_ >= file_.size()) return std::nullopt;
+        const auto& [line, map] = file_[file_index_++];
+        return make_case(map, fmt::format("line {} of the file", line));
       }
-      small_done_ = true;
-      if (source == CheckSource::kExhaustive) return std::nullopt;
+      case CheckSource::kExhaustive:
+        return small_case();
+      case CheckSource::kSearch:  // a climb always finds a mouse win (M next to F, on 4 cells)
+        return search_case(UINT64_MAX);
+      case CheckSource::kRandom:
+        return random_case();
+      case CheckSource::kAuto:
+        break;
     }
-    if (source == CheckSource::kSearch || (source == CheckSource::kAuto && ++turn_ % 2 == 0)) {
-      // Some map of 4 cells or more has a mouse win (M next to F), so a climb always finds one.
-      const GridMap map = search_.next();
-      return make_case(map, fmt::format("the long-win search (the mouse wins in {} moves)",
-                                        search_.last_remoteness()));
+    // Every other case from the search, the others every small map and then random maps. A
+    // search candidate costs from one solve to hundreds; a turn of the search takes at most
+    // kSearchStepsPerTurn solves, and when they find no longer win the turn goes to the other
+    // sources, so that those go at the solver's pace, not the search's (with a batch solver a
+    // turn of the search costs about as much as the solver's answer).
+    if (++turn_ % 2 == 0) {
+      if (std::optional<CheckCase> found = search_case(kSearchStepsPerTurn)) return found;
+      if (cancelled()) return std::nullopt;
     }
-    const std::uint64_t k = random_count_++;
-    return make_case(random_map(random_, k), fmt::format("random map {}", k + 1));
+    if (std::optional<CheckCase> small = small_case()) return small;
+    return random_case();
   }
 
   std::string expected(const std::string& input) const override {
@@ -86,9 +101,33 @@ class GridDomain final : public CheckDomain {
 
   ShrunkCase shrink(const std::string& input,
                     const std::function<bool(const std::string&)>& fails) override {
-    const MapShrinkResult shrunk =
-        shrink_map(parse(input), [&](const GridMap& map) { return fails(grid_json(map)); });
-    return {grid_json(shrunk.map), shrunk.tries};
+    const auto map_fails = [&](const GridMap& map) { return fails(grid_json(map)); };
+    MapShrinkResult shrunk =
+        shrink_map(parse(input), map_fails, kMaxShrinkTries, options_.cancelled);
+    std::uint32_t runs = shrunk.tries;
+    // Removal stops at a 1-minimal map; the long-win search on a board of one row or one column
+    // fewer (the longer side first) often finds a smaller failing map, which is shrunk in turn.
+    for (std::uint64_t round = 1; !shrunk.cancelled; ++round) {
+      std::optional<GridMap> found;
+      const std::uint32_t rows = shrunk.map.row_count(), columns = shrunk.map.column_count();
+      const std::pair<std::uint32_t, std::uint32_t> fewer_rows{rows - 1, columns},
+          fewer_columns{rows, columns - 1};
+      for (const auto& [r, c] : rows >= columns ? std::array{fewer_rows, fewer_columns}
+                                                : std::array{fewer_columns, fewer_rows}) {
+        if (found || r * c < 4) continue;
+        RandomMapOptions board = map_options(options_.seed + round);
+        board.max_rows = r;
+        board.max_columns = c;
+        found = smaller_failing(board, map_fails, runs);
+      }
+      if (!found) {
+        shrunk.cancelled = cancelled();
+        break;
+      }
+      shrunk = shrink_map(*found, map_fails, kMaxShrinkTries, options_.cancelled);
+      runs += shrunk.tries;
+    }
+    return {grid_json(shrunk.map), runs, shrunk.cancelled};
   }
 
   std::string size(const std::string& input) const override { return describe(parse(input)); }
@@ -100,6 +139,42 @@ class GridDomain final : public CheckDomain {
   }
 
  private:
+  bool cancelled() const { return options_.cancelled && options_.cancelled(); }
+
+  std::optional<CheckCase> small_case() {
+    if (std::optional<GridMap> map = small_.next()) {
+      return make_case(*map, fmt::format("every map of up to {} cells", options_.exhaustive));
+    }
+    return std::nullopt;
+  }
+
+  std::optional<CheckCase> search_case(std::uint64_t max_steps) {
+    const std::optional<GridMap> map = search_.next(max_steps);
+    if (!map) return std::nullopt;
+    return make_case(*map, fmt::format("the long-win search (the mouse wins in {} moves)",
+                                       search_.last_remoteness()));
+  }
+
+  CheckCase random_case() {
+    const std::uint64_t k = random_count_++;
+    return make_case(random_map(random_, k), fmt::format("random map {}", k + 1));
+  }
+
+  // A map of the search on `board` on which `fails` holds, within kSmallerSteps steps of the
+  // search; each candidate tried counts in `runs`.
+  std::optional<GridMap> smaller_failing(const RandomMapOptions& board,
+                                         const std::function<bool(const GridMap&)>& fails,
+                                         std::uint32_t& runs) const {
+    MapLongWinSearch search(board, options_.cancelled);
+    for (std::uint64_t steps = 0; steps < kSmallerSteps && !cancelled(); ++steps) {
+      const std::optional<GridMap> map = search.next(1);
+      if (!map) continue;
+      ++runs;
+      if (fails(*map)) return map;
+    }
+    return std::nullopt;
+  }
+
   static GridMap parse(const std::string& input) { return parse_grid(input, "case").value(); }
 
   static std::string describe(const GridMap& map) {
@@ -115,7 +190,6 @@ class GridDomain final : public CheckDomain {
   RandomMapOptions random_;
   SmallMaps small_;
   MapLongWinSearch search_;
-  bool small_done_ = false;
   std::vector<std::pair<std::uint64_t, GridMap>> file_;
   std::size_t file_index_ = 0;
   std::uint64_t turn_ = 0, random_count_ = 0;

@@ -111,8 +111,143 @@ GridMap random_map(const RandomMapOptions& options, std::uint64_t index) {
   }
 }
 
-MapLongWinSearch::MapLongWinSearch(const RandomMapOptions& options)
-    : options_(options), state_(options.seed) {
+namespace {
+
+// Steps without a longer win before a climb restarts: per cell of the map, and at most. A step
+// costs a solve (about 0.5 ms at 8x8), so a stuck climb gives up within a second or so; the
+// seeded climbs find their long wins in their first few hundred steps.
+constexpr std::uint32_t kPatiencePerCell = 10;
+constexpr std::uint32_t kMaxPatience = 600;
+// Random corridors drawn for a seeded climb, of which the longest is kept (about 1 ms in all).
+constexpr std::uint32_t kCorridorTries = 2000;
+
+// Whether cell v of a rows x columns board may join a corridor after `from`: free, and touching
+// no corridor cell but `from` (so the corridor stays an induced path).
+bool may_carve(const std::vector<std::uint8_t>& carved, std::uint32_t rows, std::uint32_t columns,
+               NodeId v, NodeId from) {
+  if (carved[v]) return false;
+  const NodeId r = v / columns, c = v % columns;
+  const auto touches = [&](NodeId u) { return u != from && carved[u]; };
+  return !((r > 0 && touches(v - columns)) || (r + 1 < rows && touches(v + columns)) ||
+           (c > 0 && touches(v - 1)) || (c + 1 < columns && touches(v + 1)));
+}
+
+// The cells v may go to next, in the order right, down, left, up.
+std::vector<NodeId> steps_from(std::uint32_t rows, std::uint32_t columns, NodeId v) {
+  std::vector<NodeId> steps;
+  const NodeId r = v / columns, c = v % columns;
+  if (c + 1 < columns) steps.push_back(v + 1);
+  if (r + 1 < rows) steps.push_back(v + columns);
+  if (c > 0) steps.push_back(v - 1);
+  if (r > 0) steps.push_back(v - columns);
+  return steps;
+}
+
+// The cells of a one-cell-wide corridor, in order from one end: a serpentine by rows (every
+// other row, joined at alternate ends) or a spiral (clockwise from the corner, turning whenever
+// the next cell would touch the corridor elsewhere than at its end).
+std::vector<NodeId> corridor(std::uint32_t rows, std::uint32_t columns, bool spiral) {
+  std::vector<NodeId> path;
+  if (!spiral) {
+    for (std::uint32_t r = 0; r < rows; r += 2) {
+      const bool rightwards = r % 4 == 0;
+      if (r > 0) path.push_back((r - 1) * columns + (rightwards ? 0 : columns - 1));
+      for (std::uint32_t k = 0; k < columns; ++k) {
+        path.push_back(r * columns + (rightwards ? k : columns - 1 - k));
+      }
+    }
+    return path;
+  }
+  std::vector<std::uint8_t> carved(std::size_t{rows} * columns, 0);
+  const int dr[] = {0, 1, 0, -1}, dc[] = {1, 0, -1, 0};  // right, down, left, up
+  int r = 0, c = 0, heading = 0;
+  const auto ahead = [&]() -> std::optional<NodeId> {
+    const int nr = r + dr[heading], nc = c + dc[heading];
+    if (nr < 0 || nc < 0 || nr >= static_cast<int>(rows) || nc >= static_cast<int>(columns)) {
+      return std::nullopt;
+    }
+    const auto v = static_cast<NodeId>(nr * static_cast<int>(columns) + nc);
+    if (!may_carve(carved, rows, columns, v, static_cast<NodeId>(r * columns + c))) {
+      return std::nullopt;
+    }
+    return v;
+  };
+  carved[0] = 1;
+  path.push_back(0);
+  for (;;) {
+    std::optional<NodeId> next = ahead();
+    if (!next) {
+      heading = (heading + 1) % 4;
+      next = ahead();
+      if (!next) return path;
+    }
+    r = static_cast<int>(*next / columns);
+    c = static_cast<int>(*next % columns);
+    carved[*next] = 1;
+    path.push_back(*next);
+  }
+}
+
+// A random corridor: a walk from a random cell that only steps where the corridor stays an
+// induced path, and mostly to the cell with the fewest ways on (Warnsdorff's rule, which keeps
+// the walk against the walls and its own trail and so packs it densely).
+std::vector<NodeId> random_corridor(std::uint32_t rows, std::uint32_t columns,
+                                    std::uint64_t& state) {
+  std::vector<std::uint8_t> carved(std::size_t{rows} * columns, 0);
+  const auto ways_on = [&](NodeId v) {
+    carved[v] = 1;
+    int ways = 0;
+    for (NodeId u : steps_from(rows, columns, v)) ways += may_carve(carved, rows, columns, u, v);
+    carved[v] = 0;
+    return ways;
+  };
+  std::vector<NodeId> path{static_cast<NodeId>(detail::splitmix64(state) % (rows * columns))};
+  carved[path[0]] = 1;
+  for (;;) {
+    std::vector<NodeId> open;
+    for (NodeId u : steps_from(rows, columns, path.back())) {
+      if (may_carve(carved, rows, columns, u, path.back())) open.push_back(u);
+    }
+    if (open.empty()) return path;
+    if (detail::splitmix64(state) % 5 != 0) {  // four times in five, the fewest ways on
+      int fewest = 5;
+      for (NodeId u : open) fewest = std::min(fewest, ways_on(u));
+      std::erase_if(open, [&](NodeId u) { return ways_on(u) != fewest; });
+    }
+    const NodeId next = open[detail::splitmix64(state) % open.size()];
+    carved[next] = 1;
+    path.push_back(next);
+  }
+}
+
+// A map of the corridor `path` (walls elsewhere): the cat at one end, the mouse next to it, the
+// food at the other end, both jumps 1.
+GridMap map_of_corridor(std::uint32_t rows, std::uint32_t columns,
+                        const std::vector<NodeId>& path) {
+  GridMap map;
+  map.rows.assign(rows, std::string(columns, '#'));
+  for (NodeId v : path) cell_at(map, v) = '.';
+  cell_at(map, path[0]) = 'C';
+  cell_at(map, path[1]) = 'M';
+  cell_at(map, path.back()) = 'F';
+  return map;
+}
+
+}  // namespace
+
+GridMap corridor_map(std::uint32_t rows, std::uint32_t columns, std::uint32_t kind) {
+  assert(rows >= 2 && columns >= 2 && rows * columns >= 6);
+  const bool by_columns = kind == 1;
+  const std::uint32_t r = by_columns ? columns : rows, c = by_columns ? rows : columns;
+  std::vector<NodeId> path = corridor(r, c, kind == 2);
+  if (by_columns) {  // transpose the cells
+    for (NodeId& v : path) v = (v % c) * columns + v / c;
+  }
+  return map_of_corridor(rows, columns, path);
+}
+
+MapLongWinSearch::MapLongWinSearch(const RandomMapOptions& options, std::function<bool()> cancelled)
+    : options_(options), cancelled_(std::move(cancelled)), state_(options.seed) {
   assert(options.max_rows * options.max_columns >= 4 && options.max_jump >= 1);
   restart();
 }
@@ -142,24 +277,53 @@ MapLongWinSearch::Scored MapLongWinSearch::score(const GridMap& map) const {
 }
 
 void MapLongWinSearch::restart() {
-  for (;;) {
-    const auto rows = 1 + static_cast<std::uint32_t>(random() % options_.max_rows);
-    const auto columns = 1 + static_cast<std::uint32_t>(random() % options_.max_columns);
-    if (rows * columns < 4) continue;
-    map_ = random_layout(state_, rows, columns, 20, options_.max_jump);
-    break;
+  const std::uint32_t max_rows = options_.max_rows, max_columns = options_.max_columns;
+  const bool seeded = climbs_ % 2 == 0 && max_rows >= 3 && max_columns >= 3;
+  ++climbs_;
+  if (seeded) {
+    // The largest boards hold the longest corridors. Every other seeded climb starts from the
+    // longest of many random corridors on the largest board, the others from a serpentine by
+    // rows, one by columns, or a spiral, on a board of the largest sides or one less.
+    const std::uint64_t seeded_climb = climbs_ / 2;
+    if (seeded_climb % 2 == 0) {
+      std::vector<NodeId> longest;
+      for (std::uint32_t k = 0; k < kCorridorTries; ++k) {
+        std::vector<NodeId> path = random_corridor(max_rows, max_columns, state_);
+        if (path.size() > longest.size()) longest = std::move(path);
+      }
+      map_ = map_of_corridor(max_rows, max_columns, longest);
+    } else {
+      std::uint32_t rows = max_rows - static_cast<std::uint32_t>(random() % 2);
+      std::uint32_t columns = max_columns - static_cast<std::uint32_t>(random() % 2);
+      if (rows * columns < 6) rows = max_rows, columns = max_columns;  // corridor_map's least
+      map_ = corridor_map(rows, columns, static_cast<std::uint32_t>(seeded_climb / 2 % 3));
+      if (random() % 2) std::reverse(map_.rows.begin(), map_.rows.end());
+      if (random() % 2) {
+        for (std::string& row : map_.rows) std::reverse(row.begin(), row.end());
+      }
+    }
+  } else {
+    for (;;) {
+      const auto rows = 1 + static_cast<std::uint32_t>(random() % max_rows);
+      const auto columns = 1 + static_cast<std::uint32_t>(random() % max_columns);
+      if (rows * columns < 4) continue;
+      map_ = random_layout(state_, rows, columns, 20, options_.max_jump);
+      break;
+    }
   }
   current_ = score(map_);
   climb_best_ = {};
   stale_ = 0;
 }
 
-GridMap MapLongWinSearch::next() {
-  for (;;) {
+std::optional<GridMap> MapLongWinSearch::next(std::uint64_t max_steps) {
+  for (std::uint64_t steps = 0;; ++steps) {
+    if (steps >= max_steps || (cancelled_ && cancelled_())) return std::nullopt;
     if (current_.remoteness > climb_best_.remoteness) {
       climb_best_ = current_;
       stale_ = 0;
       last_ = current_.remoteness;
+      best_ = std::max(best_, last_);
       // Put M and C where the longest win starts (they stand on floors; nothing else moves).
       cell_at(map_, map_.find('M')) = '.';
       cell_at(map_, map_.find('C')) = '.';
@@ -168,7 +332,7 @@ GridMap MapLongWinSearch::next() {
       return map_;
     }
     const std::uint32_t cells = map_.row_count() * map_.column_count();
-    if (++stale_ > std::min<std::uint32_t>(10 * cells * cells, 20000)) {
+    if (++stale_ > std::min<std::uint32_t>(kPatiencePerCell * cells, kMaxPatience)) {
       restart();
       continue;
     }
@@ -198,10 +362,14 @@ GridMap MapLongWinSearch::next() {
 }
 
 MapShrinkResult shrink_map(const GridMap& map, const std::function<bool(const GridMap&)>& fails,
-                           std::uint32_t max_tries) {
+                           std::uint32_t max_tries, const std::function<bool()>& cancelled) {
   MapShrinkResult result{map, 0};
   const auto keep = [&](GridMap candidate) {
-    if (result.tries >= max_tries) return false;
+    if (result.cancelled || result.tries >= max_tries) return false;
+    if (cancelled && cancelled()) {
+      result.cancelled = true;
+      return false;
+    }
     ++result.tries;
     if (!fails(candidate)) return false;
     result.map = std::move(candidate);

@@ -162,6 +162,7 @@ void LongWinSearch::restart() {
 
 std::optional<Graph> LongWinSearch::next() {
   for (;;) {
+    if (options_.cancelled && options_.cancelled()) return std::nullopt;
     if (current_.remoteness > climb_best_.remoteness) {
       climb_best_ = current_;
       stale_ = 0;
@@ -292,7 +293,13 @@ ShrinkResult shrink(const Graph& graph, const std::function<bool(const Graph&)>&
                     const ShrinkOptions& options) {
   ShrinkResult result{graph, 0};
   const auto keep = [&](Graph candidate) {
-    if (result.tries >= options.max_tries || !options.valid(candidate)) return false;
+    if (result.cancelled || result.tries >= options.max_tries || !options.valid(candidate)) {
+      return false;
+    }
+    if (options.cancelled && options.cancelled()) {
+      result.cancelled = true;
+      return false;
+    }
     ++result.tries;
     if (!fails(candidate)) return false;
     result.graph = std::move(candidate);

@@ -1,11 +1,14 @@
 // A LeetCode 1728 solver under test for catmouse check --grid: the usual memoised search over
 // (moves made, mouse cell, cat cell), written without catmouse, that calls a game lost for the
-// mouse once FACTOR * cells moves are made instead of 1000. Reads a map on stdin, prints true or
-// false. Usage: capped_grid_program FACTOR
+// mouse once FACTOR * cells moves are made, or with --turns N once N moves are made, instead of
+// 1000 (with --turns 1000 it is right). Reads a map on stdin, prints true or false; with --batch,
+// a map per line and an answer per line.
+// Usage: capped_grid_program [--batch] (FACTOR | --turns N)
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,20 +49,17 @@ struct Solver {
   }
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const int factor = argc > 1 ? std::atoi(argv[1]) : 1;
-  const std::string text(std::istreambuf_iterator<char>(std::cin), {});
+// The answer for one map in LeetCode's JSON, or nullopt if it cannot be read.
+std::optional<bool> answer(const std::string& text, int factor, int turns) {
   const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded()) return 3;
+  if (json.is_discarded()) return std::nullopt;
   Solver s;
   s.grid = json.at("grid").get<std::vector<std::string>>();
   s.jump[0] = json.at("mouseJump").get<int>();
   s.jump[1] = json.at("catJump").get<int>();
   s.rows = static_cast<int>(s.grid.size());
   s.columns = static_cast<int>(s.grid[0].size());
-  s.cap = factor * s.rows * s.columns;
+  s.cap = turns > 0 ? turns : factor * s.rows * s.columns;
   int mouse = 0, cat = 0;
   for (int v = 0; v < s.rows * s.columns; ++v) {
     const char c = s.grid[v / s.columns][v % s.columns];
@@ -68,6 +68,35 @@ int main(int argc, char** argv) {
     if (c == 'F') s.food = v;
   }
   s.memo.assign(static_cast<std::size_t>(s.cap) * s.rows * s.columns * s.rows * s.columns, -1);
-  std::cout << (s.mouse_wins(0, mouse, cat) ? "true" : "false") << "\n";
+  return s.mouse_wins(0, mouse, cat);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool batch = false;
+  int factor = 1, turns = 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--batch") {
+      batch = true;
+    } else if (arg == "--turns" && i + 1 < argc) {
+      turns = std::atoi(argv[++i]);
+    } else {
+      factor = std::atoi(argv[i]);
+    }
+  }
+  if (!batch) {
+    const std::optional<bool> wins =
+        answer(std::string(std::istreambuf_iterator<char>(std::cin), {}), factor, turns);
+    if (!wins) return 3;
+    std::cout << (*wins ? "true" : "false") << "\n";
+    return 0;
+  }
+  for (std::string line; std::getline(std::cin, line);) {
+    const std::optional<bool> wins = answer(line, factor, turns);
+    if (!wins) return 3;
+    std::cout << (*wins ? "true" : "false") << std::endl;
+  }
   return 0;
 }

@@ -1,6 +1,7 @@
 """catmouse.check against Python solvers with known faults: the classic memoised DP capped at 2n
 turns (found, shrunk to at most 10 nodes, explained, and the same graph as catmouse check finds
-with the same seed), a correct solver, exceptions, answers of the wrong kind, maps."""
+with the same seed), a correct solver, exceptions, answers of the wrong kind, maps, and the time
+budget, which covers shrinking."""
 
 from __future__ import annotations
 
@@ -88,6 +89,7 @@ def test_finds_and_shrinks_the_capped_dp():
     assert "optimal line" in found.explanation
     assert found.table.value() == catmouse.solve(graph).value()
     assert "expected: " in str(found) and found.tries > 0
+    assert not found.cut_short  # shrunk to the end within the default minute
 
 
 @pytest.mark.skipif(not os.environ.get("CATMOUSE_CAPPED_DP"), reason="no capped DP program")
@@ -126,6 +128,21 @@ def test_exceptions_are_failures_and_shrink():
     assert isinstance(found.received, ZeroDivisionError)
     assert found.exception is found.received
     assert len(found.graph) == 4
+
+
+def test_time_includes_shrinking():
+    """The budget covers the shrink: cut short, it returns the smallest failing graph so far."""
+    import time
+
+    def slow_capped_dp(graph):
+        time.sleep(0.02)  # the failure comes at the 20th graph, a full shrink takes 800 calls
+        return capped_dp(graph)
+
+    found = catmouse.check(slow_capped_dp, seed=1, time=2)
+    assert found is not None and found.cut_short
+    assert found.seconds < 60
+    assert slow_capped_dp(found.graph) == found.received != found.expected
+    assert "shrinking stopped when the time ran out" in str(found)
 
 
 def test_other_answers_are_failures():

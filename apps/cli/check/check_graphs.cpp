@@ -4,8 +4,10 @@
 
 namespace catmouse::cli {
 
-CheckOptions shared_options(const CheckCommand& cmd, std::uint64_t seed) {
+CheckOptions shared_options(const CheckCommand& cmd, std::uint64_t seed,
+                            std::function<bool()> cancelled) {
   CheckOptions options;
+  options.cancelled = std::move(cancelled);
   options.source = take(parse_check_source(cmd.source));
   options.seed = seed;
   options.exhaustive = cmd.exhaustive;
@@ -17,7 +19,7 @@ CheckOptions shared_options(const CheckCommand& cmd, std::uint64_t seed) {
 }
 
 std::unique_ptr<CheckDomain> graph_domain(const CheckCommand& cmd, std::uint64_t seed, NodeId low,
-                                          NodeId high) {
+                                          NodeId high, std::function<bool()> cancelled) {
   // The rules are resolved once, against a stand-in graph of the largest size, so that a node
   // out of range is named by its option.
   std::vector<Edge> path;
@@ -26,7 +28,7 @@ std::unique_ptr<CheckDomain> graph_domain(const CheckCommand& cmd, std::uint64_t
   stand_in.source = "--nodes";
   cmd.rules.apply(stand_in, StateOptions{});
   if (stand_in.rules.cats != 1) throw InputError("--cats: check tests solvers with one cat");
-  CheckOptions options = shared_options(cmd, seed);
+  CheckOptions options = shared_options(cmd, seed, std::move(cancelled));
   options.min_nodes = low;
   options.max_nodes = high;
   options.rules = stand_in.rules;

@@ -4,8 +4,9 @@
 
 namespace catmouse::cli {
 
-std::unique_ptr<CheckDomain> grid_domain(const CheckCommand& cmd, std::uint64_t seed) {
-  return take(grid_check_domain(shared_options(cmd, seed)));
+std::unique_ptr<CheckDomain> grid_domain(const CheckCommand& cmd, std::uint64_t seed,
+                                         std::function<bool()> cancelled) {
+  return take(grid_check_domain(shared_options(cmd, seed, std::move(cancelled))));
 }
 
 }  // namespace catmouse::cli

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -19,6 +20,29 @@ namespace catmouse::cli {
 namespace {
 
 constexpr std::size_t kKeptStderr = 2048;
+// Without a pidfd (kernels before 5.3), how often a wait looks whether the program ended.
+constexpr double kExitPoll = 0.01;
+
+double seconds_of(std::chrono::steady_clock::time_point point) {
+  if (point == std::chrono::steady_clock::time_point::max()) return 1e300;
+  return std::chrono::duration<double>(point.time_since_epoch()).count();
+}
+
+// A descriptor that becomes readable when process `pid` ends, or -1 where there is none.
+int open_pidfd(pid_t pid) {
+#ifdef SYS_pidfd_open
+  const long fd = ::syscall(SYS_pidfd_open, pid, 0);
+  if (fd >= 0) ::fcntl(static_cast<int>(fd), F_SETFD, FD_CLOEXEC);
+  return static_cast<int>(fd);
+#else
+  (void)pid;
+  return -1;
+#endif
+}
+
+std::string limit_text(double seconds) {
+  return fmt::format("{} s", seconds);
+}
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -54,11 +78,12 @@ std::string shorten(std::string_view text) {
 }  // namespace
 
 Program::Program(std::vector<std::string> argv, double timeout_seconds, bool batch,
-                 std::vector<std::string> answers)
+                 std::vector<std::string> answers, RunStop stop)
     : argv_(std::move(argv)),
       timeout_(timeout_seconds),
       batch_(batch),
-      answers_(std::move(answers)) {}
+      answers_(std::move(answers)),
+      stop_(stop) {}
 
 Program::~Program() {
   stop();
@@ -130,12 +155,14 @@ bool Program::start() {
     return false;
   }
   pid_ = pid;
+  pidfd_ = open_pidfd(pid);
   in_ = in[1];
   out_ = out[0];
   err_ = err[0];
   for (int fd : {in_, out_, err_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   stdout_.clear();
   stderr_.clear();
+  overflow_ = false;
   ++starts_;
   return true;
 }
@@ -150,6 +177,76 @@ void Program::stop() {
   close_fd(in_);
   close_fd(out_);
   close_fd(err_);
+  close_fd(pidfd_);
+}
+
+// Whether the program's process has ended. It is not reaped (WNOWAIT): while it is a zombie its
+// id stays taken, so that its process group can still be killed by that id.
+bool Program::exited() const {
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == pid_;
+}
+
+// Reads what `fd` has, keeping at most kMaxOutput + 1 bytes of stdout and the last kKeptStderr
+// of stderr; closes it at its end (EIO from a terminal: the program ended).
+void Program::read_from(int& fd) {
+  char buffer[65536];
+  const auto n = ::read(fd, buffer, sizeof buffer);
+  if (n > 0 && fd == out_) {
+    const std::size_t room = kMaxOutput + 1 - std::min(stdout_.size(), kMaxOutput + 1);
+    stdout_.append(buffer, std::min(room, static_cast<std::size_t>(n)));
+    overflow_ |= stdout_.size() > kMaxOutput && stdout_.find('\n') == std::string::npos;
+    if (!batch_) overflow_ |= stdout_.size() > kMaxOutput;
+  } else if (n > 0) {
+    stderr_.append(buffer, static_cast<std::size_t>(n));
+    if (stderr_.size() > kKeptStderr) stderr_.erase(0, stderr_.size() - kKeptStderr);
+  }
+  if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) close_fd(fd);
+}
+
+// After the program ended: what is still in its pipes (a background child may hold them open,
+// so up to what is there now, and within the cap).
+void Program::drain() {
+  for (int* fd : {&out_, &err_}) {
+    for (int k = 0; k < 64 && *fd >= 0 && !overflow_; ++k) {
+      pollfd ready{*fd, POLLIN, 0};
+      if (::poll(&ready, 1, 0) <= 0) break;
+      read_from(*fd);
+    }
+  }
+}
+
+// One round of waiting, up to `deadline` (seconds of the steady clock): sends what is left of
+// `data`, and reads what the program printed. Returns what ended the wait, if anything did.
+Program::Event Program::pump(double deadline, const std::string& data, std::size_t& written) {
+  if (exited()) return Event::kExited;
+  const double left = deadline - now();
+  if (left <= 0) return Event::kDeadline;
+  pollfd fds[5];
+  nfds_t count = 0;
+  if (in_ >= 0 && written < data.size()) fds[count++] = {in_, POLLOUT, 0};
+  if (out_ >= 0) fds[count++] = {out_, POLLIN, 0};
+  if (err_ >= 0) fds[count++] = {err_, POLLIN, 0};
+  if (pidfd_ >= 0) fds[count++] = {pidfd_, POLLIN, 0};
+  if (stop_.wake_fd >= 0) fds[count++] = {stop_.wake_fd, POLLIN, 0};
+  const double wait = pidfd_ >= 0 ? left : std::min(left, kExitPoll);
+  const int ready = ::poll(fds, count, static_cast<int>(std::min(wait * 1000 + 1, 60000.0)));
+  if (ready <= 0) return Event::kNone;  // a timeout, or EINTR: the next round looks again
+  for (nfds_t i = 0; i < count; ++i) {
+    if (fds[i].revents == 0) continue;
+    if (fds[i].fd == stop_.wake_fd) return Event::kInterrupted;
+    if (fds[i].fd == in_) {
+      const auto n = ::write(in_, data.data() + written, data.size() - written);
+      if (n > 0) written += static_cast<std::size_t>(n);
+      if (n < 0 && errno != EAGAIN) written = data.size(), close_fd(in_);  // it stopped reading
+    } else if (fds[i].fd == out_) {
+      read_from(out_);
+    } else if (fds[i].fd == err_) {
+      read_from(err_);
+    }
+  }
+  return Event::kNone;
 }
 
 RunOutcome Program::classify(const std::string& output) const {
@@ -180,75 +277,97 @@ RunOutcome Program::ended(int status) const {
   return {RunKind::kCrash, {}, detail};
 }
 
-RunOutcome Program::run(const std::string& input) {
-  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_};
+RunOutcome Program::run(const std::string& input, double timeout_seconds) {
   const std::string data = input + "\n";
   std::size_t written = 0;
-  const double deadline = now() + timeout_;
+  const double limit = timeout_seconds > 0 ? timeout_seconds : timeout_;
+  const double timeout_at = now() + limit, budget_end = seconds_of(stop_.deadline);
+  const double deadline = std::min(timeout_at, budget_end);
   if (!batch_) stdout_.clear();
+  if (batch_ && pid_ >= 0) {
+    // Output before the input is sent came after the previous answer: a second line for it.
+    // Reported here, then the process is restarted, so that answers and inputs stay in step.
+    drain();
+    if (!stdout_.empty()) {
+      const std::string early = stdout_;
+      stop();
+      return {RunKind::kGarbage,
+              fmt::format("'{}' (printed after the answer to the previous input)", shorten(early)),
+              {}};
+    }
+  }
+  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_};
+  bool ended = false;
   for (;;) {
     if (batch_) {
       const std::size_t newline = stdout_.find('\n');
+      if (newline != std::string::npos && newline + 1 < stdout_.size()) {
+        // More than one line for one input: garbage, and a fresh process for the next.
+        const std::string all = stdout_;
+        stop();
+        return {RunKind::kGarbage, fmt::format("'{}'", shorten(trim(all))), {}};
+      }
       if (newline != std::string::npos) {
         const std::string line = stdout_.substr(0, newline);
-        stdout_.erase(0, newline + 1);
+        stdout_.clear();
         return classify(line);
       }
     } else if (written == data.size()) {
       close_fd(in_);  // the whole input is sent: the program sees its end
     }
-    if (out_ < 0 && (batch_ || err_ < 0)) break;  // the program closed its output
+    if (overflow_) {
+      stop();
+      return {RunKind::kGarbage, fmt::format("more than {} MiB of output", kMaxOutput >> 20), {}};
+    }
+    if (ended || (out_ < 0 && (batch_ || err_ < 0))) break;  // the program closed its output
+    switch (pump(deadline, data, written)) {
+      case Event::kNone:
+        break;
+      case Event::kExited:
+        drain();  // then once more round the loop: a batch answer may be complete now
+        ended = true;
+        break;
+      case Event::kInterrupted:
+        stop();
+        return {RunKind::kStopped, {}, {}};
+      case Event::kDeadline:
+        stop();
+        if (timeout_at > budget_end) return {RunKind::kStopped, {}, {}};
+        return {RunKind::kTimeout, {}, "no answer within " + limit_text(limit)};
+    }
+  }
+  return finish(deadline, timeout_at > budget_end, limit);
+}
+
+// The program closed its output or ended: waits for its end (still within the time limit),
+// kills what is left of its process group (its background children), and reaps it.
+RunOutcome Program::finish(double deadline, bool budget_first, double limit) {
+  while (!exited()) {
     const double left = deadline - now();
     if (left <= 0) {
       stop();
-      return {RunKind::kTimeout, {}, fmt::format("no answer within {} s", timeout_)};
+      if (budget_first) return {RunKind::kStopped, {}, {}};
+      return {RunKind::kTimeout, {}, "no exit within " + limit_text(limit)};
     }
-    pollfd fds[3];
+    pollfd fds[2];
     nfds_t count = 0;
-    if (in_ >= 0 && written < data.size()) fds[count++] = {in_, POLLOUT, 0};
-    if (out_ >= 0) fds[count++] = {out_, POLLIN, 0};
-    if (err_ >= 0) fds[count++] = {err_, POLLIN, 0};
-    const int ready = ::poll(fds, count, static_cast<int>(std::min(left * 1000 + 1, 60000.0)));
-    if (ready < 0 && errno != EINTR) break;
-    for (nfds_t i = 0; i < count && ready > 0; ++i) {
-      if (fds[i].revents == 0) continue;
-      if (fds[i].fd == in_) {
-        const auto n = ::write(in_, data.data() + written, data.size() - written);
-        if (n > 0) written += static_cast<std::size_t>(n);
-        if (n < 0 && errno != EAGAIN) written = data.size(), close_fd(in_);  // it stopped reading
-        continue;
-      }
-      char buffer[4096];
-      const auto n = ::read(fds[i].fd, buffer, sizeof buffer);
-      if (n > 0 && fds[i].fd == out_) stdout_.append(buffer, static_cast<std::size_t>(n));
-      if (n > 0 && fds[i].fd == err_) {
-        stderr_.append(buffer, static_cast<std::size_t>(n));
-        if (stderr_.size() > kKeptStderr) stderr_.erase(0, stderr_.size() - kKeptStderr);
-      }
-      if (n == 0 || (n < 0 && errno != EAGAIN)) {  // EIO from a terminal: the program ended
-        if (fds[i].fd == out_) {
-          close_fd(out_);
-        } else {
-          close_fd(err_);
-        }
-      }
-    }
-  }
-  // The program closed its output: wait for it to end, still within the time limit.
-  int status = 0;
-  for (;;) {
-    const pid_t done = ::waitpid(pid_, &status, WNOHANG);
-    if (done == pid_) break;
-    if (now() > deadline) {
+    if (pidfd_ >= 0) fds[count++] = {pidfd_, POLLIN, 0};
+    if (stop_.wake_fd >= 0) fds[count++] = {stop_.wake_fd, POLLIN, 0};
+    const double wait = pidfd_ >= 0 ? left : std::min(left, kExitPoll);
+    ::poll(fds, count, static_cast<int>(std::min(wait * 1000 + 1, 60000.0)));
+    if (stop_.wake_fd >= 0 && count > 0 && (fds[count - 1].revents & POLLIN)) {
       stop();
-      return {RunKind::kTimeout, {}, fmt::format("no exit within {} s", timeout_)};
+      return {RunKind::kStopped, {}, {}};
     }
-    ::usleep(1000);
   }
+  ::kill(-pid_, SIGKILL);  // the group outlives its leader only through background children
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
   pid_ = -1;
   close_fd(in_);
   close_fd(out_);
   close_fd(err_);
+  close_fd(pidfd_);
   if (batch_) {
     RunOutcome outcome = ended(status);
     outcome.detail = "ended before answering (" + outcome.detail + ")";

@@ -1,10 +1,15 @@
 // Runs another program on one input at a time, for catmouse check: the input on its stdin, its
 // answer from its stdout, with a time limit. A program that crashes, prints something else than
-// an answer, or outlives the limit is reported as such and never blocks catmouse.
+// an answer, prints without end, or outlives the limit is reported as such and never blocks
+// catmouse, and nothing it started outlives its run: each process runs in a process group of its
+// own, which is killed when the process ends (a program's background children with it), on a
+// timeout, and when check ends. A child that leaves the group (setsid, setpgid) escapes this.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,14 +18,25 @@ namespace catmouse::cli {
 enum class RunKind {
   kAnswer,   // printed one of the accepted answers and (per input) exited with 0
   kCrash,    // exited with another code, was killed by a signal, or could not be started
-  kGarbage,  // exited with 0 but printed something else
+  kGarbage,  // exited with 0 but printed something else, or more than kMaxOutput bytes
   kTimeout,  // still running at the time limit: killed, with its process group
+  kStopped,  // cut short by check itself (its --time budget, or an interrupt): no outcome
 };
+
+// What check keeps of one answer; a program that prints more has printed garbage.
+inline constexpr std::size_t kMaxOutput = std::size_t{1} << 20;
 
 struct RunOutcome {
   RunKind kind = RunKind::kCrash;
   std::string answer;  // the answer (kAnswer), or what was printed, shortened (kGarbage)
   std::string detail;  // for a crash: the exit code or signal, and the end of its stderr
+};
+
+// When every run must end, whatever its own time limit: the end of check's --time budget, and
+// a file descriptor that becomes readable when check is interrupted (-1: none).
+struct RunStop {
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  int wake_fd = -1;
 };
 
 class Program {
@@ -30,18 +46,26 @@ class Program {
   // a timeout. `answers` lists the accepted answers ("0", "1", "2" or "true", "false"), in lower
   // case; the program's are matched without regard to case and reported in lower case.
   Program(std::vector<std::string> argv, double timeout_seconds, bool batch,
-          std::vector<std::string> answers);
+          std::vector<std::string> answers, RunStop stop = {});
   ~Program();
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 
-  // Runs the program on `input` (one line, without its newline).
-  RunOutcome run(const std::string& input);
+  // Runs the program on `input` (one line, without its newline). With `timeout_seconds` > 0,
+  // that limit instead of the constructor's (kTimeout names the limit used).
+  RunOutcome run(const std::string& input, double timeout_seconds = 0);
   std::uint64_t starts() const { return starts_; }  // processes started so far
+  bool batch() const { return batch_; }
+  void stop();  // kills the running process group, if any, and reaps it
 
  private:
+  enum class Event { kNone, kExited, kDeadline, kInterrupted };
   bool start();
-  void stop();  // kills the running process group, if any, and reaps it
+  Event pump(double deadline, const std::string& data, std::size_t& written);
+  void read_from(int& fd);
+  void drain();
+  RunOutcome finish(double deadline, bool budget_first, double limit);
+  bool exited() const;
   RunOutcome classify(const std::string& output) const;
   RunOutcome ended(int status) const;
 
@@ -49,9 +73,12 @@ class Program {
   double timeout_;
   bool batch_;
   std::vector<std::string> answers_;
+  RunStop stop_;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1, err_ = -1;  // our ends of the child's stdin, stdout, stderr
-  std::string stdout_, stderr_;        // read so far (stderr: its last 2 KB)
+  int pidfd_ = -1;                     // readable when the child ends (-1: not supported)
+  std::string stdout_, stderr_;        // read so far (stdout: up to kMaxOutput + 1; stderr: 2 KB)
+  bool overflow_ = false;              // stdout went past kMaxOutput
   std::string start_error_;
   std::uint64_t starts_ = 0;
 };

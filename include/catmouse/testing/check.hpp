@@ -33,6 +33,9 @@ struct CheckCase {
 struct ShrunkCase {
   std::string input;
   std::uint32_t tries = 0;  // calls of `fails`
+  // The shrink ended because CheckOptions::cancelled returned true: `input` is the smallest
+  // failing case found so far (perhaps the one shrink() was given), not a 1-minimal one.
+  bool cancelled = false;
 };
 
 // The inputs below must be cases the domain handed out (next()) or shrank to (shrink()).
@@ -41,7 +44,8 @@ class CheckDomain {
   virtual ~CheckDomain() = default;
   // What a solver may answer, in lower case: "0", "1", "2" (graphs) or "true", "false" (maps).
   virtual std::vector<std::string> answers() const = 0;
-  // The next case; nullopt when the source runs out.
+  // The next case; nullopt when the source runs out, or at once when CheckOptions::cancelled
+  // returns true.
   virtual std::optional<CheckCase> next() = 0;
   // The exact answer, one of answers().
   virtual std::string expected(const std::string& input) const = 0;
@@ -49,6 +53,8 @@ class CheckDomain {
   virtual StateValue exact(const std::string& input) const = 0;
   // A smaller case on which `fails` still holds (it holds on `input`): graphs lose nodes and edges
   // and are searched for among smaller graphs, maps lose rows, columns, jump lengths and floors.
+  // CheckOptions::cancelled is polled before each call of `fails` and between steps of the
+  // searches: once it returns true the shrink ends with the smallest failing case so far.
   virtual ShrunkCase shrink(const std::string& input,
                             const std::function<bool(const std::string&)>& fails) = 0;
   virtual std::string size(const std::string& input) const = 0;
@@ -58,7 +64,10 @@ class CheckDomain {
 };
 
 enum class CheckSource : std::uint8_t {
-  kAuto,        // every case up to `exhaustive`, then the long-win search and random cases in turn
+  // Every case up to `exhaustive` and the long-win search in turn (the search's long wins, which
+  // break solvers that cap the number of moves, come early), then the search and random cases
+  // in turn.
+  kAuto,
   kRandom,      // random cases only
   kExhaustive,  // every case up to `exhaustive` only
   kSearch,      // the long-win search only
@@ -90,6 +99,9 @@ struct CheckOptions {
   // for error locations.
   std::string cases;
   std::string cases_source;
+  // Polled by next() and shrink() between their steps (a solve each at most); once it returns
+  // true they return at once, as they document. For a time budget or an interrupt. May be empty.
+  std::function<bool()> cancelled = nullptr;
 };
 
 // Graphs in LeetCode form. Fails when an option is out of its bounds (Location::field names it:

@@ -52,6 +52,9 @@ struct LongWinSearchOptions {
   // nodes with the start nodes, so each must be a hole, or cat-forbidden, exactly when its start
   // is.
   Rules rules;
+  // Polled between steps (a solve each); once it returns true, next() returns nullopt at once.
+  // May be empty.
+  std::function<bool()> cancelled = nullptr;
 };
 
 // Hill climbing for graphs whose start is a long forced win (either side).
@@ -66,7 +69,8 @@ class LongWinSearch {
   // The next candidate: the climb's graph each time its longest forced win grows, relabelled so
   // that the position of that win is the start (by default mouse on 1, cat on 2, mouse to move).
   // nullopt when a climb of every size in turn found no forced win at all (rules under which the
-  // positions that can be starts are all draws or lost at once); later calls go on climbing.
+  // positions that can be starts are all draws or lost at once); later calls go on climbing. Also
+  // nullopt when options.cancelled returns true.
   std::optional<Graph> next();
   std::uint32_t last_remoteness() const { return last_; }  // of the candidate next() returned
   std::uint32_t best_remoteness() const { return best_; }  // over every candidate so far
@@ -133,11 +137,15 @@ struct ShrinkOptions {
   NodeId fixed = 3;                  // nodes below this are never removed or merged away
   // Graphs that may be tried; by default LeetCode 913's inputs.
   std::function<bool(const Graph&)> valid = leetcode_valid;
+  // Polled before each call of `fails`; once it returns true the shrink ends with the smallest
+  // failing graph so far. May be empty.
+  std::function<bool()> cancelled = nullptr;
 };
 
 struct ShrinkResult {
   Graph graph;
   std::uint32_t tries = 0;  // calls of `fails`
+  bool cancelled = false;   // ended by options.cancelled, not because no change was kept
 };
 
 // A smallest-by-removal graph on which `fails` holds, starting from `graph` (where it holds):
