@@ -71,8 +71,8 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   const Table reference = solve_reference(graph, rules, cat_graph);
   int bad = 0;
   for (StateIndex i = 0; i < game.state_count(); ++i) {
-    const StateValue answer =
-        valid ? solution->value(game.space().position(i)) : StateValue{reference.value(i), std::nullopt};
+    const StateValue answer = valid ? solution->value(game.space().position(i))
+                                    : StateValue{reference.value(i), std::nullopt};
     const bool answered =
         !valid || rules.move_limit != 0 || !game.valid_at(i) ||
         (answer.value == reference.value(i) &&

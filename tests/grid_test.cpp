@@ -1,12 +1,12 @@
 // Grid maps (LeetCode 1728): parsing with its errors, the jump graphs, and the published answers
 // solved by the main engine, against the reference engine on every state of small random maps.
 #include "catmouse/core/grid.hpp"
-#include "catmouse/core/game_spec.hpp"
-#include "catmouse/io/grid_format.hpp"
 
 #include <gtest/gtest.h>
 
 #include "catmouse/core/game.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/grid_format.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "test_util.hpp"
@@ -144,9 +144,8 @@ TEST(Grid, EverySmallMapAgainstReference) {
                 Rules limited = g.rules;
                 limited.move_limit = 1 + maps % 7;
                 const StateValue v{table.value(game.start()), table.remoteness(game.start())};
-                ASSERT_EQ(
-                    apply_move_limit(v, limited),
-                    solve_reference_limited(g.graph, limited, game.start(), &*g.cat_graph));
+                ASSERT_EQ(apply_move_limit(v, limited),
+                          solve_reference_limited(g.graph, limited, game.start(), &*g.cat_graph));
                 mouse_wins += apply_move_limit(v, g.rules).value == Value::kMouseWin;
                 ++maps;
               }

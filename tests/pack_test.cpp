@@ -1,7 +1,5 @@
 // k cats: the pack engine against the reference (ordered tuples, no symmetry) on every state of
 // small games with two and three cats, under random rules.
-#include "catmouse/solve/solve.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +7,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/reference.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 

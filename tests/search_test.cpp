@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "catmouse/io/format.hpp"
 #include "catmouse/core/game.hpp"
+#include "catmouse/io/format.hpp"
 #include "catmouse/solve/reference.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "test_util.hpp"

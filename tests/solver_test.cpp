@@ -1,12 +1,11 @@
 // The main engine on known games, its memory guard, and the agreement of move and unmove
 // generation that every engine relies on.
-#include "catmouse/solve/solve.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "catmouse/core/game.hpp"
+#include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "test_util.hpp"
 

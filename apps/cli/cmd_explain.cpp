@@ -137,8 +137,7 @@ std::string explain_text(const Solution& solution, const Line& line) {
   out += "optimal line:\n";
   for (std::size_t k = 0; k < line.positions.size(); ++k) {
     const Position& p = line.positions[k];
-    const std::string value =
-        result_sentence(solution.value(p, static_cast<std::uint32_t>(k)));
+    const std::string value = result_sentence(solution.value(p, static_cast<std::uint32_t>(k)));
     if (!one_cat) {
       out += fmt::format("  {:>3}. {}: {}\n", k, position_text(p, node), value);
       continue;

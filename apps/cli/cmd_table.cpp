@@ -43,9 +43,10 @@ void write_rows(std::FILE* file, const Solution& solution) {
 // The solution stored in a tablebase file, whose rules are its own.
 Solution load_file(const TableCommand& cmd) {
   if (cmd.rules.any_given()) {
-    throw InputError(fmt::format("{}: rule options do not apply to a tablebase file, whose rules "
-                                 "are fixed",
-                                 cmd.input.path));
+    throw InputError(
+        fmt::format("{}: rule options do not apply to a tablebase file, whose rules "
+                    "are fixed",
+                    cmd.input.path));
   }
   const Tablebase tablebase = open_tablebase(cmd.input.path);
   check_graph_option(tablebase, cmd.graph);

@@ -33,7 +33,8 @@ bool allowed_name(const std::string& name) {
 }
 
 Response plain(int status, std::string text) {
-  return Response{status, "text/plain; charset=utf-8", std::move(text), {{"Cache-Control", "no-cache"}}};
+  return Response{
+      status, "text/plain; charset=utf-8", std::move(text), {{"Cache-Control", "no-cache"}}};
 }
 
 }  // namespace

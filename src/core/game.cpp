@@ -85,7 +85,8 @@ bool Game::valid(const Position& p) const {
 
 std::optional<Value> Game::outcome(NodeId mouse, std::span<const NodeId> cats) const {
   const bool caught = std::find(cats.begin(), cats.end(), mouse) != cats.end();
-  const bool cat_in_hole = std::any_of(cats.begin(), cats.end(), [&](NodeId c) { return is_hole(c); });
+  const bool cat_in_hole =
+      std::any_of(cats.begin(), cats.end(), [&](NodeId c) { return is_hole(c); });
   return finished_value(rules_, is_hole(mouse), cat_in_hole, caught);
 }
 
@@ -121,8 +122,7 @@ void Game::child_indices(StateIndex i, std::vector<StateIndex>& out) const {
   const Position p = space_.position(i);
   if (p.turn == Side::kMouse) {
     const std::uint64_t placement = *space_.placements().index(p.cats);
-    for (NodeId to : mouse_moves(p.mouse))
-      out.push_back(space_.index(Side::kCat, placement, to));
+    for (NodeId to : mouse_moves(p.mouse)) out.push_back(space_.index(Side::kCat, placement, to));
     return;
   }
   for_each_joint_move(p.cats, [&](std::span<const NodeId> cats) {

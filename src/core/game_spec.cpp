@@ -29,8 +29,8 @@ Status GameSpec::validate() const {
     for (NodeId cat : rules.cat_starts) starts.emplace_back(cat, "cat start");
     for (const auto& [node, field] : starts) {
       if (node < graph.node_count() && grid->wall(node)) {
-        return field_error(field, fmt::format("node {} is the cell {}, a wall", node,
-                                              cell_name(*grid, node)));
+        return field_error(
+            field, fmt::format("node {} is the cell {}, a wall", node, cell_name(*grid, node)));
       }
     }
   }
@@ -38,8 +38,11 @@ Status GameSpec::validate() const {
 }
 
 GameSpec grid_spec(GridMap map) {
-  GameSpec spec{jump_graph(map, map.mouse_jump), jump_graph(map, map.cat_jump), grid_rules(map),
-                std::nullopt, {}};
+  GameSpec spec{jump_graph(map, map.mouse_jump),
+                jump_graph(map, map.cat_jump),
+                grid_rules(map),
+                std::nullopt,
+                {}};
   spec.grid = std::move(map);
   return spec;
 }

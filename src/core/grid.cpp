@@ -20,19 +20,19 @@ Graph jump_graph(const GridMap& map, std::uint32_t length) {
   const NodeId n = rows * columns;
   // Jumps right and down from every floor cell; each edge once, the graph makes it two-way.
   std::vector<Edge> edges;
-    for (NodeId r = 0; r < rows; ++r) {
-      for (NodeId c = 0; c < columns; ++c) {
-        if (map.wall(map.node(r, c))) continue;
-        for (std::uint32_t k = 1; k <= length && c + k < columns; ++k) {
-          if (map.wall(map.node(r, c + k))) break;
-          edges.push_back({map.node(r, c), map.node(r, c + k)});
-        }
-        for (std::uint32_t k = 1; k <= length && r + k < rows; ++k) {
-          if (map.wall(map.node(r + k, c))) break;
-          edges.push_back({map.node(r, c), map.node(r + k, c)});
-        }
+  for (NodeId r = 0; r < rows; ++r) {
+    for (NodeId c = 0; c < columns; ++c) {
+      if (map.wall(map.node(r, c))) continue;
+      for (std::uint32_t k = 1; k <= length && c + k < columns; ++k) {
+        if (map.wall(map.node(r, c + k))) break;
+        edges.push_back({map.node(r, c), map.node(r, c + k)});
+      }
+      for (std::uint32_t k = 1; k <= length && r + k < rows; ++k) {
+        if (map.wall(map.node(r + k, c))) break;
+        edges.push_back({map.node(r, c), map.node(r + k, c)});
       }
     }
+  }
   Result<Graph> graph = Graph::from_edges(n, edges);
   assert(graph.ok());
   return std::move(graph).value();

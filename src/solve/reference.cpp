@@ -27,7 +27,8 @@ struct RefGame {
         hole(n, false),
         cat_forbidden(n, false) {
     for (NodeId v : rules.holes) hole[v] = true;
-    for (NodeId v : rules.cat_forbidden ? *rules.cat_forbidden : rules.holes) cat_forbidden[v] = true;
+    for (NodeId v : rules.cat_forbidden ? *rules.cat_forbidden : rules.holes)
+      cat_forbidden[v] = true;
   }
   std::size_t at(const RefState& p) const {
     return (static_cast<std::size_t>(p.turn) * n + p.mouse) * n + p.cat;

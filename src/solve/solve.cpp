@@ -24,8 +24,7 @@ Result<Engine> choose_engine(const Game& game, const SolveOptions& options) {
   if (game.cats() == 1) {
     return game.node_count() <= detail::SmallKernel::kMaxNodes ? Engine::kSmall : Engine::kGeneral;
   }
-  if (detail::cops_shaped(game) && game.cats() <= kMaxCops &&
-      game.node_count() <= kMaxCopsNodes) {
+  if (detail::cops_shaped(game) && game.cats() <= kMaxCops && game.node_count() <= kMaxCopsNodes) {
     return Engine::kCops;
   }
   return Engine::kPack;
@@ -49,8 +48,7 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   const Result<Engine> engine = choose_engine(game, options);
   if (!engine.ok()) return engine.error();
   if (options.values_only && game.rules().move_limit > 0) {
-    return detail::option_error("values_only",
-                                "a move limit needs the remoteness of every state");
+    return detail::option_error("values_only", "a move limit needs the remoteness of every state");
   }
   SolveOptions chosen = options;
   chosen.engine = *engine;

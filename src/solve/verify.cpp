@@ -51,8 +51,9 @@ std::string check_state(const Game& game, const Table& table, StateIndex i, Side
     const Value expected = stuck_value(game.rules(), turn);
     const bool lose = expected != Value::kDraw;
     if (value != expected || (remoteness && r != (lose ? 0 : kNoRemoteness))) {
-      return fmt::format("stuck {} holds {}, expected {}", side_name(turn), show(value, r),
-                         lose && remoteness ? show(expected, 0) : std::string(value_name(expected)));
+      return fmt::format(
+          "stuck {} holds {}, expected {}", side_name(turn), show(value, r),
+          lose && remoteness ? show(expected, 0) : std::string(value_name(expected)));
     }
     return {};
   }

@@ -75,7 +75,7 @@ class Solution {
   const GameSpec& spec() const { return *spec_; }
   const Game& game() const { return *game_; }
   const Table& table() const { return table_; }
-  Engine engine() const { return engine_; }  // the engine that made the table
+  Engine engine() const { return engine_; }    // the engine that made the table
   double seconds() const { return seconds_; }  // how long the engine took
   bool has_remoteness() const { return table_.has_remoteness(); }
   Position start() const { return game_->start_position(); }

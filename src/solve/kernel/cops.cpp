@@ -97,7 +97,7 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
-                            options.cancelled);
+                             options.cancelled);
   }
   return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });

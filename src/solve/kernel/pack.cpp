@@ -56,14 +56,14 @@ class PackSolver {
     build_reverse_moves();
     seed();
     if (too_many_moves_) {
-      return option_error("cats", fmt::format("a cats' position has {} or more joint moves",
-                                              kMaxJoint));
+      return option_error("cats",
+                          fmt::format("a cats' position has {} or more joint moves", kMaxJoint));
     }
     for (std::uint32_t level = 0; !fresh_.empty(); ++level) {
       if (keep_remoteness_ && level + 1 > kMaxLevel) {
-        return option_error("values_only",
-                            fmt::format("a remoteness passes {} moves; solve values only",
-                                        kMaxLevel));
+        return option_error(
+            "values_only",
+            fmt::format("a remoteness passes {} moves; solve values only", kMaxLevel));
       }
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
