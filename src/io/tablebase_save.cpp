@@ -174,7 +174,13 @@ class SpilledSave {
     if (ran.ok()) return {};
     // A sink or replay that stopped the solve has the reason; the kernel saw a cancellation.
     if (writer.error()) return *writer.error();
-    if (replay && replay->error()) return *replay->error();
+    if (replay && replay->error()) {
+      const Error& bad = *replay->error();
+      return checkpoint_error(tablebase_checkpoint_path(path_),
+                              fmt::format("the spill file does not hold what the checkpoint "
+                                          "names ({}: {}); {}",
+                                          bad.where.source, bad.message, start_over(path_)));
+    }
     return ran.error();
   }
 
