@@ -495,11 +495,19 @@ Status SpillCodes::fill(StateIndex first, std::span<std::uint32_t> codes) {
         if (c.word >= hi) break;
       }
       const std::uint32_t cat = remoteness_ ? 2 + 2 * c.level : 2;
-      for (std::uint64_t b = c.next.states; b != 0; b &= b - 1) {
-        const int j = std::countr_zero(b);
-        const StateIndex at = c.next.first + j - first;
-        if (at >= codes.size()) return spill_error(path_, "a state past the table's end");
-        codes[at] = cat - ((c.next.mouse >> j) & 1);
+      const StateIndex at = c.next.first - first;
+      const std::uint64_t states = c.next.states, mouse = c.next.mouse;
+      if (at + 64 - std::countl_zero(states) > codes.size()) {
+        return spill_error(path_, "a state past the table's end");
+      }
+      std::uint32_t* out = codes.data() + at;
+      if (states == ~std::uint64_t{0} && (mouse == 0 || mouse == states)) {
+        std::fill_n(out, 64, mouse == 0 ? cat : cat - 1);  // a word decided whole, one value
+      } else {
+        for (std::uint64_t b = states; b != 0; b &= b - 1) {
+          const int j = std::countr_zero(b);
+          out[j] = cat - ((mouse >> j) & 1);
+        }
       }
       more = advance(c);
     }
