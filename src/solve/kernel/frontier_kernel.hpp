@@ -113,18 +113,15 @@ class FrontierKernel {
     for (int a = 0; a < 2; ++a) setup(attractor_[a], a);
   }
 
-  // Each level's new states go to `sink` (level_hook.hpp) as the level ends.
-  void set_sink(LevelSink* sink) { sink_ = sink; }
-
   // Solves; false when a remoteness does not fit in W. With a target, stops at the level that
-  // decides it. With `resume`, starts after its last level instead of from the seed.
-  bool run(std::optional<State> target = std::nullopt, LevelReplay* resume = nullptr) {
+  // decides it.
+  bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::uint64_t first_level = 0;
     StateIndex decided = 0;  // before the last level
-    if (resume != nullptr) {
-      if (!restore(*resume, decided)) return true;
-      first_level = resume->last_level();
+    if (resume_ != nullptr) {
+      if (!restore(*resume_, decided)) return true;
+      first_level = resume_->last_level();
     } else {
       seed();
       if (!hand_out(0)) return true;
@@ -155,13 +152,20 @@ class FrontierKernel {
     }
   }
 
-  // Whether run() stopped because SolveOptions::cancelled or the sink said so (the table is then
-  // partial).
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
   bool cancelled() const { return stopped_; }
 
   StateValue target_value(const State& /*target*/) const {
     if (!target_) return {};
     return {target_->first, target_->second};
+  }
+
+  // Before run(): each level's new states go to `sink` as the level ends, and with `resume` the
+  // solve starts after the replay's last level instead of from the seed (level_hook.hpp). A
+  // sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
   }
 
   Table take_table() {
@@ -530,6 +534,7 @@ class FrontierKernel {
   bool stopped_ = false;
   WorkerPool pool_;
   LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   Attractor attractor_[2];  // [0] the mouse's, [1] the cat's
   BlockedWords<W> remoteness_;
   std::optional<std::pair<Value, std::uint32_t>> target_;

@@ -140,8 +140,8 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
   if (Status ok = check_request(game, lean, kernel, false); !ok) return ok.error();
   if (use_small_kernel(game, lean, kernel)) {
     SmallKernel small(game, lean);
-    small.set_sink(&sink);
-    small.run(std::nullopt, resume);
+    small.set_levels(&sink, resume);
+    small.run();
     if (small.cancelled()) return cancelled_error();
     return Engine::kSmall;
   }
@@ -149,13 +149,13 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
   bool stopped = false;
   if (const std::optional<FrontierPlan> plan = frontier_plan(game, kernel)) {
     FrontierKernel<std::uint32_t> frontier(game, effective, *plan);
-    frontier.set_sink(&sink);
-    frontier.run(std::nullopt, resume);
+    frontier.set_levels(&sink, resume);
+    frontier.run();
     stopped = frontier.cancelled();
   } else {
     RetrogradeKernel<std::uint32_t> sweep(game, effective);
-    sweep.set_sink(&sink);
-    sweep.run(std::nullopt, resume);
+    sweep.set_levels(&sink, resume);
+    sweep.run();
     stopped = sweep.cancelled();
   }
   if (stopped) return cancelled_error();

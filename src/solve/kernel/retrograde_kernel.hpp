@@ -106,20 +106,24 @@ class RetrogradeKernel {
     }
   }
 
-  // Each level's new states go to `sink` (level_hook.hpp) before they are published.
-  void set_sink(LevelSink* sink) { sink_ = sink; }
+  // Before run(): each level's new states go to `sink` before they are published, and with
+  // `resume` the solve starts after the replay's last level instead of from the seed
+  // (level_hook.hpp). A sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
+  }
 
   // Solves; false when a remoteness does not fit in W (the caller then retries wider). With a
-  // target, stops as soon as the target is decided. With `resume`, starts after its last level
-  // instead of from the seed.
-  bool run(std::optional<State> target = std::nullopt, LevelReplay* resume = nullptr) {
+  // target, stops as soon as the target is decided.
+  bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
     StateIndex decided = 0;
     std::uint64_t level = 0;
-    if (resume != nullptr) {
-      if (!restore(*resume, per_thread[0], decided)) return true;
-      level = resume->last_level();
+    if (resume_ != nullptr) {
+      if (!restore(*resume_, per_thread[0], decided)) return true;
+      level = resume_->last_level();
     } else {
       pool_.run(true, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
         for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
@@ -158,8 +162,7 @@ class RetrogradeKernel {
     return true;
   }
 
-  // Whether run() stopped because SolveOptions::cancelled or the sink said so (the table is then
-  // partial).
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
   bool cancelled() const { return stopped_; }
 
   // The target's value and remoteness, after run(target).
@@ -511,6 +514,7 @@ class RetrogradeKernel {
   std::vector<std::uint64_t> cat_allowed_;  // nodes the cat may stand on (not cat-forbidden)
   WorkerPool pool_;
   LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   std::vector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;
 };

@@ -45,16 +45,20 @@ class SmallKernel {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
   }
 
-  // Each level's new states go to `sink` (level_hook.hpp) before they are published.
-  void set_sink(LevelSink* sink) { sink_ = sink; }
+  // Before run(): each level's new states go to `sink` before they are published, and with
+  // `resume` the solve starts after the replay's last level instead of from the seed
+  // (level_hook.hpp). A sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
+  }
 
-  // Solves; with a target, stops as soon as the target is decided (see target_value()). With
-  // `resume`, starts after its last level instead of from the seed.
-  void run(std::optional<State> target = std::nullopt, LevelReplay* resume = nullptr) {
+  // Solves; with a target, stops as soon as the target is decided (see target_value()).
+  void run(std::optional<State> target = std::nullopt) {
     std::uint16_t level = 1;
-    if (resume != nullptr) {
-      if (!restore(*resume)) return;
-      level = static_cast<std::uint16_t>(resume->last_level() + 1);
+    if (resume_ != nullptr) {
+      if (!restore(*resume_)) return;
+      level = static_cast<std::uint16_t>(resume_->last_level() + 1);
     } else {
       seed();
       if (!hand_out(0)) return;
@@ -86,8 +90,7 @@ class SmallKernel {
     }
   }
 
-  // Whether run() stopped because SolveOptions::cancelled or the sink said so (the table is then
-  // partial).
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
   bool cancelled() const { return stopped_; }
 
   // The table, after run() without a target.
@@ -265,6 +268,7 @@ class SmallKernel {
   const std::function<bool()> cancelled_;
   bool stopped_ = false;
   LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   std::optional<std::uint32_t> target_level_;
 };
 
