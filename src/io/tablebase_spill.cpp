@@ -74,7 +74,11 @@ StateIndex SpillIndex::decided() const {
 
 Result<SpillFile> SpillFile::open(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return errno_error(path, "cannot open the spill file");
+  if (fd < 0) {
+    // Where the file goes is at fault (a folder that is not there, one not writable), as for
+    // any output file.
+    return Error{fmt::format("cannot write: {}", std::strerror(errno)), {path, 0, 0, {}, {}}};
+  }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const bool busy = errno == EWOULDBLOCK;
     Error error = busy ? spill_error(path, "another catmouse is saving with this spill file")
