@@ -97,6 +97,11 @@ TEST(CliTablebase, CheckpointOptionErrors) {
         run("solve " + graph + " --save " + file.str() + " --checkpoint-every " + good);
     EXPECT_EQ(result.exit_code, 0) << good << ": " << result.err;
   }
+  const CliRun nowhere = run("solve " + graph + " --save /nonexistent/folder/x.cmtb");
+  EXPECT_EQ(nowhere.exit_code, 2);
+  EXPECT_EQ(
+      nowhere.err,
+      "catmouse: /nonexistent/folder/x.cmtb.spill: cannot write: No such file or directory\n");
   const CliRun cats =
       run("solve --cats 2 --cat 2,4 " + graph + " --save " + file.str() + " --checkpoint-every 1m");
   EXPECT_EQ(cats.exit_code, 2);
