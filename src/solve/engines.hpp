@@ -49,8 +49,8 @@ std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table = tr
 // table: the kernel keeps values only, and the sink each state's level, its remoteness. With
 // `resume`, the kernel starts after the replay's last level. Returns the engine that ran (kSmall
 // or kGeneral); a sink that stops the solve makes it fail as cancelled.
-Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options,
-                                    LevelSink& sink, LevelReplay* resume = nullptr,
+Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options, LevelSink& sink,
+                                    LevelReplay* resume = nullptr,
                                     OneCatKernel kernel = OneCatKernel::kAuto);
 
 // Two or more cats: the pack engine (pack.cpp).

@@ -48,10 +48,10 @@ Status write_tablebase(const std::string& path, const Solution& solution,
 
 // Where a save resumed: the checkpoint's last level (its states and those before are on disk).
 struct TablebaseResume {
-  std::string checkpoint;    // the checkpoint file
-  std::uint32_t level = 0;   // the last level it holds
-  StateIndex decided = 0;    // states decided in levels 0 .. level
-  bool solved = false;       // the solve had finished: only the file was left to write
+  std::string checkpoint;   // the checkpoint file
+  std::uint32_t level = 0;  // the last level it holds
+  StateIndex decided = 0;   // states decided in levels 0 .. level
+  bool solved = false;      // the solve had finished: only the file was left to write
 };
 
 struct TablebaseSaveOptions {

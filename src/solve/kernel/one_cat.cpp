@@ -133,8 +133,8 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCa
   return std::move(*table);
 }
 
-Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options,
-                                    LevelSink& sink, LevelReplay* resume, OneCatKernel kernel) {
+Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options, LevelSink& sink,
+                                    LevelReplay* resume, OneCatKernel kernel) {
   SolveOptions lean = options;
   lean.values_only = true;  // the remoteness is the level: the sink keeps it
   if (Status ok = check_request(game, lean, kernel, false); !ok) return ok.error();

@@ -248,11 +248,12 @@ class RetrogradeKernel {
       const W stamp = static_cast<W>(kTop | std::min<std::uint64_t>(level, kMaxRemoteness));
       StateIndex& count = level == final_level ? last : before;
       for (const LevelWord& word : words) {
-        for_each_row_word(word, n_, [&](int h, NodeId row, std::uint64_t w, std::uint64_t states,
-                                         std::uint64_t mouse) {
-          count += decide(h == 0 ? Side::kMouse : Side::kCat, row, w, mouse, states & ~mouse,
-                          stamp);
-        });
+        for_each_row_word(
+            word, n_,
+            [&](int h, NodeId row, std::uint64_t w, std::uint64_t states, std::uint64_t mouse) {
+              count +=
+                  decide(h == 0 ? Side::kMouse : Side::kCat, row, w, mouse, states & ~mouse, stamp);
+            });
       }
     });
     if (!published) publish(true);  // a last level without states

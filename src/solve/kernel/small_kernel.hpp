@@ -183,12 +183,13 @@ class SmallKernel {
         published = true;
       }
       for (const LevelWord& word : words) {
-        for_each_row_word(word, n_, [&](int h, NodeId row, std::uint64_t, std::uint64_t states,
-                                         std::uint64_t mouse) {
-          decided_[h][row] |= states;
-          mouse_[h][row] |= mouse;
-          fresh_[h][row] |= states;
-        });
+        for_each_row_word(
+            word, n_,
+            [&](int h, NodeId row, std::uint64_t, std::uint64_t states, std::uint64_t mouse) {
+              decided_[h][row] |= states;
+              mouse_[h][row] |= mouse;
+              fresh_[h][row] |= states;
+            });
       }
     });
     if (!published) publish(decided);
