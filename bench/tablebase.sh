@@ -8,7 +8,8 @@
 #                           [--verify-max N] [--dir DIR] [--no-build]
 #
 #   --nodes LIST      comma list of random graphs (degree 6, seed 1) to save and probe
-#                     (default 4000; 50000 takes ~13.5 GB and a few minutes)
+#                     (default 4000; 50000 takes ~3.7 GB (the save goes through a spill file) and a
+#                     few minutes)
 #   --sizes-nodes N   the graph of the size table (default 4000; 0 skips the table)
 #   --probes P        in-process probes of random states per file (default 1000000)
 #   --runs K          fresh-process probes per file, cold and warm; the median is reported

@@ -1,12 +1,16 @@
 // catmouse solve GRAPH: the value of the start (or any) state under optimal play.
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "batch.hpp"
 #include "catmouse/io/tablebase.hpp"
 #include "common.hpp"
+#include "tablebase_input.hpp"
 
 namespace catmouse::cli {
 
@@ -20,39 +24,54 @@ struct SolveCommand {
   std::string batch;
   BatchOutput batch_output;
   std::string save;
+  std::string checkpoint_every;
   bool code = false;
   bool json = false;
 };
 
-void run(const SolveCommand& cmd) {
-  if (!cmd.batch.empty()) {
-    if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
-    if (cmd.json) throw InputError("--json: not with --batch (see --jsonl)");
-    if (!cmd.save.empty()) throw InputError("--save: not with --batch");
-    BatchOutput output = cmd.batch_output;
-    output.code = cmd.code;
-    run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, output);
-    return;
+// What the output says about a solve, from a Solution or from the file a save wrote.
+struct Solved {
+  const Game* game = nullptr;
+  StateValue value;
+  bool grid = false;
+  double seconds = 0;
+  std::uint64_t table_bytes = 0;
+  Engine engine = Engine::kAuto;
+};
+
+// --checkpoint-every: "30s", "5m", "2h", "500ms"; "0" checkpoints after every level.
+std::chrono::milliseconds parse_interval(const std::string& text) {
+  static const struct {
+    const char* unit;
+    double milliseconds;
+  } kUnits[] = {{"ms", 1}, {"s", 1e3}, {"m", 60e3}, {"min", 60e3}, {"h", 3600e3}};
+  const auto bad = [&] {
+    return InputError(fmt::format(
+        "--checkpoint-every: '{}' is not a duration (e.g. 30s, 5m, 1h; 0: after every level)",
+        text));
+  };
+  std::size_t end = 0;
+  double amount = 0;
+  try {
+    amount = std::stod(text, &end);
+  } catch (const std::exception&) {
+    throw bad();
   }
-  const BatchOutput& b = cmd.batch_output;
-  if (b.jsonl || b.summary || b.summary_only) {
-    throw InputError(fmt::format("{}: only with --batch", b.jsonl     ? "--jsonl"
-                                                          : b.summary ? "--summary"
-                                                                      : "--summary-only"));
+  if (!std::isfinite(amount) || amount < 0 || text[0] == ' ') throw bad();
+  const std::string unit = text.substr(end);
+  if (unit.empty() && amount == 0) return std::chrono::milliseconds(0);
+  for (const auto& u : kUnits) {
+    if (unit == u.unit && amount * u.milliseconds < 1e15) {
+      return std::chrono::milliseconds(static_cast<std::int64_t>(amount * u.milliseconds));
+    }
   }
-  if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
-  GameSpec spec = cmd.input.load();
-  cmd.rules.apply(spec, cmd.state);
-  const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
-  if (!cmd.save.empty()) {
-    TablebaseWriteOptions options;
-    options.threads = cmd.engine.threads;
-    if (Status ok = write_tablebase(cmd.save, solution, options); !ok) throw InputError(ok.error());
-  }
-  const Game& game = solution.game();
-  const Position p = cmd.state.resolve(game);
-  const auto [value, remoteness] = solution.value(p);
-  if (cmd.code && solution.spec().grid) {
+  throw bad();
+}
+
+void print_result(const SolveCommand& cmd, const Solved& solved, const Position& p) {
+  const Game& game = *solved.game;
+  const auto [value, remoteness] = solved.value;
+  if (cmd.code && solved.grid) {
     print(value == Value::kMouseWin ? "true\n" : "false\n");  // LeetCode 1728's answer
   } else if (cmd.code) {
     print(fmt::format("{}\n", static_cast<int>(value)));
@@ -72,13 +91,110 @@ void run(const SolveCommand& cmd) {
     out["edges"] = game.graph().edge_count();
     if (game.cats() > 1) out["cats"] = game.cats();
     out["states"] = game.valid_state_count();
-    out["seconds"] = solution.seconds();
-    out["table_bytes"] = solution.memory_bytes();
-    out["engine"] = engine_name(solution.engine());
+    out["seconds"] = solved.seconds;
+    out["table_bytes"] = solved.table_bytes;
+    out["engine"] = engine_name(solved.engine);
     print(out.dump() + "\n");
   } else {
     print(result_sentence(value, remoteness) + "\n");
   }
+}
+
+// "catmouse: resuming from big.cmtb.checkpoint: levels 0 to 12 are done (...)" on stderr.
+void say_resumed(const TablebaseResume& resume) {
+  const std::string what = resume.solved
+                               ? "the solve is done, writing the file"
+                               : fmt::format("levels 0 to {} are done ({} states decided)",
+                                             resume.level, resume.decided);
+  std::fprintf(stderr, "catmouse: resuming from %s: %s\n", resume.checkpoint.c_str(), what.c_str());
+  std::fflush(stderr);
+}
+
+// solve --save: the library solves straight into the file (through the spill file for one cat,
+// with checkpoints if asked); the answer is then read from the file.
+void run_save(const SolveCommand& cmd, GameSpec spec) {
+  TablebaseSaveOptions save;
+  save.write.threads = cmd.engine.threads;
+  if (!cmd.checkpoint_every.empty()) save.checkpoint_every = parse_interval(cmd.checkpoint_every);
+  save.resumed = say_resumed;
+  const std::string source = spec.source;
+  Result<TablebaseSaveReport> report = [&] {
+    // A signal removes the unfinished file, and the spill file unless a checkpoint may need it.
+    const TemporaryGuard partial(cmd.save + ".partial");
+    const TemporaryGuard checkpoint(tablebase_checkpoint_path(cmd.save) + ".partial");
+    std::optional<TemporaryGuard> spill;
+    if (!save.checkpoint_every) spill.emplace(tablebase_spill_path(cmd.save));
+    return solve_to_tablebase(std::move(spec), cmd.engine.resolve(), cmd.save, save);
+  }();
+  if (!report.ok()) {
+    const Error& error = report.error();
+    if (error.where.field == "checkpoint_every") {
+      throw InputError("--checkpoint-every: " + error.message);
+    }
+    if (error.where.field == "checkpoint" || error.where.field == "spill") {
+      // The file is named; the field would only repeat what the message says.
+      const std::string text = error.where.source.empty()
+                                   ? error.message
+                                   : fmt::format("{}: {}", error.where.source, error.message);
+      if (error.where.field == "checkpoint") throw InputError(text);
+      throw ResourceError(text);
+    }
+    throw solve_error(error, source, cmd.engine.allow_values_only);
+  }
+  const Tablebase tablebase = open_tablebase(cmd.save);
+  const Game& game = tablebase.game();
+  const Position p = cmd.state.resolve(game);
+  if (game.cats() == 1) {
+    if (auto stuck = reachable_stuck_state(game, State{p.mouse, p.cats[0], p.turn})) {
+      warn(fmt::format(
+          "the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
+          side_name(stuck->turn), describe(*stuck),
+          game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
+    }
+  }
+  Solved solved;
+  solved.game = &game;
+  solved.value = read(tablebase.value(p));
+  solved.grid = tablebase.spec().grid.has_value();
+  solved.seconds = report->solve_seconds;
+  solved.table_bytes = report->memory_bytes;
+  solved.engine = report->engine;
+  print_result(cmd, solved, p);
+}
+
+void run(const SolveCommand& cmd) {
+  if (!cmd.batch.empty()) {
+    if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
+    if (cmd.json) throw InputError("--json: not with --batch (see --jsonl)");
+    if (!cmd.save.empty()) throw InputError("--save: not with --batch");
+    BatchOutput output = cmd.batch_output;
+    output.code = cmd.code;
+    run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, output);
+    return;
+  }
+  const BatchOutput& b = cmd.batch_output;
+  if (b.jsonl || b.summary || b.summary_only) {
+    throw InputError(fmt::format("{}: only with --batch", b.jsonl     ? "--jsonl"
+                                                          : b.summary ? "--summary"
+                                                                      : "--summary-only"));
+  }
+  if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
+  if (!cmd.checkpoint_every.empty() && cmd.save.empty()) {
+    throw InputError("--checkpoint-every: only with --save");
+  }
+  GameSpec spec = cmd.input.load();
+  cmd.rules.apply(spec, cmd.state);
+  if (!cmd.save.empty()) return run_save(cmd, std::move(spec));
+  const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
+  Solved solved;
+  solved.game = &solution.game();
+  solved.grid = solution.spec().grid.has_value();
+  const Position p = cmd.state.resolve(solution.game());
+  solved.value = solution.value(p);
+  solved.seconds = solution.seconds();
+  solved.table_bytes = solution.memory_bytes();
+  solved.engine = solution.engine();
+  print_result(cmd, solved, p);
 }
 
 }  // namespace
@@ -116,6 +232,11 @@ void add_solve_command(CLI::App& app) {
                   "also write the solved game to a tablebase file, for probe, verify and table "
                   "(docs/formats.md)")
       ->type_name("FILE.cmtb");
+  sub->add_option("--checkpoint-every", cmd->checkpoint_every,
+                  "with --save: make the solve resumable, checkpointing it after the first level "
+                  "that ends this long after the last checkpoint (e.g. 30s, 5m, 1h; 0: every "
+                  "level); run the same command again after a crash to resume (one cat)")
+      ->type_name("DURATION");
   sub->footer(
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
       "slowest loss.\n\n"
@@ -125,6 +246,7 @@ void add_solve_command(CLI::App& app) {
       "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
       "  catmouse solve --values-only --progress big.json\n"
       "  catmouse solve big.json --save big.cmtb         # then: catmouse probe big.cmtb\n"
+      "  catmouse solve big.json --save big.cmtb --checkpoint-every 5m   # resumable\n"
       "  catmouse solve --batch graphs.jsonl --code\n"
       "  catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false\n"
       "  catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays\n"

@@ -353,8 +353,6 @@ GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules) {
   return spec;
 }
 
-namespace {
-
 // ---- Temporaries removed when a signal ends catmouse -----------------------------------------
 // The handler may run at any moment, on any thread: it reads only these slots (lock-free atomics
 // and fixed buffers) and calls only unlink(), sigaction() and raise(), which are async-signal-
@@ -366,6 +364,9 @@ struct TemporarySlot {
   std::atomic<int> state{kFree};
   char path[kMaxTemporaryPath] = {};
 };
+
+namespace {
+
 static_assert(std::atomic<int>::is_always_lock_free);
 TemporarySlot temporary_slots[kTemporarySlots];
 
@@ -394,30 +395,26 @@ extern "C" void on_ending_signal(int signal) {
   end_by(signal);
 }
 
-// Keeps `path` in a slot while it lives, for on_ending_signal() to remove.
-class TemporaryGuard {
- public:
-  explicit TemporaryGuard(const std::string& path) {
-    if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: AtomicFile alone removes it
-    for (TemporarySlot& slot : temporary_slots) {
-      int expected = kFree;
-      if (slot.state.compare_exchange_strong(expected, kClaimed)) {
-        std::memcpy(slot.path, path.c_str(), path.size() + 1);
-        slot.state.store(kReady);
-        slot_ = &slot;
-        return;
-      }
+}  // namespace
+
+TemporaryGuard::TemporaryGuard(const std::string& path) {
+  if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: AtomicFile alone removes it
+  for (TemporarySlot& slot : temporary_slots) {
+    int expected = kFree;
+    if (slot.state.compare_exchange_strong(expected, kClaimed)) {
+      std::memcpy(slot.path, path.c_str(), path.size() + 1);
+      slot.state.store(kReady);
+      slot_ = &slot;
+      return;
     }
   }
-  TemporaryGuard(const TemporaryGuard&) = delete;
-  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
-  ~TemporaryGuard() {
-    if (slot_ != nullptr) slot_->state.store(kFree);
-  }
+}
 
- private:
-  TemporarySlot* slot_ = nullptr;
-};
+TemporaryGuard::~TemporaryGuard() {
+  if (slot_ != nullptr) slot_->state.store(kFree);
+}
+
+namespace {
 
 constexpr const char* kStdout = "<stdout>";
 

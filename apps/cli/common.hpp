@@ -237,6 +237,19 @@ void close_stdout();
 // ignored, so that a write past `ulimit -f` is a write error naming the file. main() calls it
 // once.
 void install_signal_cleanup();
+// Keeps `path` among the files removed when a signal ends catmouse (install_signal_cleanup()),
+// while it lives: the temporaries of files being written.
+struct TemporarySlot;
+class TemporaryGuard {
+ public:
+  explicit TemporaryGuard(const std::string& path);
+  TemporaryGuard(const TemporaryGuard&) = delete;
+  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
+  ~TemporaryGuard();
+
+ private:
+  TemporarySlot* slot_ = nullptr;
+};
 // Writes "catmouse: warning: <text>" to stderr.
 void warn(const std::string& text);
 

@@ -95,24 +95,43 @@ void encode_payload(std::span<const std::uint32_t> codes, std::string& out) {
     }
   }
   // A state of plane p is a 0 in the bitmaps of the planes before p and a 1 in p's; a state of
-  // none is a 0 in every bitmap and a code in the rest.
-  const auto plane_of = [&](std::uint32_t code) {
-    std::uint32_t k = 0;
-    while (k < planes && plane_codes[k] != code) ++k;
-    return k;
-  };
-  std::vector<std::size_t> position(planes, 0);
-  std::size_t rest = rest_at;
-  for (const std::uint32_t code : codes) {
-    const std::uint32_t p = plane_of(code);
-    for (std::uint32_t k = 0; k < std::min(p, planes); ++k) ++position[k];
-    if (p < planes) {
-      const std::size_t j = position[p]++;
-      out[bitmap_at[p] + j / 8] = static_cast<char>(out[bitmap_at[p] + j / 8] | (1 << (j & 7)));
-    } else {
-      for (std::uint32_t i = 0; i < width; ++i)
-        out[rest++] = static_cast<char>((code >> (8 * i)) & 0xff);
+  // none is a 0 in every bitmap and a code in the rest. Plane by plane, one pass over the codes
+  // still left writes the plane's bitmap 64 bits at a time (a bitmap's bytes are least
+  // significant first, as a little-endian word's) and keeps the codes of other planes, without
+  // a branch per state.
+  std::vector<std::uint32_t> pending(codes.begin(), codes.end());
+  std::size_t count = pending.size();
+  for (std::uint32_t k = 0; k < planes; ++k) {
+    char* bitmap = out.data() + bitmap_at[k];
+    const std::uint32_t plane_code = plane_codes[k];
+    std::size_t kept = 0;
+    std::size_t j = 0;
+    const auto take = [&](std::uint64_t& word, std::size_t bit) {
+      const std::uint32_t code = pending[j++];
+      const std::uint64_t hit = code == plane_code ? 1 : 0;
+      word |= hit << bit;
+      pending[kept] = code;
+      kept += 1 - hit;
+    };
+    for (; j + 64 <= count;) {
+      std::uint64_t word = 0;
+      for (std::size_t bit = 0; bit < 64; ++bit) take(word, bit);
+      std::memcpy(bitmap + (j / 64 - 1) * 8, &word, 8);
     }
+    if (j < count) {
+      std::uint64_t word = 0;
+      const std::size_t at = j / 64 * 8, bits = count - j;
+      for (std::size_t bit = 0; bit < bits; ++bit) take(word, bit);
+      for (std::size_t b = 0; 8 * b < bits; ++b) {
+        bitmap[at + b] = static_cast<char>((word >> (8 * b)) & 0xff);
+      }
+    }
+    count = kept;
+  }
+  char* rest = out.data() + rest_at;
+  for (std::size_t j = 0; j < count; ++j) {
+    for (std::uint32_t i = 0; i < width; ++i)
+      *rest++ = static_cast<char>((pending[j] >> (8 * i)) & 0xff);
   }
 }
 

@@ -279,6 +279,12 @@ std::uint32_t engine_code(Engine engine) {
   return static_cast<std::uint32_t>(engine);
 }
 
+std::string encode_rules(const Rules& rules) {
+  ByteWriter out;
+  write_rules(out, rules);
+  return std::move(out.bytes());
+}
+
 std::string encode_header(Header& header) {
   ByteWriter rules;
   write_rules(rules, header.spec->rules);

@@ -98,6 +98,9 @@ struct Header {
 // The canonical bytes of the board: the graph(s) and the map; their hash names the board.
 std::string encode_board(const GameSpec& spec);
 
+// The rules section's bytes: the rules in full.
+std::string encode_rules(const Rules& rules);
+
 // The header's bytes; sets header.size, board_hash and checksum.
 std::string encode_header(Header& header);
 

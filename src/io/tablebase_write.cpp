@@ -1,7 +1,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "catmouse/io/atomic_file.hpp"
@@ -22,8 +27,10 @@ constexpr std::uint64_t kMinDictionaryBlocks = 64;
 constexpr std::uint64_t kDictionarySamples = 4096;
 constexpr std::size_t kDictionaryCapacity = 112640;
 constexpr std::size_t kMinDictionary = 1024;
-// Blocks filled at once, then compressed over the threads.
-constexpr std::size_t kBatchBlocksPerThread = 64;
+// Blocks filled at once, then compressed over the threads: enough that a worker woken late on
+// a busy machine still finds its share (64 left the second of two threads a tenth of the
+// blocks at n = 100,000 under a load of 6).
+constexpr std::size_t kBatchBlocksPerThread = 256;
 
 Error option_error(const std::string& path, std::string message) {
   Error error{std::move(message), {}};
@@ -89,6 +96,60 @@ Result<std::string> dictionary_for(const TableDescription& table, const CodeSour
   return dictionary;
 }
 
+// Runs one job at a time on a thread of its own: the source filling the next batch of codes.
+class Prefetcher {
+ public:
+  Prefetcher() : thread_([this] { loop(); }) {}
+  Prefetcher(const Prefetcher&) = delete;
+  Prefetcher& operator=(const Prefetcher&) = delete;
+  ~Prefetcher() {
+    {
+      const std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();  // after the job under way, whose data outlive this
+  }
+  void start(std::function<Status()> job) {
+    {
+      const std::lock_guard lock(mutex_);
+      job_ = std::move(job);
+      done_ = false;
+    }
+    changed_.notify_all();
+  }
+  // The status of the job started last, once it has run.
+  Status wait() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return done_; });
+    return result_;
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      changed_.wait(lock, [&] { return stop_ || job_ != nullptr; });
+      if (stop_) return;
+      const std::function<Status()> job = std::exchange(job_, nullptr);
+      lock.unlock();
+      Status result = job();
+      lock.lock();
+      result_ = std::move(result);
+      done_ = true;
+      changed_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::function<Status()> job_;
+  Status result_;
+  bool done_ = true;
+  bool stop_ = false;
+  std::thread thread_;  // last: it starts once the rest exists
+};
+
 Header header_for(const TableDescription& table, std::uint64_t blocks,
                   const TablebaseWriteOptions& options, std::string dictionary) {
   Header h;
@@ -131,15 +192,33 @@ Status write_file(const std::string& path, const TableDescription& table, const 
   ByteWriter index;
   std::uint64_t offset = header_bytes.size();
   const std::size_t batch = kBatchBlocksPerThread * threads;
-  std::vector<std::vector<std::uint32_t>> codes(batch);
-  std::vector<std::string> payloads(batch), frames(batch);
-  std::vector<Status> failures(batch);
-  for (std::uint64_t first = 0; first < blocks; first += batch) {
+  // Two batches of codes: the source fills one on a thread of its own while the other is
+  // compressed (the source is asked one batch at a time, in order, as before).
+  std::vector<std::vector<std::uint32_t>> batches[2] = {
+      std::vector<std::vector<std::uint32_t>>(batch),
+      std::vector<std::vector<std::uint32_t>>(batch)};
+  const auto fill = [&](std::uint64_t first, std::vector<std::vector<std::uint32_t>>& codes) {
     const std::size_t count =
         static_cast<std::size_t>(std::min<std::uint64_t>(batch, blocks - first));
     for (std::size_t i = 0; i < count; ++i) {
       codes[i].resize(block_size(table, options.block_states, first + i));
       if (Status ok = source((first + i) * options.block_states, codes[i]); !ok) return ok;
+    }
+    return Status();
+  };
+  std::vector<std::string> payloads(batch), frames(batch);
+  std::vector<Status> failures(batch);
+  Prefetcher filler;
+  if (blocks > 0) filler.start([&] { return fill(0, batches[0]); });
+  for (std::uint64_t first = 0, turn = 0; first < blocks; first += batch, turn ^= 1) {
+    if (Status ok = filler.wait(); !ok) return ok;
+    const std::size_t count =
+        static_cast<std::size_t>(std::min<std::uint64_t>(batch, blocks - first));
+    const std::vector<std::vector<std::uint32_t>>& codes = batches[turn];
+    if (first + batch < blocks) {
+      filler.start([&fill, &batches, next = first + batch, other = turn ^ 1] {
+        return fill(next, batches[other]);
+      });
     }
     pool.run(true, count, 1, [&](std::size_t lo, std::size_t hi, unsigned thread) {
       for (std::size_t i = lo; i < hi; ++i) {

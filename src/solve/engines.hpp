@@ -15,6 +15,9 @@
 
 namespace catmouse::detail {
 
+class LevelSink;
+class LevelReplay;
+
 // The kernels behind the general one-cat engine (Engine::kGeneral): the sweep kernel
 // (retrograde_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or
 // irregular graphs) and the frontier kernel (frontier_kernel.hpp: two attractors, each level in
@@ -39,7 +42,16 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options,
 Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
                                        const SolveOptions& options,
                                        OneCatKernel kernel = OneCatKernel::kAuto);
-std::uint64_t one_cat_memory(const Game& game, bool values_only);
+// Without the finished table (`table` false): the kernel's own arrays, as solve_one_cat_levels
+// holds them.
+std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table = true);
+// The one-cat kernels with their levels going to `sink` (level_hook.hpp) instead of into a
+// table: the kernel keeps values only, and the sink each state's level, its remoteness. With
+// `resume`, the kernel starts after the replay's last level. Returns the engine that ran (kSmall
+// or kGeneral); a sink that stops the solve makes it fail as cancelled.
+Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options, LevelSink& sink,
+                                    LevelReplay* resume = nullptr,
+                                    OneCatKernel kernel = OneCatKernel::kAuto);
 
 // Two or more cats: the pack engine (pack.cpp).
 Result<Table> solve_pack(const Game& game, const SolveOptions& options);

@@ -37,6 +37,7 @@
 #include "catmouse/solve/table.hpp"
 #include "solve/kernel/blocked_words.hpp"
 #include "solve/kernel/frontier.hpp"
+#include "solve/kernel/level_hook.hpp"
 #include "solve/kernel/node_order.hpp"
 #include "solve/kernel/seed.hpp"
 #include "solve/worker_pool.hpp"
@@ -116,9 +117,17 @@ class FrontierKernel {
   // decides it.
   bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
-    seed();
-    StateIndex decided = attractor_[0].found + attractor_[1].found;
-    for (std::uint64_t level = 0;; ++level) {
+    std::uint64_t first_level = 0;
+    StateIndex decided = 0;  // before the last level
+    if (resume_ != nullptr) {
+      if (!restore(*resume_, decided)) return true;
+      first_level = resume_->last_level();
+    } else {
+      seed();
+      if (!hand_out(0)) return true;
+    }
+    decided += attractor_[0].found + attractor_[1].found;
+    for (std::uint64_t level = first_level;; ++level) {
       if (target && reached(*target, level)) return true;
       const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
       if (!busy[0] && !busy[1]) return true;
@@ -130,6 +139,7 @@ class FrontierKernel {
                   }
                 });
       decided += attractor_[0].found + attractor_[1].found;
+      if (!hand_out(level + 1)) return true;
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         progress_(
@@ -148,6 +158,14 @@ class FrontierKernel {
   StateValue target_value(const State& /*target*/) const {
     if (!target_) return {};
     return {target_->first, target_->second};
+  }
+
+  // Before run(): each level's new states go to `sink` as the level ends, and with `resume` the
+  // solve starts after the replay's last level instead of from the seed (level_hook.hpp). A
+  // sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
   }
 
   Table take_table() {
@@ -408,6 +426,73 @@ class FrontierKernel {
     }
   }
 
+  // A state of attractor p's row x, column y (kernel labels); `own`: the player of p is to move.
+  StateIndex state_of(int p, bool own, NodeId x, NodeId y) const {
+    const std::vector<NodeId>& order = plan_.order.order;
+    const NodeId m = order[p == 0 ? x : y], c = order[p == 0 ? y : x];
+    const bool mouse_turn = (p == 0) == own;
+    return mouse_turn ? StateIndex{m} * n_ + c : StateIndex{n_} * n_ + StateIndex{c} * n_ + m;
+  }
+
+  // Gives the sink the states of `level`: the new states of both attractors (relabelled, so one
+  // by one); false when it stops the solve.
+  bool hand_out(std::uint64_t level) {
+    if (sink_ == nullptr) return true;
+    for (int p = 0; p < 2; ++p) {
+      for (const bool own : {true, false}) {
+        const Frontier& fresh = own ? attractor_[p].own_new : attractor_[p].other_new;
+        for (NodeId x : fresh.rows()) {
+          const std::uint64_t* row = fresh.row(x);
+          fresh.for_each_word(x, [&](std::uint64_t w) {
+            for (std::uint64_t b = row[w]; b != 0; b &= b - 1) {
+              const auto y = static_cast<NodeId>(64 * w + std::countr_zero(b));
+              sink_->add_state(state_of(p, own, x, y), p == 0);
+            }
+          });
+        }
+      }
+    }
+    if (sink_->end_level(static_cast<std::uint32_t>(level))) return true;
+    stopped_ = true;
+    return false;
+  }
+
+  // The state after the replay's last level: every replayed state in its winner's attractor, and
+  // those of the last level in its frontiers; `before` counts the others. False (and
+  // cancelled()) when the replay fails.
+  bool restore(LevelReplay& replay, StateIndex& before) {
+    const std::uint32_t final_level = replay.last_level();
+    const std::vector<NodeId>& rank = plan_.order.rank;
+    const StateIndex half_size = StateIndex{n_} * n_;
+    const bool ok = replay.replay([&](std::uint32_t level, std::span<const LevelWord> words) {
+      for (const LevelWord& word : words) {
+        for (std::uint64_t b = word.states; b != 0; b &= b - 1) {
+          const int j = std::countr_zero(b);
+          const StateIndex i = word.first + j;
+          const bool mouse_turn = i < half_size;
+          const StateIndex in_half = mouse_turn ? i : i - half_size;
+          const auto row = static_cast<NodeId>(in_half / n_);
+          const auto column = static_cast<NodeId>(in_half % n_);
+          const NodeId m = mouse_turn ? row : column, c = mouse_turn ? column : row;
+          const int p = (word.mouse >> j) & 1 ? 0 : 1;
+          Attractor& a = attractor_[p];
+          const bool own = (p == 0) == mouse_turn;
+          const NodeId x = rank[p == 0 ? m : c], y = rank[p == 0 ? c : m];
+          const std::uint64_t bit = std::uint64_t{1} << (y & 63);
+          (own ? a.own_won : a.other_won).row(x)[y >> 6] |= bit;
+          if (level != final_level) {
+            ++before;
+            continue;
+          }
+          (own ? a.own_new : a.other_new).add(x, y >> 6, bit);
+          ++a.found;
+        }
+      }
+    });
+    stopped_ = !ok;
+    return ok;
+  }
+
   // Values only: both bitsets state by state from the four won sets.
   void values_only_bits(std::vector<std::uint64_t>& mouse, std::vector<std::uint64_t>& decided) {
     const std::vector<NodeId>& order = plan_.order.order;
@@ -448,6 +533,8 @@ class FrontierKernel {
   const std::function<bool()> cancelled_;
   bool stopped_ = false;
   WorkerPool pool_;
+  LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   Attractor attractor_[2];  // [0] the mouse's, [1] the cat's
   BlockedWords<W> remoteness_;
   std::optional<std::pair<Value, std::uint32_t>> target_;

@@ -55,8 +55,10 @@ std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel)
   return plan;
 }
 
-// The checks every solve starts with: the kernel fits the game, the memory fits the limit.
-Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
+// The checks every solve starts with: the kernel fits the game, the memory fits the limit (with
+// the finished table in memory, or not when `table` is false).
+Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel,
+                     bool table = true) {
   if (game.cats() != 1) {
     return option_error("engine", fmt::format("the {} engine takes one cat, not {}",
                                               engine_name(options.engine), game.cats()));
@@ -70,7 +72,7 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
     return option_error("engine", fmt::format("the small kernel takes at most {} nodes, not {}",
                                               SmallKernel::kMaxNodes, game.node_count()));
   }
-  const std::uint64_t estimate = one_cat_memory(game, options.values_only);
+  const std::uint64_t estimate = one_cat_memory(game, options.values_only, table);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
     std::string hint;
     if (!options.values_only) {
@@ -95,7 +97,7 @@ SolveOptions effective_options(const Game& game, const SolveOptions& options) {
 
 }  // namespace
 
-std::uint64_t one_cat_memory(const Game& game, bool values_only) {
+std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table) {
   // The sweep kernel: twelve n x n bit matrices with rows padded to 64 bits. The frontier kernel:
   // ten, with a guard word at each end of a row, and its remoteness words over n rounded up to
   // 8. Either way the remoteness words and the dense bitsets of the finished table.
@@ -106,7 +108,7 @@ std::uint64_t one_cat_memory(const Game& game, bool values_only) {
   const std::uint64_t n8 = (n + 7) / 8 * 8;
   const std::uint64_t states = game.state_count();
   const std::uint64_t table_bits =
-      (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t);
+      table ? (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t) : 0;
   return std::max(sweep, frontier) + (values_only ? 0 : 2 * n8 * n8 * sizeof(std::uint16_t)) +
          table_bits;
 }
@@ -129,6 +131,35 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCa
   }
   if (!table) return cancelled_error();
   return std::move(*table);
+}
+
+Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& options, LevelSink& sink,
+                                    LevelReplay* resume, OneCatKernel kernel) {
+  SolveOptions lean = options;
+  lean.values_only = true;  // the remoteness is the level: the sink keeps it
+  if (Status ok = check_request(game, lean, kernel, false); !ok) return ok.error();
+  if (use_small_kernel(game, lean, kernel)) {
+    SmallKernel small(game, lean);
+    small.set_levels(&sink, resume);
+    small.run();
+    if (small.cancelled()) return cancelled_error();
+    return Engine::kSmall;
+  }
+  const SolveOptions effective = effective_options(game, lean);
+  bool stopped = false;
+  if (const std::optional<FrontierPlan> plan = frontier_plan(game, kernel)) {
+    FrontierKernel<std::uint32_t> frontier(game, effective, *plan);
+    frontier.set_levels(&sink, resume);
+    frontier.run();
+    stopped = frontier.cancelled();
+  } else {
+    RetrogradeKernel<std::uint32_t> sweep(game, effective);
+    sweep.set_levels(&sink, resume);
+    sweep.run();
+    stopped = sweep.cancelled();
+  }
+  if (stopped) return cancelled_error();
+  return Engine::kGeneral;
 }
 
 Result<StateValue> solve_one_cat_state(const Game& game, const State& state,

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/level_hook.hpp"
 #include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/options.hpp"
@@ -105,17 +106,32 @@ class RetrogradeKernel {
     }
   }
 
+  // Before run(): each level's new states go to `sink` before they are published, and with
+  // `resume` the solve starts after the replay's last level instead of from the seed
+  // (level_hook.hpp). A sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
+  }
+
   // Solves; false when a remoteness does not fit in W (the caller then retries wider). With a
   // target, stops as soon as the target is decided.
   bool run(std::optional<State> target = std::nullopt) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<StateIndex> per_thread(threads_, 0);
-    pool_.run(true, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
-      for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
-    });
     StateIndex decided = 0;
+    std::uint64_t level = 0;
+    if (resume_ != nullptr) {
+      if (!restore(*resume_, per_thread[0], decided)) return true;
+      level = resume_->last_level();
+    } else {
+      pool_.run(true, 2 * std::size_t{n_}, 64, [&](std::size_t a, std::size_t b, unsigned t) {
+        for (std::size_t task = a; task < b; ++task) per_thread[t] += seed(task);
+      });
+      if (!hand_out(0)) return true;
+    }
     StateIndex fresh = game_.state_count();  // states decided by the last step (seed: many)
-    for (std::uint64_t level = 0; publish(fresh >= kParallelStep); ++level) {
+    for (; publish(fresh >= kParallelStep); ++level) {
       if (target && reached(*target, level)) return true;
       fresh = 0;
       for (StateIndex& d : per_thread) fresh += std::exchange(d, 0);
@@ -130,6 +146,7 @@ class RetrogradeKernel {
                                                : cat_row(static_cast<NodeId>(task - n_), stamp);
                   }
                 });
+      if (!hand_out(level + 1)) return true;
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         StateIndex now = decided;
@@ -195,6 +212,53 @@ class RetrogradeKernel {
     if (!bit(target, &Cell::decided)) return false;
     target_level_ = level;
     return true;
+  }
+
+  // Gives the sink the states of `level` (the parent layout's fresh bits: StateSpace order);
+  // false when it stops the solve.
+  bool hand_out(std::uint64_t level) {
+    if (sink_ == nullptr) return true;
+    for (const Side side : {Side::kMouse, Side::kCat}) {
+      const Layer& layer = parent_[half(side)];
+      for (NodeId r = 0; r < n_; ++r) {
+        if (!layer.rows[r]) continue;
+        const StateIndex at = StateIndex(half(side)) * n_ * n_ + StateIndex{r} * n_;
+        for_each_occupied(layer, r, [&](std::uint64_t w) {
+          const Cell& cell = layer.row(r)[w];
+          sink_->add({at + 64 * w, cell.fresh, cell.fresh & cell.mouse_wins});
+        });
+      }
+    }
+    if (sink_->end_level(static_cast<std::uint32_t>(level))) return true;
+    stopped_ = true;
+    return false;
+  }
+
+  // The state after computing the replay's last level L, before publishing it: levels below L
+  // decided and published, level L decided. `last` gets the states of level L, `before` those
+  // below. False (and cancelled()) when the replay fails.
+  bool restore(LevelReplay& replay, StateIndex& last, StateIndex& before) {
+    const std::uint32_t final_level = replay.last_level();
+    bool published = false;
+    const bool ok = replay.replay([&](std::uint32_t level, std::span<const LevelWord> words) {
+      if (level == final_level && !published) {
+        publish(true);
+        published = true;
+      }
+      const W stamp = static_cast<W>(kTop | std::min<std::uint64_t>(level, kMaxRemoteness));
+      StateIndex& count = level == final_level ? last : before;
+      for (const LevelWord& word : words) {
+        for_each_row_word(
+            word, n_,
+            [&](int h, NodeId row, std::uint64_t w, std::uint64_t states, std::uint64_t mouse) {
+              count +=
+                  decide(h == 0 ? Side::kMouse : Side::kCat, row, w, mouse, states & ~mouse, stamp);
+            });
+      }
+    });
+    if (!published) publish(true);  // a last level without states
+    stopped_ = !ok;
+    return ok;
   }
 
   // Appends the n bits of a padded row at bit `offset` of a dense bitset.
@@ -450,6 +514,8 @@ class RetrogradeKernel {
   std::vector<std::uint64_t> holes_;      // the holes, as columns
   std::vector<std::uint64_t> cat_allowed_;  // nodes the cat may stand on (not cat-forbidden)
   WorkerPool pool_;
+  LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   std::vector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;
 };

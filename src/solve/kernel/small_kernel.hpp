@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/level_hook.hpp"
 #include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/options.hpp"
@@ -44,11 +45,26 @@ class SmallKernel {
     if (keep_remoteness_) words_.assign(game.state_count(), 0);
   }
 
+  // Before run(): each level's new states go to `sink` before they are published, and with
+  // `resume` the solve starts after the replay's last level instead of from the seed
+  // (level_hook.hpp). A sink that stops the solve or a replay that fails leaves cancelled() true.
+  void set_levels(LevelSink* sink, LevelReplay* resume) {
+    sink_ = sink;
+    resume_ = resume;
+  }
+
   // Solves; with a target, stops as soon as the target is decided (see target_value()).
   void run(std::optional<State> target = std::nullopt) {
-    seed();
+    std::uint16_t level = 1;
+    if (resume_ != nullptr) {
+      if (!restore(*resume_)) return;
+      level = static_cast<std::uint16_t>(resume_->last_level() + 1);
+    } else {
+      seed();
+      if (!hand_out(0)) return;
+    }
     StateIndex decided = 0;
-    for (std::uint16_t level = 1; publish(decided); ++level) {
+    for (; publish(decided); ++level) {
       if (target && is_decided(*target)) {
         target_level_ = level - 1;
         return;
@@ -70,6 +86,7 @@ class SmallKernel {
           parent_row(Side::kCat, c, game_.cat_moves(c), all_mice_, stamp);
         }
       }
+      if (!hand_out(level)) return;
     }
   }
 
@@ -136,6 +153,48 @@ class SmallKernel {
       std::uint16_t* words = words_.data() + StateIndex(h) * n_ * n_ + StateIndex{row} * n_;
       for (std::uint64_t b = all; b != 0; b &= b - 1) words[std::countr_zero(b)] = stamp;
     }
+  }
+
+  // Gives the sink the states of `level` (fresh_, in StateSpace order); false when it stops the
+  // solve.
+  bool hand_out(std::uint32_t level) {
+    if (sink_ == nullptr) return true;
+    for (int h = 0; h < 2; ++h) {
+      for (NodeId row = 0; row < n_; ++row) {
+        if (fresh_[h][row] == 0) continue;
+        sink_->add({StateIndex(h) * n_ * n_ + StateIndex{row} * n_, fresh_[h][row],
+                    fresh_[h][row] & mouse_[h][row]});
+      }
+    }
+    if (sink_->end_level(level)) return true;
+    stopped_ = true;
+    return false;
+  }
+
+  // The state after computing the replay's last level, before publishing it (see
+  // RetrogradeKernel::restore); false (and cancelled()) when the replay fails.
+  bool restore(LevelReplay& replay) {
+    const std::uint32_t final_level = replay.last_level();
+    bool published = false;
+    StateIndex decided = 0;
+    const bool ok = replay.replay([&](std::uint32_t level, std::span<const LevelWord> words) {
+      if (level == final_level && !published) {
+        publish(decided);
+        published = true;
+      }
+      for (const LevelWord& word : words) {
+        for_each_row_word(
+            word, n_,
+            [&](int h, NodeId row, std::uint64_t, std::uint64_t states, std::uint64_t mouse) {
+              decided_[h][row] |= states;
+              mouse_[h][row] |= mouse;
+              fresh_[h][row] |= states;
+            });
+      }
+    });
+    if (!published) publish(decided);
+    stopped_ = !ok;
+    return ok;
   }
 
   // Level 0: finished positions and stuck players (seed.hpp).
@@ -209,6 +268,8 @@ class SmallKernel {
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   const std::function<bool()> cancelled_;
   bool stopped_ = false;
+  LevelSink* sink_ = nullptr;
+  LevelReplay* resume_ = nullptr;
   std::optional<std::uint32_t> target_level_;
 };
 

@@ -1,0 +1,275 @@
+// solve_to_tablebase(): a one-cat solve whose levels go to a spill file, checkpointed and
+// resumable, then the tablebase writer over the spill; other engines through a Solution.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <new>
+#include <sstream>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "catmouse/io/tablebase.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "io/tablebase_checkpoint.hpp"
+#include "io/tablebase_spill.hpp"
+#include "io/tablebase_writer.hpp"
+#include "solve/engines.hpp"
+
+namespace catmouse {
+
+namespace tb = tablebase;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+Error checkpoint_error(const std::string& checkpoint, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.source = checkpoint;
+  error.where.field = "checkpoint";
+  return error;
+}
+
+// How to start over, for the messages that refuse a checkpoint.
+std::string start_over(const std::string& path) {
+  return fmt::format("delete it and {} to start over, or save to another file",
+                     tablebase_spill_path(path));
+}
+
+// The checkpoint of a save to `path` matching `key`, if there is one; an error when there is one
+// that cannot be used.
+Result<std::optional<tb::Checkpoint>> find_checkpoint(const std::string& path,
+                                                      const tb::CheckpointKey& key) {
+  const std::string name = tablebase_checkpoint_path(path);
+  std::error_code error;
+  if (!std::filesystem::exists(name, error)) return std::optional<tb::Checkpoint>();
+  std::ifstream in(name, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) return checkpoint_error(name, "cannot read the checkpoint; " + start_over(path));
+  Result<tb::Checkpoint> checkpoint = tb::decode_checkpoint(bytes.str());
+  if (!checkpoint.ok()) {
+    return checkpoint_error(name, checkpoint.error().message + "; " + start_over(path));
+  }
+  if (auto mismatch = tb::key_mismatch(checkpoint->key, key)) {
+    return checkpoint_error(
+        name, fmt::format("a checkpoint of a save with {}; {}", *mismatch, start_over(path)));
+  }
+  return std::optional<tb::Checkpoint>(std::move(checkpoint).value());
+}
+
+// The save of a one-cat game through the spill file.
+class SpilledSave {
+ public:
+  SpilledSave(const GameSpec& spec, const Game& game, Engine engine, const SolveOptions& options,
+              const std::string& path, const TablebaseSaveOptions& save, tb::CheckpointKey key)
+      : spec_(spec),
+        game_(game),
+        engine_(engine),
+        options_(options),
+        path_(path),
+        save_(save),
+        key_(key) {}
+
+  Result<TablebaseSaveReport> run(std::optional<tb::Checkpoint> previous) {
+    Result<tb::SpillFile> opened = tb::SpillFile::open(tablebase_spill_path(path_));
+    if (!opened.ok()) return opened.error();
+    file_.emplace(std::move(opened).value());
+    // Without checkpoints, nothing can resume from the spill file: it goes with any failure.
+    const bool keep = save_.checkpoint_every.has_value() || previous.has_value();
+    Status ok = save(std::move(previous));
+    if (!ok) {
+      if (!keep) file_->remove();
+      return ok.error();
+    }
+    std::remove(tablebase_checkpoint_path(path_).c_str());
+    file_->remove();
+    return report_;
+  }
+
+ private:
+  Status save(std::optional<tb::Checkpoint> previous) {
+    report_.engine = engine_;
+    report_.spilled = true;
+    report_.memory_bytes = detail::one_cat_memory(game_, true, false);
+    bool solved = false;
+    if (previous) {
+      if (Status ok = resume_from(*previous); !ok) return ok;
+      solved = previous->solved;
+    } else if (Status ok = file_->truncate(0); !ok) {
+      return ok;
+    }
+    if (!solved) {
+      const auto started = Clock::now();
+      if (Status ok = solve(previous ? &previous->index : nullptr); !ok) return ok;
+      report_.solve_seconds = seconds_since(started);
+      if (save_.checkpoint_every) {
+        if (Status ok = checkpoint(true); !ok) return ok;
+      }
+    }
+    report_.spill_bytes = index_.bytes;
+    const auto started = Clock::now();
+    if (Status ok = write(); !ok) return ok;
+    report_.write_seconds = seconds_since(started);
+    return {};
+  }
+
+  Status resume_from(const tb::Checkpoint& previous) {
+    Result<std::uint64_t> size = file_->size();
+    if (!size.ok()) return size.error();
+    if (*size < previous.index.bytes) {
+      return checkpoint_error(tablebase_checkpoint_path(path_),
+                              fmt::format("the spill file has {} bytes of the {} the checkpoint "
+                                          "names; {}",
+                                          *size, previous.index.bytes, start_over(path_)));
+    }
+    if (Status ok = file_->truncate(previous.index.bytes); !ok) return ok;
+    index_ = previous.index;
+    TablebaseResume resume;
+    resume.checkpoint = tablebase_checkpoint_path(path_);
+    resume.level = static_cast<std::uint32_t>(index_.levels.size() - 1);
+    resume.decided = index_.decided();
+    resume.solved = previous.solved;
+    report_.resumed = resume;
+    if (save_.resumed) save_.resumed(resume);
+    return {};
+  }
+
+  // Syncs the spill file, then writes the checkpoint that names its bytes.
+  Status checkpoint(bool solved) {
+    if (Status ok = file_->sync(); !ok) return ok;
+    const tb::Checkpoint c{key_, solved, index_};
+    if (Status ok =
+            write_file_atomically(tablebase_checkpoint_path(path_), tb::encode_checkpoint(c));
+        !ok) {
+      return ok;
+    }
+    ++report_.checkpoints;
+    last_checkpoint_ = Clock::now();
+    return {};
+  }
+
+  // The levels after `resumed` (all of them without), into the spill file.
+  Status solve(const tb::SpillIndex* resumed) {
+    last_checkpoint_ = Clock::now();
+    const auto level_done = [&](std::uint32_t) -> Status {
+      if (!save_.checkpoint_every || Clock::now() - last_checkpoint_ < *save_.checkpoint_every) {
+        return {};
+      }
+      return checkpoint(false);
+    };
+    const StateIndex states = game_.state_count();
+    tb::SpillWriter writer(*file_, index_, states, level_done);
+    std::optional<tb::SpillReplay> replay;
+    if (resumed != nullptr) replay.emplace(*file_, *resumed, states);
+    Result<Engine> ran =
+        detail::solve_one_cat_levels(game_, options_, writer, replay ? &*replay : nullptr);
+    if (ran.ok()) return {};
+    // A sink or replay that stopped the solve has the reason; the kernel saw a cancellation.
+    if (writer.error()) return *writer.error();
+    if (replay && replay->error()) {
+      const Error& bad = *replay->error();
+      return checkpoint_error(tablebase_checkpoint_path(path_),
+                              fmt::format("the spill file does not hold what the checkpoint "
+                                          "names ({}: {}); {}",
+                                          bad.where.source, bad.message, start_over(path_)));
+    }
+    return ran.error();
+  }
+
+  Status write() {
+    const bool remoteness = !options_.values_only;
+    tb::TableDescription table;
+    table.spec = &spec_;
+    table.engine = engine_;
+    table.remoteness = remoteness;
+    table.counts = index_.counts(game_.valid_state_count(), remoteness);
+    table.states = game_.state_count();
+    report_.counts = table.counts;
+    tb::SpillCodes codes(*file_, index_, table.states, remoteness);
+    return tb::write_file(
+        path_, table,
+        [&](StateIndex first, std::span<std::uint32_t> out) { return codes.fill(first, out); },
+        save_.write);
+  }
+
+  const GameSpec& spec_;
+  const Game& game_;
+  Engine engine_;
+  const SolveOptions& options_;
+  const std::string& path_;
+  const TablebaseSaveOptions& save_;
+  tb::CheckpointKey key_;
+  std::optional<tb::SpillFile> file_;
+  tb::SpillIndex index_;
+  TablebaseSaveReport report_;
+  Clock::time_point last_checkpoint_;
+};
+
+// The save of any other game: the table in memory, then the writer.
+Result<TablebaseSaveReport> save_in_memory(GameSpec spec, const SolveOptions& options,
+                                           const std::string& path,
+                                           const TablebaseSaveOptions& save) {
+  const auto started = Clock::now();
+  Result<Solution> solution = solve(std::move(spec), options);
+  if (!solution.ok()) return solution.error();
+  TablebaseSaveReport report;
+  report.engine = solution->engine();
+  report.solve_seconds = seconds_since(started);
+  report.memory_bytes = solution->memory_bytes();
+  report.counts = solution->counts();
+  const auto writing = Clock::now();
+  if (Status ok = write_tablebase(path, *solution, save.write); !ok) return ok.error();
+  report.write_seconds = seconds_since(writing);
+  return report;
+}
+
+}  // namespace
+
+std::string tablebase_spill_path(const std::string& path) {
+  return path + ".spill";
+}
+
+std::string tablebase_checkpoint_path(const std::string& path) {
+  return path + ".checkpoint";
+}
+
+Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions& options,
+                                               const std::string& path,
+                                               const TablebaseSaveOptions& save) try {
+  if (Status ok = spec.validate(); !ok) return ok.error();
+  // On the heap, so that the game's references to the graphs stay put (as in solve()).
+  auto owned = std::make_unique<const GameSpec>(std::move(spec));
+  const Game game(owned->graph, owned->rules, owned->cat_graph ? &*owned->cat_graph : nullptr);
+  const Result<Engine> engine = choose_engine(game, options);
+  if (!engine.ok()) return engine.error();
+  if (options.values_only && owned->rules.move_limit > 0) {
+    return detail::option_error("values_only", "a move limit needs the remoteness of every state");
+  }
+  const tb::CheckpointKey key =
+      tb::checkpoint_key(*owned, *engine, options.values_only, save.write, game.state_count());
+  Result<std::optional<tb::Checkpoint>> previous = find_checkpoint(path, key);
+  if (!previous.ok()) return previous.error();
+  if (*engine != Engine::kSmall && *engine != Engine::kGeneral) {
+    if (save.checkpoint_every) {
+      return detail::option_error(
+          "checkpoint_every",
+          fmt::format("checkpoints are kept for one cat; the {} engine solves in memory",
+                      engine_name(*engine)));
+    }
+    return save_in_memory(GameSpec(*owned), options, path, save);
+  }
+  SpilledSave saving(*owned, game, *engine, options, path, save, key);
+  return saving.run(std::move(previous).value());
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory");
+}
+
+}  // namespace catmouse
