@@ -1,0 +1,260 @@
+// The levels of a distributed solve on one process: the frontier kernel on this process's rows
+// (FrontierKernel<W, true>), and between its levels the exchange of what they found. Internal to
+// src/mpi; distributed_solve.cpp drives it.
+//
+// What crosses between processes after a level, for each attractor: the words of new
+// opponent-to-move states (row x = the attractor's player's node, word w = 64 opponent nodes):
+//  - to each process holding a row that x pushes to (the reverse moves of row x), the whole row's
+//    new words: its next step ORs them into those rows;
+//  - to the process whose StateSpace rows are the opponent nodes of word w, that word, for their
+//    remoteness (or, values only, their transposed bits).
+// A word goes once to each process that needs it for either reason; empty words never go. On
+// the wire, a row is a header (x | attractor << 32 | words << 33) followed by (w, bits) pairs.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/solve/options.hpp"
+#include "mpi/communicator.hpp"
+#include "mpi/distributed_solve.hpp"
+#include "solve/kernel/frontier_kernel.hpp"
+
+namespace catmouse::mpi {
+
+// Which process holds which rows of the kernel's labels: process p the rows first[p] ..
+// first[p + 1] - 1, runs of whole 64-row words as equal as they can be.
+struct Partition {
+  std::vector<NodeId> first;
+  std::vector<int> word_owner;  // per word of 64 labels
+
+  Partition(NodeId n, int processes) : first(static_cast<std::size_t>(processes) + 1) {
+    const std::uint64_t words = (std::uint64_t{n} + 63) / 64;
+    word_owner.resize(words);
+    for (int p = 0; p <= processes; ++p) {
+      const std::uint64_t w = words * static_cast<std::uint64_t>(p) / processes;
+      first[static_cast<std::size_t>(p)] =
+          static_cast<NodeId>(std::min<std::uint64_t>(n, 64 * w));
+      if (p < processes) {
+        const std::uint64_t end = words * static_cast<std::uint64_t>(p + 1) / processes;
+        std::fill(word_owner.begin() + static_cast<std::ptrdiff_t>(w),
+                  word_owner.begin() + static_cast<std::ptrdiff_t>(end), p);
+      }
+    }
+  }
+  int owner(NodeId label) const { return word_owner[label >> 6]; }
+  detail::RowRange range(int p) const {
+    return {first[static_cast<std::size_t>(p)], first[static_cast<std::size_t>(p) + 1]};
+  }
+};
+
+// The table's values for the rows a process holds, whatever its remoteness word.
+class PartHere {
+ public:
+  virtual ~PartHere() = default;
+  // (mouse m, cat c) in kernel labels, half 0 (mouse to move) or 1; its StateSpace row here.
+  virtual StateValue value_here(int half, NodeId m, NodeId c) const = 0;
+};
+
+template <class W>
+class LevelExchange final : public PartHere {
+  using Kernel = detail::FrontierKernel<W, true>;
+
+ public:
+  LevelExchange(const Game& game, const detail::FrontierPlan& plan, const Partition& parts,
+                const DistributedOptions& options, const Communicator& comm)
+      : comm_(comm),
+        parts_(parts),
+        me_(comm.rank()),
+        kernel_(game, kernel_options(options), plan, parts.range(comm.rank())),
+        out_(static_cast<std::size_t>(comm.size())),
+        marked_(static_cast<std::size_t>(comm.size()), 0) {
+    const detail::RowRange rows = parts.range(me_);
+    for (int p = 0; p < 2; ++p) {
+      PushOwners& push = push_[p];
+      push.offsets.assign(1, 0);
+      for (NodeId x = rows.first; x < rows.last; ++x) {
+        const std::size_t begin = push.owners.size();
+        for (NodeId t : plan.reverse[p].of(x)) {
+          const int owner = parts.owner(t);
+          // Reverse lists are sorted and owners hold runs of labels: repeats are adjacent.
+          if (owner != me_ && (push.owners.size() == begin || push.owners.back() != owner)) {
+            push.owners.push_back(owner);
+          }
+        }
+        std::sort(push.owners.begin() + static_cast<std::ptrdiff_t>(begin), push.owners.end());
+        push.owners.erase(std::unique(push.owners.begin() + static_cast<std::ptrdiff_t>(begin),
+                                      push.owners.end()),
+                          push.owners.end());
+        push.offsets.push_back(push.owners.size());
+      }
+    }
+  }
+
+  // The levels, with an exchange and one sum over every process after each. Returns false when
+  // a remoteness does not fit in W (every process alike), an error when a process failed.
+  Result<bool> run(const DistributedOptions& options, StateIndex states,
+                   DistributedStats& stats) {
+    const auto started = std::chrono::steady_clock::now();
+    Status failure;
+    const auto guarded = [&](auto&& work) {
+      if (!failure.ok()) return;
+      try {
+        work();
+      } catch (const std::bad_alloc&) {
+        failure = fail("memory_limit", "out of memory during the solve");
+      } catch (const std::exception& e) {
+        failure = fail("engine", std::string("internal error: ") + e.what());
+      }
+    };
+    guarded([&] {
+      kernel_.seed();
+      pack();
+    });
+    StateIndex decided = 0;
+    for (std::uint64_t level = 0;; ++level) {
+      std::uint64_t words = 0;
+      for (const auto& o : out_) words += o.size();
+      const std::uint64_t local[5] = {kernel_.busy(0), kernel_.busy(1),
+                                      kernel_.found(0) + kernel_.found(1), failure.ok() ? 0u : 1u,
+                                      words};
+      const std::vector<std::uint64_t> all = comm_.sum(local);
+      if (all[3] != 0) return comm_.agreed(failure).error();
+      stats.level_bytes.push_back(8 * all[4]);
+      stats.exchanged_bytes += 8 * all[4];
+      if (all[4] != 0) {
+        std::vector<std::uint64_t> from;
+        const std::vector<std::uint64_t> in = comm_.exchange(out_, from);
+        guarded([&] { unpack(in, level); });
+      }
+      for (auto& o : out_) o.clear();
+      decided += all[2];
+      if (me_ == 0 && options.progress) {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        options.progress(
+            {decided, states, static_cast<std::uint32_t>(level), elapsed.count()});
+      }
+      const bool busy[2] = {all[0] != 0, all[1] != 0};
+      if (!busy[0] && !busy[1]) {
+        stats.levels = static_cast<std::uint32_t>(level + 1);
+        break;
+      }
+      if (level + 1 > kernel_.max_level()) {
+        if (Status s = comm_.agreed(failure); !s.ok()) return s.error();
+        return false;
+      }
+      if (me_ == options.fail_process && level == 1 && failure.ok()) {
+        failure = fail("fail_process", "stopped at level 1 by --fail-process (a test of failure)");
+      }
+      guarded([&] {
+        kernel_.step_level(busy, level);
+        pack();
+      });
+    }
+    // The last unpack may have failed after the last sum.
+    if (Status s = comm_.agreed(failure); !s.ok()) return s.error();
+    kernel_.release_frontiers();
+    return true;
+  }
+
+  StateValue value_here(int half, NodeId m, NodeId c) const override {
+    return kernel_.value_here(half, m, c);
+  }
+
+ private:
+  struct PushOwners {
+    std::vector<std::uint64_t> offsets;  // per row here (from the range's first)
+    std::vector<int> owners;             // other processes holding rows this row pushes to
+  };
+
+  static SolveOptions kernel_options(const DistributedOptions& options) {
+    SolveOptions out;
+    out.threads = options.threads;
+    out.values_only = options.values_only;
+    return out;
+  }
+
+  static Error fail(const char* field, std::string message) {
+    Error error{std::move(message), {}};
+    error.where.field = field;
+    return error;
+  }
+
+  // The new opponent-to-move words of the last level, row by row, to the processes that need them.
+  void pack() {
+    const NodeId first = parts_.range(me_).first;
+    for (int p = 0; p < 2; ++p) {
+      NodeId row = 0;
+      bool open = false;
+      kernel_.for_each_new_other(p, [&](NodeId x, std::uint64_t w, std::uint64_t bits) {
+        if (open && x != row) flush(p, row, first);
+        row = x;
+        open = true;
+        words_.push_back(w);
+        words_.push_back(bits);
+      });
+      if (open) flush(p, row, first);
+    }
+  }
+
+  // Sends the (w, bits) pairs gathered for row x of attractor p.
+  void flush(int p, NodeId x, NodeId first) {
+    const PushOwners& push = push_[p];
+    const std::uint64_t row = x - first;
+    for (std::uint64_t i = push.offsets[row]; i < push.offsets[row + 1]; ++i) {
+      const int owner = push.owners[i];
+      marked_[static_cast<std::size_t>(owner)] = 1;
+      append(out_[static_cast<std::size_t>(owner)], p, x, words_.data(), words_.size());
+    }
+    // Words whose StateSpace rows another process holds, and that no push sent there already:
+    // runs of consecutive pairs with one owner.
+    for (std::size_t i = 0; i < words_.size();) {
+      const int owner = parts_.word_owner[words_[i]];
+      std::size_t j = i;
+      while (j < words_.size() && parts_.word_owner[words_[j]] == owner) j += 2;
+      if (owner != me_ && !marked_[static_cast<std::size_t>(owner)]) {
+        append(out_[static_cast<std::size_t>(owner)], p, x, words_.data() + i, j - i);
+      }
+      i = j;
+    }
+    for (std::uint64_t i = push.offsets[row]; i < push.offsets[row + 1]; ++i) {
+      marked_[static_cast<std::size_t>(push.owners[i])] = 0;
+    }
+    words_.clear();
+  }
+
+  static void append(std::vector<std::uint64_t>& to, int p, NodeId x, const std::uint64_t* pairs,
+                     std::size_t count) {
+    to.push_back(std::uint64_t{x} | std::uint64_t(p) << 32 | std::uint64_t(count / 2) << 33);
+    to.insert(to.end(), pairs, pairs + count);
+  }
+
+  void unpack(const std::vector<std::uint64_t>& in, std::uint64_t level) {
+    for (std::size_t i = 0; i < in.size();) {
+      const std::uint64_t header = in[i++];
+      const auto x = static_cast<NodeId>(header & 0xFFFFFFFFu);
+      const int p = static_cast<int>((header >> 32) & 1);
+      const std::uint64_t pairs = header >> 33;
+      for (std::uint64_t k = 0; k < pairs; ++k, i += 2) {
+        kernel_.receive_other(p, x, in[i], in[i + 1], level);
+      }
+    }
+  }
+
+  const Communicator& comm_;
+  const Partition& parts_;
+  const int me_;
+  Kernel kernel_;
+  PushOwners push_[2];
+  std::vector<std::vector<std::uint64_t>> out_;  // per process
+  std::vector<std::uint64_t> words_;             // the pairs of the row being packed
+  std::vector<char> marked_;                     // per process: sent the row whole already
+};
+
+}  // namespace catmouse::mpi
