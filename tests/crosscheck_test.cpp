@@ -72,7 +72,7 @@ int compare_engines(const Graph& graph, const Rules& rules, const Graph* cat_gra
   int bad = 0;
   for (StateIndex i = 0; i < game.state_count(); ++i) {
     const StateValue answer =
-        valid ? solution->value(game.space().position(i)) : StateValue{reference.value(i)};
+        valid ? solution->value(game.space().position(i)) : StateValue{reference.value(i), std::nullopt};
     const bool answered =
         !valid || rules.move_limit != 0 || !game.valid_at(i) ||
         (answer.value == reference.value(i) &&

@@ -61,7 +61,9 @@ TEST(Determinism, EachKernelOnDeepFamilies) {
             Table table = detail::solve_one_cat(game, options, kernel).value();
             if (!first) {
               first.emplace(std::move(table));
-              if (!values_only) EXPECT_TRUE(verify(game, *first).ok());
+              if (!values_only) {
+                EXPECT_TRUE(verify(game, *first).ok());
+              }
             } else {
               EXPECT_EQ(table, *first)
                   << "kernel " << static_cast<int>(kernel) << ", " << threads << " threads";

@@ -258,7 +258,9 @@ TEST(Generate, MazeEdgesAreGridEdges) {
         for (NodeId b : g.neighbours(a)) {
           const bool across = b == a + 1 && a % w + 1 < w;
           const bool down = b == a + w;
-          if (a < b) EXPECT_TRUE(across || down) << "n=" << n << " edge " << a << "-" << b;
+          if (a < b) {
+            EXPECT_TRUE(across || down) << "n=" << n << " edge " << a << "-" << b;
+          }
         }
       }
     }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catmouse/io/format.hpp"
+#include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "common.hpp"
 #include "stream.hpp"
@@ -67,6 +68,7 @@ CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
   }
   if (!result.ok()) {
     const Error& error = result.error();
+    if (is_out_of_memory(error)) throw ResourceError(error.message);
     if (error.where.field == "memory_limit") {
       // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
       if (error.message.starts_with("out of memory")) throw std::bad_alloc();
@@ -295,7 +297,8 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
     const GraphFormat format = cmd.input.format.empty() ? detect_format(source, text)
                                                         : take(parse_format_name(cmd.input.format));
     CopsGraph g;
-    g.graph = take(parse_graph(text, source, format, cmd.input.directed));
+    g.graph = take_read(
+        parse_graph(text, source, format, cmd.input.directed, cmd.input.read_options().memory_limit));
     if (!g.graph->directed()) g.g6 = to_graph6(*g.graph);
     LineOutput out;
     output.answer({1, 1, {}, true, 0}, g, options, solvers[0], out);
@@ -320,6 +323,7 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
 void add_common(CLI::App& sub, CopsCommand& cmd) {
   cmd.input.add_to(sub);
   cmd.engine.add_to(sub, false);
+  cmd.input.engine = &cmd.engine;  // --memory bounds what is read
   sub.add_flag("--jsonl", cmd.jsonl,
                "print one compact JSON object per graph: graph (its number), g6, the answer, "
                "capture_moves, capture_rounds, placement, robber_start");

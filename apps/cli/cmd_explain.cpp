@@ -216,6 +216,7 @@ void add_explain_command(CLI::App& app) {
   cmd->input.add_to(*sub);
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, moves, line, end, cycle_start");

@@ -51,18 +51,6 @@ std::uint64_t checked_seed(const std::string& text) {
   return seed;
 }
 
-// Opened only after the graph was built and written in one call, so a bad argument never leaves
-// an empty or half-written file that a later step could mistake for a graph.
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) {
-    throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
-  }
-  file.write(text.data(), static_cast<std::streamsize>(text.size()));
-  file.close();
-  if (!file) throw InputError(fmt::format("{}: write error", path));
-}
-
 // The `long` family lives in the testing layer (it solves games while it searches), the others in
 // the io layer.
 Graph generate_one(const GenerateOptions& options, bool long_family) {
@@ -102,11 +90,9 @@ void run(const GenCommand& cmd) {
     if (text.empty() || text.back() != '\n') text += '\n';
     ++options.seed;
   }
-  if (cmd.out.empty() || cmd.out == "-") {
-    print(text);
-  } else {
-    write_file(cmd.out, text);
-  }
+  // Written only once the graphs are built, and through a temporary renamed at the end, so a bad
+  // argument or a full disk never leaves a truncated file that a later step could take for one.
+  write_output(cmd.out.empty() ? "-" : cmd.out, text);
 }
 
 }  // namespace

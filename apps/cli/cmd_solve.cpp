@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch.hpp"
+#include "catmouse/io/tablebase.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -18,6 +19,7 @@ struct SolveCommand {
   RulesOptions rules;
   std::string batch;
   BatchOutput batch_output;
+  std::string save;
   bool code = false;
   bool json = false;
 };
@@ -26,6 +28,7 @@ void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
     if (cmd.json) throw InputError("--json: not with --batch (see --jsonl)");
+    if (!cmd.save.empty()) throw InputError("--save: not with --batch");
     BatchOutput output = cmd.batch_output;
     output.code = cmd.code;
     run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, output);
@@ -41,6 +44,11 @@ void run(const SolveCommand& cmd) {
   GameSpec spec = cmd.input.load();
   cmd.rules.apply(spec, cmd.state);
   const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
+  if (!cmd.save.empty()) {
+    TablebaseWriteOptions options;
+    options.threads = cmd.engine.threads;
+    if (Status ok = write_tablebase(cmd.save, solution, options); !ok) throw InputError(ok.error());
+  }
   const Game& game = solution.game();
   const Position p = cmd.state.resolve(game);
   const auto [value, remoteness] = solution.value(p);
@@ -81,6 +89,7 @@ void add_solve_command(CLI::App& app) {
   cmd->input.add_to(*sub, false);
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, true);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   auto* code =
       sub->add_flag("--code", cmd->code,
@@ -103,6 +112,10 @@ void add_solve_command(CLI::App& app) {
                 "result the count and the longest win with a game that reaches it");
   sub->add_flag("--summary-only", cmd->batch_output.summary_only,
                 "with --batch: print the summary on stdout, and no result per game");
+  sub->add_option("--save", cmd->save,
+                  "also write the solved game to a tablebase file, for probe, verify and table "
+                  "(docs/formats.md)")
+      ->type_name("FILE.cmtb");
   sub->footer(
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
       "slowest loss.\n\n"
@@ -111,6 +124,7 @@ void add_solve_command(CLI::App& app) {
       "  catmouse solve --code examples/leetcode2.json   # 1\n"
       "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
       "  catmouse solve --values-only --progress big.json\n"
+      "  catmouse solve big.json --save big.cmtb         # then: catmouse probe big.cmtb\n"
       "  catmouse solve --batch graphs.jsonl --code\n"
       "  catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false\n"
       "  catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays\n"

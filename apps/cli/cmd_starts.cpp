@@ -78,6 +78,7 @@ void add_starts_command(CLI::App& app) {
       "starts", "Solve once and write the game from every pair of start nodes as CSV");
   cmd->input.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout, then no summary)")
       ->required();

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common.hpp"
+#include "tablebase_input.hpp"
 
 namespace catmouse::cli {
 
@@ -15,6 +16,7 @@ struct TableCommand {
   EngineOptions engine;
   RulesOptions rules;
   std::string out;
+  std::string graph;  // --graph, for a tablebase file
 };
 
 void write_rows(std::FILE* file, const Solution& solution) {
@@ -38,7 +40,29 @@ void write_rows(std::FILE* file, const Solution& solution) {
   out.flush();
 }
 
+// The solution stored in a tablebase file, whose rules are its own.
+Solution load_file(const TableCommand& cmd) {
+  if (cmd.rules.any_given()) {
+    throw InputError(fmt::format("{}: rule options do not apply to a tablebase file, whose rules "
+                                 "are fixed",
+                                 cmd.input.path));
+  }
+  const Tablebase tablebase = open_tablebase(cmd.input.path);
+  check_graph_option(tablebase, cmd.graph);
+  if (tablebase.game().cats() > 1) {
+    throw InputError(fmt::format("{}: a game of {} cats; this command writes one cat's table",
+                                 cmd.input.path, tablebase.game().cats()));
+  }
+  return read(tablebase.load());
+}
+
 void run(const TableCommand& cmd) {
+  if (is_tablebase_file(cmd.input.path)) {
+    const Solution solution = load_file(cmd);
+    write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
+    return;
+  }
+  if (!cmd.graph.empty()) throw InputError("--graph: only with a tablebase file");
   const Solution solution = solve_game(load_one_cat(cmd.input, cmd.rules), cmd.engine);
   write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
 }
@@ -51,14 +75,21 @@ void add_table_command(CLI::App& app) {
       app.add_subcommand("table", "Write every state's value, remoteness and best move as CSV");
   cmd->input.add_to(*sub);
   cmd->engine.add_to(*sub, false);
+  cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout)")->required();
+  sub->add_option("--graph", cmd->graph,
+                  "with a tablebase file: refuse it unless it is for the board in this graph file")
+      ->type_name("GRAPH");
   sub->footer(
       "Columns: mouse,cat,turn,value,remoteness,best_move. value is mouse, cat or draw;\n"
       "remoteness is empty for a draw; best_move (the mover's destination) is empty at finished\n"
       "positions.\n\n"
-      "Example:\n"
-      "  catmouse table examples/leetcode1.json --out table.csv");
+      "GRAPH may also be a tablebase file (solve --save), recognised by its first bytes: the\n"
+      "table is read from it instead of solved, with the file's rules.\n\n"
+      "Examples:\n"
+      "  catmouse table examples/leetcode1.json --out table.csv\n"
+      "  catmouse table leetcode1.cmtb --out table.csv");
   sub->callback([cmd] { run(*cmd); });
 }
 

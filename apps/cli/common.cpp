@@ -1,32 +1,88 @@
 #include "common.hpp"
 
-#include "catmouse/io/atomic_file.hpp"
-
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "catmouse/io/limits.hpp"
 
 namespace catmouse::cli {
 
-std::string read_input(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
+namespace {
+
+// Closes a file descriptor that read_input() opened, however it leaves.
+class OpenedFile {
+ public:
+  explicit OpenedFile(int fd) : fd_(fd) {}
+  OpenedFile(const OpenedFile&) = delete;
+  OpenedFile& operator=(const OpenedFile&) = delete;
+  ~OpenedFile() {
+    if (fd_ >= 0) ::close(fd_);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(fmt::format("{}: read error", path));
-  return std::move(text).str();
+
+ private:
+  int fd_;
+};
+
+[[noreturn]] void input_too_long(const std::string& name, std::uint64_t memory_limit) {
+  Error error = check_input_size(UINT64_MAX, memory_limit).error();
+  error.where.source = name;
+  throw_read_error(error);
+}
+
+}  // namespace
+
+std::string read_input(const std::string& path, std::uint64_t memory_limit) {
+  const bool standard_input = path == "-";
+  const std::string name = standard_input ? "<stdin>" : path;
+  int fd = STDIN_FILENO;
+  if (!standard_input) {
+    do {
+      fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  }
+  const OpenedFile closer(standard_input ? -1 : fd);
+  const std::uint64_t most = memory_limit == 0 ? UINT64_MAX : max_input_bytes(memory_limit);
+  std::string text;
+  struct stat status {};
+  if (::fstat(fd, &status) == 0) {
+    if (S_ISDIR(status.st_mode)) throw InputError(fmt::format("{}: is a directory", name));
+    if (S_ISREG(status.st_mode)) {
+      // Refused before reading a byte; else read in one allocation.
+      if (static_cast<std::uint64_t>(status.st_size) > most) input_too_long(name, memory_limit);
+      text.reserve(static_cast<std::size_t>(status.st_size));
+    }
+  }
+  // Read in pieces, so that a pipe or a device (no size known) stops at the bound.
+  char piece[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, piece, sizeof piece);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(fmt::format("{}: read error: {}", name, std::strerror(errno)));
+    if (got == 0) break;
+    if (const void* nul = std::memchr(piece, '\0', static_cast<std::size_t>(got))) {
+      const auto at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - piece);
+      throw InputError(fmt::format(
+          "{}: byte {} is NUL: binary data, not text (catmouse reads LeetCode JSON, edge lists, "
+          "graph6 and grid maps)",
+          name, at + 1));
+    }
+    if (static_cast<std::uint64_t>(got) > most - text.size()) input_too_long(name, memory_limit);
+    text.append(piece, static_cast<std::size_t>(got));
+  }
+  return text;
 }
 
 void GraphInput::add_to(CLI::App& app, bool required) {
@@ -45,34 +101,44 @@ ReadOptions GraphInput::read_options() const {
   ReadOptions options;
   if (!format.empty()) options.format = take(parse_input_format(format));
   options.directed = directed;
+  options.memory_limit = engine != nullptr ? engine->memory_limit() : 0;
   return options;
 }
 
-namespace {
-
-// An error of read_game() as the command line says it: "--directed: ..." for the option.
-InputError read_error(Error error) {
-  if (error.where.field == "directed") {
-    return InputError(fmt::format("--directed: {}", error.message));
-  }
-  return InputError(error);
+std::string GraphInput::read() const {
+  return read_input(path, engine != nullptr ? engine->memory_limit() : 0);
 }
 
-}  // namespace
+void throw_read_error(const Error& error) {
+  if (error.where.field == "directed") {
+    throw InputError(fmt::format("--directed: {}", error.message));
+  }
+  if (is_out_of_memory(error)) {
+    Error located = error;
+    located.where.field.clear();
+    throw ResourceError(located.to_string());
+  }
+  if (error.where.field == "memory_limit") {
+    Error located = error;
+    located.where.field.clear();
+    located.message += " (see --memory)";
+    throw InputError(located);
+  }
+  throw InputError(error);
+}
 
 GameSpec GraphInput::load() const {
-  const std::string text = read_input(path);
-  Result<GameSpec> spec = read_game(text, source(), read_options());
-  if (!spec.ok()) throw read_error(spec.error());
-  return std::move(spec).value();
+  const std::string text = read();
+  return take_read(read_game(text, source(), read_options()));
 }
 
 void StateOptions::add_to(CLI::App& app) {
   app.add_option("--mouse", mouse, "the mouse's node (default: the mouse start, 1)");
-  app.add_option("--cat", cat,
-                 "the cat's node (default: the cat start, 2); with --cats K, one per cat, "
-                 "comma-separated")
-      ->type_name("NODE[,NODE...]");
+  cat_option_ =
+      app.add_option("--cat", cat,
+                     "the cat's node (default: the cat start, 2); with --cats K, one per cat, "
+                     "comma-separated")
+          ->type_name("NODE[,NODE...]");
   app.add_option("--turn", turn, "who is to move (default: mouse)")
       ->check(CLI::IsMember({"mouse", "cat"}));
 }
@@ -84,7 +150,11 @@ Position StateOptions::resolve(const Rules& rules) const {
 }
 
 std::vector<std::int64_t> StateOptions::cat_nodes() const {
-  return node_list(cat, "--cat");
+  std::vector<std::int64_t> nodes = node_list(cat, "--cat");
+  if (nodes.empty()) {
+    throw InputError("--cat: no node given; give the cat's node, or one per cat (e.g. --cat 2,5)");
+  }
+  return nodes;
 }
 
 std::vector<std::int64_t> node_list(const std::string& text, const char* option) {
@@ -185,8 +255,14 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
     rules.cats = static_cast<std::uint32_t>(cats);
   }
   if (from.mouse) rules.mouse_start = nodes({*from.mouse}, "--mouse")[0];
-  if (!from.cat.empty()) {
+  if (from.cat_given()) {
     const std::vector<NodeId> cats_at = nodes(from.cat_nodes(), "--cat");
+    if (given("cats") && cats_at.size() != rules.cats) {
+      throw InputError(
+          fmt::format("--cat: {} start{} for {} cats; give one per cat (or leave "
+                      "--cat out: every cat starts on the cat start)",
+                      cats_at.size(), cats_at.size() == 1 ? "" : "s", rules.cats));
+    }
     rules.cat_start = cats_at[0];
     rules.cat_starts.clear();
     if (cats_at.size() > 1) rules.cat_starts = cats_at;
@@ -200,9 +276,8 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
         {"cats", "--cats"},         {"move limit", "--move-limit"}};
     Error error = ok.error();
     const bool from_options =
-        !has_rules ||
-        (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
-        (error.where.field == "cat start" && (!from.cat.empty() || given("cat-forbidden"))) ||
+        !has_rules || (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
+        (error.where.field == "cat start" && (from.cat_given() || given("cat-forbidden"))) ||
         given(std::string(error.where.field == "cat forbidden" ? "cat-forbidden"
                           : error.where.field == "move limit"  ? "move-limit"
                                                                : error.where.field));
@@ -217,15 +292,25 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
   }
 }
 
-InputError solve_error(const Error& error, const std::string& source) {
+InputError solve_error(const Error& error, const std::string& source, bool values_only_option) {
   static const std::pair<const char*, const char*> kOptions[] = {
-      {"memory_limit", "--memory"}, {"values_only", "--values-only"}, {"engine", "--engine"},
-      {"threads", "--threads"},     {"cats", "--cats"},               {"cops", "--cops"}};
+      {"memory_limit", "--memory"}, {"values_only", "--values-only"},
+      {"engine", "--engine"},       {"threads", "--threads"},
+      {"cats", "--cats"},           {"cops", "--cops"}};
+  const std::string prefix = source.empty() ? "" : source + ": ";
+  if (is_out_of_memory(error)) throw ResourceError(prefix + error.message);
   if (error.where.field == "memory_limit") {
-    return InputError(fmt::format("{}: {} (see --memory{})", source, error.message,
-                                  error.message.find("values only") != std::string::npos
-                                      ? ", --values-only"
-                                      : ""));
+    // The library says whether values only would fit; a command without --values-only cannot
+    // take the advice, so it is not given.
+    std::string message = error.message;
+    if (!values_only_option) {
+      for (const char* hint : {"; values only", "; even values only"}) {
+        if (const std::size_t at = message.find(hint); at != std::string::npos) message.resize(at);
+      }
+    }
+    const bool hint = message.find("values only") != std::string::npos;
+    return InputError(
+        fmt::format("{}{} (see --memory{})", prefix, message, hint ? ", --values-only" : ""));
   }
   for (const auto& [field, option] : kOptions) {
     if (error.where.field == field) return InputError(fmt::format("{}: {}", option, error.message));
@@ -238,12 +323,11 @@ InputError solve_error(const Error& error, const std::string& source) {
 Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptions& from) {
   const std::string source = spec.source;
   Result<Solution> solution = solve(std::move(spec), engine.resolve());
-  if (!solution.ok()) throw solve_error(solution.error(), source);
+  if (!solution.ok()) throw solve_error(solution.error(), source, engine.allow_values_only);
   const Game& game = solution->game();
   if (game.cats() == 1) {
     const Position start = from.resolve(game);
-    if (auto stuck =
-            reachable_stuck_state(game, State{start.mouse, start.cats[0], start.turn})) {
+    if (auto stuck = reachable_stuck_state(game, State{start.mouse, start.cats[0], start.turn})) {
       warn(fmt::format(
           "the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
           side_name(stuck->turn), describe(*stuck),
@@ -262,34 +346,158 @@ GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules) {
   return spec;
 }
 
-std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
-  if (value == Value::kDraw) return "draw";
-  if (!remoteness) return fmt::format("{} wins", value_name(value));
-  const std::uint32_t r = remoteness.value_or(0);
-  return fmt::format("{} wins in {} move{}", value_name(value), r, r == 1 ? "" : "s");
+namespace {
+
+// ---- Temporaries removed when a signal ends catmouse -----------------------------------------
+// The handler may run at any moment, on any thread: it reads only these slots (lock-free atomics
+// and fixed buffers) and calls only unlink(), sigaction() and raise(), which are async-signal-
+// safe. The slots are the CLI's one mutable global: a signal handler has no other way in.
+constexpr std::size_t kTemporarySlots = 8;
+constexpr std::size_t kMaxTemporaryPath = 4096;
+enum SlotState : int { kFree, kClaimed, kReady };
+struct TemporarySlot {
+  std::atomic<int> state{kFree};
+  char path[kMaxTemporaryPath] = {};
+};
+static_assert(std::atomic<int>::is_always_lock_free);
+TemporarySlot temporary_slots[kTemporarySlots];
+
+void remove_temporaries() {
+  for (TemporarySlot& slot : temporary_slots) {
+    if (slot.state.load() == kReady) ::unlink(slot.path);
+  }
+}
+
+// Ends the process by `signal` with the default action (exit status 128 + signal in a shell).
+[[noreturn]] void end_by(int signal) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  ::sigemptyset(&action.sa_mask);
+  ::sigaction(signal, &action, nullptr);
+  ::raise(signal);
+  sigset_t unblock;
+  ::sigemptyset(&unblock);
+  ::sigaddset(&unblock, signal);
+  ::sigprocmask(SIG_UNBLOCK, &unblock, nullptr);  // delivered here if it was blocked
+  ::_exit(128 + signal);
+}
+
+extern "C" void on_ending_signal(int signal) {
+  remove_temporaries();
+  end_by(signal);
+}
+
+// Keeps `path` in a slot while it lives, for on_ending_signal() to remove.
+class TemporaryGuard {
+ public:
+  explicit TemporaryGuard(const std::string& path) {
+    if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: AtomicFile alone removes it
+    for (TemporarySlot& slot : temporary_slots) {
+      int expected = kFree;
+      if (slot.state.compare_exchange_strong(expected, kClaimed)) {
+        std::memcpy(slot.path, path.c_str(), path.size() + 1);
+        slot.state.store(kReady);
+        slot_ = &slot;
+        return;
+      }
+    }
+  }
+  TemporaryGuard(const TemporaryGuard&) = delete;
+  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
+  ~TemporaryGuard() {
+    if (slot_ != nullptr) slot_->state.store(kFree);
+  }
+
+ private:
+  TemporarySlot* slot_ = nullptr;
+};
+
+constexpr const char* kStdout = "<stdout>";
+
+// A failed write to `name`: a reader that went away ends catmouse quietly, by SIGPIPE, whether or
+// not SIGPIPE was ignored; anything else is output lost.
+[[noreturn]] void write_failed(const std::string& name, int error) {
+  if (error == EPIPE) {
+    remove_temporaries();
+    end_by(SIGPIPE);
+  }
+  throw ResourceError(fmt::format("{}: write error: {}", name,
+                                  error != 0 ? std::strerror(error) : "unknown error"));
+}
+
+// Runs `writer` on `file`, naming `name` in a write error.
+void run_writer(const std::function<void(std::FILE*)>& writer, std::FILE* file,
+                const std::string& name) {
+  try {
+    writer(file);
+  } catch (const WriteError& e) {
+    write_failed(name, e.error);
+  }
+}
+
+// The temporary of `path`, registered for removal on a signal before the caller writes to it.
+template <class Write>
+void write_atomically(const std::string& path, Write&& write) {
+  Result<AtomicFile> created = AtomicFile::create(path);
+  if (!created.ok()) throw InputError(created.error());  // the path itself is at fault
+  // Declared before the file, so the temporary is gone before it is forgotten.
+  const TemporaryGuard guard(created->temporary_path());
+  AtomicFile file = std::move(created).value();
+  write(file);
+  if (Status ok = file.commit(); !ok) throw ResourceError(ok.error().to_string());
+}
+
+}  // namespace
+
+void install_signal_cleanup() {
+  // Past `ulimit -f`, a write then fails with EFBIG, reported naming the file like a full disk,
+  // instead of the default SIGXFSZ ending the process with a core dump and a temporary left.
+  ::signal(SIGXFSZ, SIG_IGN);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    struct sigaction previous {};
+    if (::sigaction(signal, nullptr, &previous) != 0 || previous.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = on_ending_signal;
+    ::sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
 }
 
 void BufferedWriter::flush() {
   if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
-    throw InputError(fmt::format("write error: {}", std::strerror(errno)));
+    throw WriteError{errno};
   }
   buffer_.clear();
 }
 
 void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer) {
   if (path == "-") {
-    writer(stdout);
-    std::fflush(stdout);
+    run_writer(writer, stdout, kStdout);
+    if (std::fflush(stdout) != 0) write_failed(kStdout, errno);
     return;
   }
-  AtomicFile file = take(AtomicFile::create(path));
-  writer(file.stream());  // a write error throws, and the temporary goes with `file`
-  if (Status ok = file.commit(); !ok) throw InputError(ok.error());
+  write_atomically(path, [&](AtomicFile& file) { run_writer(writer, file.stream(), path); });
 }
 
-void print(const std::string& text) {
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+void write_output(const std::string& path, std::string_view text) {
+  if (path == "-") return print(text);
+  write_atomically(path, [&](AtomicFile& file) {
+    if (Status ok = file.write(text); !ok) throw ResourceError(ok.error().to_string());
+  });
+}
+
+void print(std::string_view text) {
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+    write_failed(kStdout, errno);
+  }
+}
+
+void close_stdout() {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) write_failed(kStdout, errno);
+  errno = 0;
+  if (std::fclose(stdout) != 0) write_failed(kStdout, errno);
 }
 
 void warn(const std::string& text) {

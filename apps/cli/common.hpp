@@ -3,9 +3,12 @@
 // here is only what a command line adds: option parsing, messages naming the option or file, exit
 // codes, and writing output.
 //
-// Subcommands report bad input by throwing InputError; main() alone turns it into a message on
-// stderr and exit code 2, so no subcommand prints a partial result: output is built in memory and
-// written only once everything succeeded.
+// Subcommands report bad input by throwing InputError, and exhausted resources or lost output by
+// throwing ResourceError; main() alone turns them into a message on stderr and exit code 2 or 1,
+// so no subcommand prints a partial result: output is built in memory and written only once
+// everything succeeded. Output goes through print(), write_output() and BufferedWriter, which
+// check every write: a write error is a ResourceError naming the file or stdout, and a reader
+// that went away (EPIPE) ends catmouse quietly by SIGPIPE, as it ends other Unix tools.
 #pragma once
 
 #include <fmt/format.h>
@@ -16,10 +19,12 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/game_reader.hpp"
+#include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
 
 namespace catmouse::cli {
@@ -36,6 +41,13 @@ class InputError : public std::runtime_error {
   std::optional<Error> error_;
 };
 
+// Resources exhausted (out of memory) or output lost (a write error): main() prints
+// "catmouse: <what()>" and exits with 1.
+class ResourceError : public std::runtime_error {
+ public:
+  explicit ResourceError(const std::string& message) : std::runtime_error(message) {}
+};
+
 // Thrown by a subcommand that succeeded but must exit with another code (check: 1 when it found a
 // failure); main() returns `code`.
 struct ExitCode {
@@ -49,17 +61,36 @@ T take(Result<T> result) {
   return std::move(result).value();
 }
 
+struct EngineOptions;
+
 // Options every graph-reading subcommand shares: the file and its format.
 struct GraphInput {
   std::string path;    // a file, or "-" for stdin
   std::string format;  // "", "leetcode", "edges", "graph6" or "grid"
   bool directed = false;
+  // The command's engine options, whose memory limit bounds what is read (io/limits.hpp): the
+  // input's length and the game it implies. None: no bound.
+  const EngineOptions* engine = nullptr;
   // `required`: GRAPH must be given (false where another option can stand in for it).
   void add_to(CLI::App& app, bool required = true);
   std::string source() const { return path == "-" ? "<stdin>" : path; }
-  ReadOptions read_options() const;  // throws InputError naming --format
-  GameSpec load() const;             // the game in the file; throws InputError naming the file
+  // Throws InputError naming --format or --memory; memory_limit from `engine`.
+  ReadOptions read_options() const;
+  // The whole input, read within the memory limit's bound (read_input).
+  std::string read() const;
+  GameSpec load() const;  // the game in the file; throws InputError naming the file
 };
+
+// A reader's error as the command line says it: "--directed: ..." for the option, "(see
+// --memory)" after a refusal by the memory limit, and ResourceError when memory ran out.
+[[noreturn]] void throw_read_error(const Error& error);
+
+// Unwraps a reader's Result, or throw_read_error().
+template <class T>
+T take_read(Result<T> result) {
+  if (!result.ok()) throw_read_error(result.error());
+  return std::move(result).value();
+}
 
 // The node ids of a comma-separated list ('' is none); throws InputError naming the option.
 std::vector<std::int64_t> node_list(const std::string& text, const char* option);
@@ -71,9 +102,16 @@ struct StateOptions {
   std::string cat;   // one node, or one per cat, comma-separated
   std::string turn;  // "", "mouse" or "cat"
   void add_to(CLI::App& app);
+  // Whether --cat was given (--cat '' was, and is refused: it names no node).
+  bool cat_given() const {
+    return cat_option_ != nullptr ? cat_option_->count() > 0 : !cat.empty();
+  }
   std::vector<std::int64_t> cat_nodes() const;  // --cat's nodes; throws InputError
   Position resolve(const Rules& rules) const;   // the rules' start, with --turn
   Position resolve(const Game& game) const { return resolve(game.rules()); }
+
+ private:
+  CLI::Option* cat_option_ = nullptr;
 };
 
 // Rule options: --holes, --cat-forbidden, --first, --stuck, --mouse-stays, --cat-stays,
@@ -110,9 +148,13 @@ struct EngineOptions {
   std::string engine = "auto";
   bool progress = false;
   bool values_only = false;
+  bool allow_values_only = false;  // whether the command takes --values-only
   void add_to(CLI::App& app, bool allow_values_only);
   // The library's options, with the memory limit resolved and a progress printer attached.
   SolveOptions resolve() const;
+  // Bytes a solve may take: --memory, else the memory available to this process (the physical
+  // memory available, and no more than the address-space limit of `ulimit -v`).
+  std::uint64_t memory_limit() const;
 };
 
 // "4G", "512MiB", "1e9", "750000000" -> bytes; throws InputError naming --memory.
@@ -120,7 +162,10 @@ std::uint64_t parse_memory(const std::string& text);
 
 // The library's refusal of a solve as the command line says it: the option named by the error's
 // field ("--memory", "--values-only", "--engine", ...), and the file for the game's own faults.
-InputError solve_error(const Error& error, const std::string& source);
+// Memory that ran out during the solve is a ResourceError, thrown from here. Without
+// `values_only_option` (a command that has no --values-only) a memory refusal does not suggest it.
+InputError solve_error(const Error& error, const std::string& source,
+                       bool values_only_option = true);
 
 // Solves the game (solve.hpp), or throws solve_error(); warns on stderr when a player can get
 // stuck in play from `from` (one cat).
@@ -130,21 +175,36 @@ Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptio
 // throws InputError for more cats.
 GameSpec load_one_cat(const GraphInput& input, const RulesOptions& rules);
 
-// "mouse wins in 3 moves", "cat wins in 1 move", "draw".
-std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness);
+// "mouse wins in 3 moves", "cat wins in 1 move", "draw": value_sentence() of play.hpp.
 inline std::string result_sentence(const StateValue& v) {
-  return result_sentence(v.value, v.remoteness);
+  return value_sentence(v);
+}
+inline std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
+  return value_sentence({value, remoteness});
 }
 
 // explain's text for an optimal line of a solved game (cmd_explain.cpp).
 std::string explain_text(const Solution& solution, const Line& line);
 
-// The whole of a file, or of stdin for "-"; throws InputError naming the file.
-std::string read_input(const std::string& path);
+// The whole of a file, or of stdin for "-", as text; throws InputError naming the file. Refused:
+// a directory, a file longer than `max_bytes` (0: no bound; checked before reading a regular
+// file, and by reading no further on a pipe or device), and binary data (a NUL byte: no input
+// format has one, and /dev/zero is nothing else).
+std::string read_input(const std::string& path, std::uint64_t max_bytes = 0);
 
-// Writes an output file through `writer`: "-" is stdout; a file is written beside the target
-// and renamed at the end, so a failure never leaves half a file. Throws InputError naming it.
+// Writes an output file through `writer`: "-" is stdout; a file goes through io/atomic_file.hpp
+// (written beside the target and renamed at the end, so a failure never leaves half a file) and
+// its temporary is removed if SIGINT, SIGTERM, SIGHUP or SIGPIPE ends catmouse meanwhile. A
+// write error (the writer's, through BufferedWriter, or the commit's) throws ResourceError naming
+// the file, or "<stdout>". Every file catmouse writes goes through here.
 void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer);
+// The same for text already built.
+void write_output(const std::string& path, std::string_view text);
+
+// A failed write to `file` inside write_output(), which names the file: the errno value.
+struct WriteError {
+  int error;
+};
 
 // Collects formatted text and writes it to a file in large pieces.
 class BufferedWriter {
@@ -154,15 +214,25 @@ class BufferedWriter {
   void flush_if_full() {
     if (buffer_.size() > (1u << 20)) flush();
   }
-  void flush();  // throws InputError on a write error
+  void flush();  // throws WriteError, which write_output() reports naming the file
 
  private:
   std::FILE* file_;
   fmt::memory_buffer buffer_;
 };
 
-// Writes `text` to stdout in one piece.
-void print(const std::string& text);
+// Writes `text` to stdout in one piece and flushes it; a write error throws ResourceError.
+void print(std::string_view text);
+// Flushes and closes stdout at the end of a run, for what print() could not see (output of
+// CLI11's --help, an error noticed only on close); throws ResourceError as print() does.
+void close_stdout();
+
+// Removes the temporaries of files being written when SIGINT, SIGTERM, SIGHUP or SIGPIPE ends
+// catmouse, then ends it by that signal (exit status 128 + the signal's number), and makes EPIPE
+// on stdout end it by SIGPIPE. Signals ignored when catmouse started stay ignored. SIGXFSZ is
+// ignored, so that a write past `ulimit -f` is a write error naming the file. main() calls it
+// once.
+void install_signal_cleanup();
 // Writes "catmouse: warning: <text>" to stderr.
 void warn(const std::string& text);
 
@@ -174,5 +244,9 @@ void add_table_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_starts_command(CLI::App& app);
 void add_cops_commands(CLI::App& app);  // cops and copnumber
+void add_probe_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace catmouse::cli

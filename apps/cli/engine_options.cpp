@@ -1,5 +1,6 @@
 // --threads, --memory, --progress and --values-only: how the CLI drives the engine.
 #include <fmt/format.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 
 #include "common.hpp"
 
@@ -15,16 +17,31 @@ namespace catmouse::cli {
 
 namespace {
 
-// MemAvailable from /proc/meminfo, in bytes; 0 when unknown (then no limit is applied).
-std::uint64_t available_memory() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
+// The value of `key` ("MemAvailable:") in a /proc file of "key value kB" lines, in bytes; 0 when
+// unknown.
+std::uint64_t proc_bytes(const char* file, std::string_view key) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with(key)) continue;
+    std::istringstream fields(line.substr(key.size()));
+    std::uint64_t kib = 0;
+    if (fields >> kib) return kib * 1024;
   }
   return 0;
+}
+
+// MemAvailable from /proc/meminfo, and no more than the address space `ulimit -v` leaves this
+// process (its limit less what is mapped already), in bytes; 0 when unknown (then no limit is
+// applied).
+std::uint64_t available_memory() {
+  std::uint64_t available = proc_bytes("/proc/meminfo", "MemAvailable:");
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t mapped = proc_bytes("/proc/self/status", "VmSize:");
+    const std::uint64_t left = limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 1;
+    available = available == 0 ? left : std::min(available, left);
+  }
+  return available;
 }
 
 // Prints "catmouse: remoteness R, D of T states decided (P%), S s, about E s left" to stderr:
@@ -90,7 +107,8 @@ std::uint64_t parse_memory(const std::string& text) {
       fmt::format("--memory: unknown unit '{}' in '{}' (use K, M, G or T)", unit, text));
 }
 
-void EngineOptions::add_to(CLI::App& app, bool allow_values_only) {
+void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
+  allow_values_only = values_only_option;
   app.add_option("--threads", threads, "worker threads (default: one per hardware thread)")
       ->check(CLI::Range(0u, 1024u));
   app.add_option("--memory", memory,
@@ -102,7 +120,7 @@ void EngineOptions::add_to(CLI::App& app, bool allow_values_only) {
                  "the engine: auto (default), small, general (one cat), pack (k cats), cops (cops "
                  "and robbers); all give the same answers")
       ->check(CLI::IsMember({"auto", "small", "general", "pack", "cops"}));
-  if (allow_values_only) {
+  if (values_only_option) {
     app.add_flag("--values-only", values_only,
                  "keep only who wins, not in how many moves: less than a third of the memory");
   }
@@ -113,10 +131,14 @@ SolveOptions EngineOptions::resolve() const {
   options.threads = threads;
   options.engine = take(parse_engine_name(engine));
   options.values_only = values_only;
-  options.memory_limit = memory.empty() ? available_memory() : parse_memory(memory);
+  options.memory_limit = memory_limit();
   auto printer = std::make_shared<ProgressPrinter>(progress);
   options.progress = [printer](const SolveProgress& p) { (*printer)(p); };
   return options;
+}
+
+std::uint64_t EngineOptions::memory_limit() const {
+  return memory.empty() ? available_memory() : parse_memory(memory);
 }
 
 }  // namespace catmouse::cli

@@ -1,6 +1,8 @@
 // catmouse: the command-line tool. Parses the command line, runs one subcommand, and turns every
-// failure into a message and an exit code: 0 success, 2 bad input or usage, 1 internal failure
-// (or, for check, a failure of the program under test).
+// failure into a message and an exit code: 0 success, 2 bad input or usage, 1 resources exhausted,
+// output lost or an internal failure (or, for check, a failure of the program under test). A
+// reader of stdout that goes away ends catmouse quietly by SIGPIPE; SIGINT, SIGTERM and SIGHUP
+// end it by that signal, after removing the temporary of any file being written.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -10,7 +12,29 @@
 #include "catmouse/version.hpp"
 #include "common.hpp"
 
+namespace {
+
+int run(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);  // subcommand callbacks run inside parse
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::cerr << "catmouse: " << e.what() << "\n"
+              << "Run 'catmouse --help' or 'catmouse SUBCOMMAND --help' for usage.\n";
+    return 2;
+  } catch (const catmouse::cli::ExitCode& e) {
+    return e.code;
+  } catch (const catmouse::cli::InputError& e) {
+    std::cerr << "catmouse: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  catmouse::cli::install_signal_cleanup();
   CLI::App app{
       "catmouse: exact solver for the Cat and Mouse game on graphs (LeetCode 913).\n"
       "The mouse starts on node 1 and moves first, the cat starts on node 2, node 0 is the hole.\n"
@@ -24,25 +48,21 @@ int main(int argc, char** argv) {
   catmouse::cli::add_gen_command(app);
   catmouse::cli::add_starts_command(app);
   catmouse::cli::add_cops_commands(app);
+  catmouse::cli::add_probe_command(app);
+  catmouse::cli::add_verify_command(app);
   catmouse::cli::add_check_command(app);
+  catmouse::cli::add_serve_command(app);
+  catmouse::cli::add_play_command(app);
   try {
-    app.parse(argc, argv);  // subcommand callbacks run inside parse
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    std::cerr << "catmouse: " << e.what() << "\n"
-              << "Run 'catmouse --help' or 'catmouse SUBCOMMAND --help' for usage.\n";
-    return 2;
-  } catch (const catmouse::cli::ExitCode& e) {
-    return e.code;
-  } catch (const catmouse::cli::InputError& e) {
+    const int code = run(app, argc, argv);
+    catmouse::cli::close_stdout();  // output that did not arrive is a failure, whatever the code
+    return code;
+  } catch (const catmouse::cli::ResourceError& e) {
     std::cerr << "catmouse: " << e.what() << "\n";
-    return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "catmouse: out of memory\n";
-    return 1;
   } catch (const std::exception& e) {
     std::cerr << "catmouse: internal error: " << e.what() << "\n";
-    return 1;
   }
-  return 0;
+  return 1;
 }

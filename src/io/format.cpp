@@ -1,7 +1,5 @@
 #include "catmouse/io/format.hpp"
 
-#include "io/json_text.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,10 +15,13 @@
 #include <tuple>
 #include <vector>
 
+#include "catmouse/io/limits.hpp"
+#include "io/json_text.hpp"
+#include "io/read_errors.hpp"
+
 namespace catmouse {
 
 namespace {
-
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::string_view kLineSpace = " \t\r\v\f";  // separates tokens in edge lists
@@ -35,6 +36,13 @@ Error error_at(std::string message, std::string_view source, std::string_view te
   if (offset) std::tie(error.where.line, error.where.column) = position_of(text, *offset);
   error.where.node = node;
   error.where.field = std::move(field);
+  return error;
+}
+
+// `error` (from io/limits.hpp, keeping its field) placed at byte `offset` of `text` in `source`.
+Error placed(Error error, std::string_view source, std::string_view text, std::size_t offset) {
+  error.where.source = std::string(source);
+  std::tie(error.where.line, error.where.column) = position_of(text, offset);
   return error;
 }
 
@@ -239,16 +247,21 @@ std::optional<PlainLists> plain_lists(std::string_view text) {
   return lists;
 }
 
-Result<Graph> parse_leetcode(std::string_view text, std::string_view source) try {
-  if (auto lists = plain_lists(text)) {
+Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
+                             std::uint64_t memory_limit) try {
+  // A graph beyond the memory limit goes the full way too, which says where it starts.
+  if (auto lists = plain_lists(text);
+      lists && lists->offsets.size() - 1 <= max_nodes(memory_limit)) {
     Result<Graph> graph = Graph::from_csr(std::move(lists->offsets), std::move(lists->targets));
     if (graph.ok()) return graph;
   }
   Result<Json> doc = parse_json(text, source);
   if (!doc.ok()) return doc.error();
-  return leetcode_from_json(*doc, text, source);
+  return leetcode_from_json(*doc, text, source, memory_limit);
 } catch (const std::bad_alloc&) {
-  return error_at("not enough memory to hold the graph", source);
+  return out_of_memory("the graph", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 // "[json.exception.parse_error.101] parse error at line 1, column 10: syntax error while parsing
@@ -280,19 +293,21 @@ Result<Json> parse_json(std::string_view text, std::string_view source) try {
     const std::size_t found = text.find(what.substr(open + 1, close - open - 1));
     if (found != std::string_view::npos) at = found;
   }
-  return error_at(fmt::format("invalid JSON: a number is out of range ({})",
-                              open != what.npos && close > open
-                                  ? what.substr(open + 1, close - open - 1)
-                                  : std::string_view("too large")),
-                  source, text, at);
+  return error_at(
+      fmt::format("invalid JSON: a number is out of range ({})",
+                  open != what.npos && close > open ? what.substr(open + 1, close - open - 1)
+                                                    : std::string_view("too large")),
+      source, text, at);
 } catch (const Json::exception& e) {
   return error_at(short_json_message(e.what()), source);
 } catch (const std::bad_alloc&) {
-  return error_at("not enough memory to read the JSON document", source);
+  return out_of_memory("the JSON document", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
-Result<Graph> leetcode_from_json(const Json& doc, std::string_view text,
-                                 std::string_view source) try {
+Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::string_view source,
+                                 std::uint64_t memory_limit) try {
   const bool in_object = doc.is_object();
   const Json* graph = &doc;
   if (in_object) {
@@ -308,6 +323,12 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text,
                                             "with a \"graph\" member",
                                 describe(*graph, text, offset)),
                     source, text, offset);
+  }
+  if (Status fits =
+          check_node_count(graph->size(), memory_limit,
+                           fmt::format("{} adjacency lists imply", format_count(graph->size())));
+      !fits) {
+    return placed(fits.error(), source, text, locate(text, in_object, {}));
   }
   std::vector<std::vector<NodeId>> lists(graph->size());
   for (std::size_t i = 0; i < lists.size(); ++i) {
@@ -342,7 +363,9 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text,
   }
   return error;
 } catch (const std::bad_alloc&) {
-  return error_at("not enough memory to hold the graph", source);
+  return out_of_memory("the graph", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 // ---- Edge list ------------------------------------------------------------------------------
@@ -382,7 +405,8 @@ Result<std::uint64_t> parse_number(const Token& token, std::uint64_t limit, std:
 
 }  // namespace
 
-Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed) try {
+Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed,
+                          std::uint64_t memory_limit) try {
   const auto fail = [&](std::string message, std::size_t offset) {
     return error_at(std::move(message), source, text, offset);
   };
@@ -391,6 +415,9 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
   std::optional<NodeId> declared;   // from the "nodes N" line
   std::size_t declared_offset = 0;  // where N was written
   NodeId max_id = 0;
+  // Ids and counts are checked against the memory limit as they are read: "2 100000000" must
+  // not build a graph of 10^8 nodes before anything says no.
+  const std::uint64_t most_nodes = max_nodes(memory_limit);
   for (std::size_t line_start = 0; line_start < text.size();) {
     std::size_t line_end = text.find('\n', line_start);
     if (line_end == std::string_view::npos) line_end = text.size();
@@ -423,6 +450,12 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
       }
       auto n = parse_number(tokens[1], UINT32_MAX, "node count");
       if (!n.ok()) return fail(n.error().message, tokens[1].offset);
+      if (*n > most_nodes) {
+        return placed(
+            check_node_count(*n, memory_limit, fmt::format("{} nodes imply", format_count(*n)))
+                .error(),
+            source, text, tokens[1].offset);
+      }
       declared = static_cast<NodeId>(*n);
       declared_offset = tokens[1].offset;
       continue;
@@ -432,6 +465,13 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
     for (std::size_t k = 0; k < std::min<std::size_t>(count, 2); ++k) {
       auto id = parse_number(tokens[k], UINT32_MAX - 1, "node id");
       if (!id.ok()) return fail(id.error().message, tokens[k].offset);
+      if (*id >= most_nodes) {
+        return placed(check_node_count(*id + 1, memory_limit,
+                                       fmt::format("node id {} implies {} nodes and", *id,
+                                                   format_count(*id + 1)))
+                          .error(),
+                      source, text, tokens[k].offset);
+      }
       ids[k] = static_cast<NodeId>(*id);
     }
     if (count != 2) {
@@ -470,11 +510,13 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
   }
   return error;
 } catch (const std::bad_alloc&) {
-  return error_at("not enough memory to hold the graph", source);
+  return out_of_memory("the graph", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
-                          bool directed) {
+                          bool directed, std::uint64_t memory_limit) {
   if (format == GraphFormat::kGraph6) {
     if (directed) {
       return error_at(
@@ -482,7 +524,7 @@ Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphF
           "\"u v\" per line)",
           source);
     }
-    Result<std::vector<Graph>> graphs = parse_graph6_file(text, source);
+    Result<std::vector<Graph>> graphs = parse_graph6_file(text, source, memory_limit);
     if (!graphs.ok()) return graphs.error();
     if (graphs->empty()) return error_at("empty input", source);
     if (graphs->size() > 1) {
@@ -492,12 +534,12 @@ Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphF
     }
     return std::move(graphs->front());
   }
-  if (format == GraphFormat::kEdges) return parse_edges(text, source, directed);
+  if (format == GraphFormat::kEdges) return parse_edges(text, source, directed, memory_limit);
   if (directed) {
     return error_at("a directed graph must come as an edge list (one arc \"u v\" per line)",
                     source);
   }
-  return parse_leetcode(text, source);
+  return parse_leetcode(text, source, memory_limit);
 }
 
 std::string to_leetcode(const Graph& graph) {

@@ -5,7 +5,9 @@
 #include <new>
 
 #include "catmouse/io/format.hpp"
+#include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
+#include "io/read_errors.hpp"
 
 namespace catmouse {
 
@@ -51,14 +53,15 @@ char first_char(std::string_view text) {
 }
 
 Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
-                                std::optional<InputFormat> format, bool directed) {
+                                std::optional<InputFormat> format, bool directed,
+                                std::uint64_t memory_limit) {
   if (format != InputFormat::kGrid && first_char(text) == '[') {
     // Plain adjacency lists: no rules, no map, and parse_leetcode's fast path.
     if (directed) {
       return located("a directed graph must come as an edge list (one arc \"u v\" per line)",
                      source, "directed");
     }
-    Result<Graph> graph = parse_leetcode(text, source);
+    Result<Graph> graph = parse_leetcode(text, source, memory_limit);
     if (!graph.ok()) return graph.error();
     GameSpec spec = make_spec(std::move(graph).value());
     spec.source = std::string(source);
@@ -66,21 +69,21 @@ Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
   }
   Result<Json> doc = parse_json(text, source);
   if (!doc.ok()) return doc.error();
-  const bool map = format == InputFormat::kGrid ||
-                   (!format && doc->is_object() && doc->contains("grid"));
+  const bool map =
+      format == InputFormat::kGrid || (!format && doc->is_object() && doc->contains("grid"));
   if (directed) {
     return located(map ? "a grid map is not an edge list"
                        : "a directed graph must come as an edge list (one arc \"u v\" per line)",
                    source, "directed");
   }
   if (map) {
-    Result<GridMap> grid = grid_from_json(*doc, text, source);
+    Result<GridMap> grid = grid_from_json(*doc, text, source, memory_limit);
     if (!grid.ok()) return grid.error();
     GameSpec spec = grid_spec(std::move(grid).value());
     spec.source = std::string(source);
     return spec;
   }
-  Result<Graph> graph = leetcode_from_json(*doc, text, source);
+  Result<Graph> graph = leetcode_from_json(*doc, text, source, memory_limit);
   if (!graph.ok()) return graph.error();
   GameSpec spec = make_spec(std::move(graph).value());
   spec.source = std::string(source);
@@ -96,6 +99,11 @@ Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
 
 Result<GameSpec> read_game(std::string_view text, std::string_view source,
                            const ReadOptions& options) try {
+  if (Status fits = check_input_size(text.size(), options.memory_limit); !fits) {
+    Error error = fits.error();
+    error.where.source = std::string(source);
+    return error;
+  }
   std::optional<InputFormat> format = options.format;
   if (!format) {
     switch (detect_format(source, text)) {
@@ -110,18 +118,19 @@ Result<GameSpec> read_game(std::string_view text, std::string_view source,
     }
   }
   if (!format || format == InputFormat::kLeetCode || format == InputFormat::kGrid) {
-    return read_json_game(text, source, format, options.directed);
+    return read_json_game(text, source, format, options.directed, options.memory_limit);
   }
-  Result<Graph> graph =
-      parse_graph(text, source,
-                  format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
-                  options.directed);
+  Result<Graph> graph = parse_graph(
+      text, source, format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
+      options.directed, options.memory_limit);
   if (!graph.ok()) return graph.error();
   GameSpec spec = make_spec(std::move(graph).value());
   spec.source = std::string(source);
   return spec;
 } catch (const std::bad_alloc&) {
-  return located("not enough memory to read the game", source);
+  return out_of_memory("the game", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 }  // namespace catmouse

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "catmouse/io/format.hpp"
+#include "catmouse/io/limits.hpp"
+#include "io/read_errors.hpp"
 
 namespace catmouse {
 
@@ -41,7 +43,7 @@ std::string describe_byte(unsigned char c) {
 // on the bytes comes before any allocation, so arbitrary input costs at most one pass over the line
 // unless it is a well-formed graph.
 Result<Graph> decode_graph6(std::string_view line, std::size_t start, std::string_view source,
-                            std::uint64_t line_number) try {
+                            std::uint64_t line_number, std::uint64_t memory_limit) try {
   const auto fail = [&](std::string message, std::size_t offset) {
     Error error{std::move(message), {}};
     error.where.source = std::string(source);
@@ -94,6 +96,14 @@ Result<Graph> decode_graph6(std::string_view line, std::size_t start, std::strin
   if (n > UINT32_MAX) {
     return fail(fmt::format("node count {} is too big for 32-bit node ids", n), start);
   }
+  // The header alone sets the size: refuse it before looking at the edges.
+  if (Status fits = check_node_count(
+          n, memory_limit, fmt::format("the graph6 header gives {} nodes and", format_count(n)));
+      !fits) {
+    Error error = fail(fits.error().message, start);
+    error.where.field = fits.error().where.field;
+    return error;
+  }
 
   // The upper triangle, column by column: bit k is pair (i, j), k = j(j-1)/2 + i, i < j.
   // n < 2^32, so n(n-1) fits in 64 bits.
@@ -132,21 +142,23 @@ Result<Graph> decode_graph6(std::string_view line, std::size_t start, std::strin
   error.where = fail("", start).where;
   return error;
 } catch (const std::bad_alloc&) {
-  Error error{"not enough memory to hold the graph", {}};
-  error.where.source = std::string(source);
+  Error error = out_of_memory("the graph", source);
   error.where.line = line_number;
   return error;
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 }  // namespace
 
 Result<Graph> parse_graph6(std::string_view line, std::string_view source,
-                           std::uint64_t line_number) {
+                           std::uint64_t line_number, std::uint64_t memory_limit) {
   if (line.ends_with('\r')) line.remove_suffix(1);
-  return decode_graph6(line, 0, source, line_number);
+  return decode_graph6(line, 0, source, line_number, memory_limit);
 }
 
-Result<std::vector<Graph>> parse_graph6_file(std::string_view text, std::string_view source) try {
+Result<std::vector<Graph>> parse_graph6_file(std::string_view text, std::string_view source,
+                                             std::uint64_t memory_limit) try {
   std::vector<Graph> graphs;
   std::uint64_t line_number = 0;
   for (std::size_t line_start = 0; line_start < text.size();) {
@@ -163,15 +175,15 @@ Result<std::vector<Graph>> parse_graph6_file(std::string_view text, std::string_
       if (line.substr(start).starts_with(kGraph6Header)) start += kGraph6Header.size();
     }
     if (line.find_first_not_of(" \t", start) == std::string_view::npos) continue;
-    Result<Graph> graph = decode_graph6(line, start, source, line_number);
+    Result<Graph> graph = decode_graph6(line, start, source, line_number, memory_limit);
     if (!graph.ok()) return graph.error();
     graphs.push_back(std::move(graph).value());
   }
   return graphs;
 } catch (const std::bad_alloc&) {
-  Error error{"not enough memory to hold the graphs", {}};
-  error.where.source = std::string(source);
-  return error;
+  return out_of_memory("the graphs", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 std::string to_graph6(const Graph& graph) {

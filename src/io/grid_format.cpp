@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
+#include "io/read_errors.hpp"
 
 namespace catmouse {
 
@@ -24,15 +26,47 @@ Error grid_error(std::string message, std::string_view source, std::string_view 
   return error;
 }
 
-}  // namespace
-
-Result<GridMap> parse_grid(std::string_view text, std::string_view source) {
-  Result<Json> doc = parse_json(text, source);
-  if (!doc.ok()) return doc.error();
-  return grid_from_json(*doc, text, source);
+// Whether the game of `map` fits under `memory_limit`: its cells are the nodes (limits.hpp), and
+// its two graphs (the mouse's jumps and the cat's) are built before any solve can refuse them.
+// A cell has at most min(J, columns - 1) jumps to the right and min(J, rows - 1) down.
+Status check_map_size(const GridMap& map, std::string_view text, std::string_view source,
+                      std::uint64_t memory_limit) {
+  if (memory_limit == 0) return {};
+  const std::uint64_t rows = map.row_count(), columns = map.column_count();
+  const std::uint64_t cells = rows * columns;
+  const std::string what = fmt::format("a map of {} x {} cells", rows, columns);
+  if (Status fits = check_node_count(cells, memory_limit, what + " implies"); !fits) {
+    Error error = grid_error(fits.error().message, source, text, "grid", "\"grid\"");
+    error.where.field = "memory_limit";
+    return error;
+  }
+  const auto moves = [&](std::uint64_t jump) {
+    return cells * (std::min(jump, columns - 1) + std::min(jump, rows - 1));
+  };
+  const std::uint64_t edges = moves(map.mouse_jump) + moves(map.cat_jump);
+  const std::uint64_t needed = graph_bytes(2 * cells, edges) + min_solve_bytes(cells);
+  if (needed <= memory_limit) return {};
+  Error error = grid_error(
+      fmt::format("{} with jumps {} (mouse) and {} (cat) has up to {} moves: building and "
+                  "solving its game needs at least {}, more than the memory limit of {}",
+                  what, map.mouse_jump, map.cat_jump, edges, format_bytes(needed),
+                  format_bytes(memory_limit)),
+      source, text, "grid", "\"grid\"");
+  error.where.field = "memory_limit";
+  return error;
 }
 
-Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::string_view source) {
+}  // namespace
+
+Result<GridMap> parse_grid(std::string_view text, std::string_view source,
+                           std::uint64_t memory_limit) {
+  Result<Json> doc = parse_json(text, source);
+  if (!doc.ok()) return doc.error();
+  return grid_from_json(*doc, text, source, memory_limit);
+}
+
+Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::string_view source,
+                               std::uint64_t memory_limit) try {
   if (!doc.is_object()) {
     return grid_error(
         "expected an object {\"grid\": [...], \"catJump\": J, \"mouseJump\": J} (LeetCode 1728)",
@@ -98,9 +132,13 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
     }
     *jump = static_cast<std::uint32_t>(it->get<std::int64_t>());
   }
+  if (Status fits = check_map_size(map, text, source, memory_limit); !fits) return fits.error();
   return map;
+} catch (const std::bad_alloc&) {
+  return out_of_memory("the map", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
-
 
 std::string grid_json(const GridMap& map) {
   OrderedJson json;
@@ -109,6 +147,5 @@ std::string grid_json(const GridMap& map) {
   json["mouseJump"] = map.mouse_jump;
   return json.dump();
 }
-
 
 }  // namespace catmouse

@@ -24,9 +24,13 @@ Result<Json> parse_json(std::string_view text, std::string_view source);
 std::string short_json_message(std::string_view what);
 
 // The graph of a LeetCode document: an array of adjacency lists, or an object with "graph".
-Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::string_view source);
-// A LeetCode 1728 map: {"grid": [...], "catJump": J, "mouseJump": J}.
-Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::string_view source);
+// `memory_limit` as in format.hpp (0: none).
+Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::string_view source,
+                                 std::uint64_t memory_limit = 0);
+// A LeetCode 1728 map: {"grid": [...], "catJump": J, "mouseJump": J}; a map whose game could not
+// be solved within `memory_limit` (0: none) is refused before its graphs are built.
+Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::string_view source,
+                               std::uint64_t memory_limit = 0);
 // Applies the members of `rules` (the value of a document's "rules" member) over `out`.
 Status rules_from_json(const Json& rules, std::string_view text, std::string_view source,
                        Rules& out);

@@ -2,12 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
+#include "io/read_errors.hpp"
 
 namespace catmouse {
 
 namespace {
-
 
 // An error about member `key` of the "rules" object, on the line where the key is written.
 Error rules_error(std::string_view text, std::string_view source, const std::string& key,
@@ -42,7 +43,7 @@ Status read_rules_json(std::string_view text, std::string_view source, Rules& ru
 }
 
 Status rules_from_json(const Json& object, std::string_view text, std::string_view source,
-                       Rules& rules) {
+                       Rules& rules) try {
   if (!object.is_object()) return rules_error(text, source, "", "\"rules\" must be an object");
   for (const auto& item : object.items()) {
     // Named, not bound: lambdas below capture them (clang 14 cannot capture structured bindings).
@@ -132,6 +133,10 @@ Status rules_from_json(const Json& object, std::string_view text, std::string_vi
     rules.cats = static_cast<std::uint32_t>(rules.cat_starts.size());
   }
   return {};
+} catch (const std::bad_alloc&) {
+  return out_of_memory("the rules", source);
+} catch (const std::exception& e) {
+  return unexpected_error(e, source);
 }
 
 }  // namespace catmouse

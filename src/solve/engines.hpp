@@ -65,5 +65,7 @@ Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t 
                    const std::string& hint = {});
 // An error about option `option` (Location::field).
 Error option_error(const char* option, std::string message);
+// The error of a solve stopped by SolveOptions::cancelled (Location::field "cancelled").
+Error cancelled_error();
 
 }  // namespace catmouse::detail

@@ -74,6 +74,10 @@ Error option_error(const char* option, std::string message) {
   return error;
 }
 
+Error cancelled_error() {
+  return option_error("cancelled", "the solve was cancelled");
+}
+
 }  // namespace detail
 
 }  // namespace catmouse

@@ -87,6 +87,10 @@ Error state_error(const Game& game, StateIndex i, std::string message) {
 }  // namespace
 
 Status verify(const Game& game, const Table& table) {
+  return verify(game, table, 0, game.state_count());
+}
+
+Status verify(const Game& game, const Table& table, StateIndex first, StateIndex last) {
   if (!(table.space() == game.space())) {
     return Error{fmt::format("the table has {} states for {} nodes and {} cats, the game {} for {} "
                              "and {}",
@@ -96,7 +100,7 @@ Status verify(const Game& game, const Table& table) {
   }
   const StateIndex half = game.state_count() / 2;
   std::vector<StateIndex> children;
-  for (StateIndex i = 0; i < game.state_count(); ++i) {
+  for (StateIndex i = first; i < std::min(last, game.state_count()); ++i) {
     if (!game.valid_at(i)) {
       if (table.value(i) != Value::kDraw || table.remoteness_raw(i) != kNoRemoteness) {
         return state_error(game, i, "a state the rules exclude holds a value");

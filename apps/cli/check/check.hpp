@@ -1,16 +1,14 @@
-// catmouse check: the options, and the interface of what it checks. A domain (graphs under some
-// rules, or LeetCode 1728 grid maps) hands out cases, knows their exact answers, shrinks a case the
-// program fails on, and explains the answer; cmd_check.cpp runs the program and keeps the count.
-// A case is the program's input itself, one line of text, so the loop needs nothing else.
+// catmouse check: the options, and the library's domains of what it checks
+// (catmouse/testing/check.hpp: cases, exact answers, shrinking, the game that explains an answer);
+// cmd_check.cpp runs the program and keeps the count.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "catmouse/testing/check.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
@@ -32,43 +30,15 @@ struct CheckCommand {
   RulesOptions rules;
 };
 
-struct CheckCase {
-  std::string input;   // the program's input: one line
-  std::string origin;  // where it came from, for the report
-  std::string size;    // "14 nodes and 29 edges", "4x5 map"
-};
-
-struct ShrunkCase {
-  std::string input;
-  std::uint32_t tries = 0;  // runs of the program
-};
-
-class CheckDomain {
- public:
-  virtual ~CheckDomain() = default;
-  virtual std::vector<std::string> answers() const = 0;  // what the program may print
-  virtual std::optional<CheckCase> next() = 0;           // nullopt when the source runs out
-  virtual std::string expected(const std::string& input) const = 0;
-  // A smaller case on which `fails` still holds (it holds on `input`).
-  virtual ShrunkCase shrink(const std::string& input,
-                            const std::function<bool(const std::string&)>& fails) = 0;
-  virtual std::string size(const std::string& input) const = 0;
-  // "(cat wins in 16 moves)" after the expected answer, and the optimal line that proves it.
-  virtual std::string sentence(const std::string& input) const = 0;
-  virtual std::string why(const std::string& input) const = 0;
-};
-
-// Graphs in LeetCode form under the rules of `cmd` (LeetCode 913's by default); nodes from
-// --nodes (low..high). Throws InputError for rules or files that cannot be used.
+// The library's domains (catmouse/testing/check.hpp) for the command's options. Graphs follow
+// the rule options (resolved against a graph of the largest size, so that a node out of range is
+// named by its option) with nodes from --nodes (low..high); --graphs is read here. Both throw
+// InputError for options, rules or files that cannot be used.
 std::unique_ptr<CheckDomain> graph_domain(const CheckCommand& cmd, std::uint64_t seed, NodeId low,
                                           NodeId high);
-// LeetCode 1728 maps ({"grid": [...], "catJump": J, "mouseJump": J}), answers true or false.
 std::unique_ptr<CheckDomain> grid_domain(const CheckCommand& cmd, std::uint64_t seed);
-
-// Calls visit(number, line) on each non-blank line of a file of cases, numbered from 1. An
-// InputError carrying a library error (a parser's, which saw the line alone) is moved onto the
-// line.
-void each_case_line(const std::string& text,
-                    const std::function<void(std::uint64_t, const std::string&)>& visit);
+// The library's options both domains share: the source, the seed, --exhaustive and the cases of
+// --graphs (read here: the library reads no files).
+CheckOptions shared_options(const CheckCommand& cmd, std::uint64_t seed);
 
 }  // namespace catmouse::cli

@@ -1,7 +1,7 @@
 // catmouse check -- COMMAND [ARGS...]: runs another Cat-and-Mouse solver on many graphs (or grid
 // maps), compares its answers with catmouse's exact ones, and shrinks and explains the first
-// disagreement. Where the cases come from, and how they shrink, is the domain's business
-// (check_graphs.cpp, check_grids.cpp); this file runs the program and keeps the count.
+// disagreement. Where the cases come from, and how they shrink, is the library's domain's business
+// (catmouse/testing/check.hpp); this file runs the program and keeps the count.
 #include <signal.h>
 
 #include <charconv>
@@ -37,10 +37,12 @@ std::string received(const RunOutcome& outcome, const std::vector<std::string>& 
 // The report of one failure: the (shrunk) case, both answers, and the optimal line.
 std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome) {
   std::string text = input + "\n";
-  text += fmt::format("expected: {} ({})\n", domain.expected(input), domain.sentence(input));
+  text += fmt::format("expected: {} ({})\n", domain.expected(input),
+                      result_sentence(domain.exact(input)));
   text += fmt::format("received: {}\n", received(outcome, domain.answers()));
   text += "why (catmouse explain):\n";
-  text += domain.why(input);
+  const Solution solution = solve_game(domain.game(input), EngineOptions{});
+  text += explain_text(solution, take(solution.line(solution.start())));
   return text;
 }
 
@@ -51,9 +53,9 @@ std::pair<NodeId, NodeId> node_range(const std::string& text) {
       dash == std::string::npos ? text : text.substr(0, dash) + "," + text.substr(dash + 1),
       "--nodes");
   const std::int64_t low = ends.front(), high = ends.back();
-  if (ends.size() > 2 || low < 3 || high < low || high > 1000) {
-    throw InputError(
-        fmt::format("--nodes: '{}' is not a range A-B with 3 <= A <= B <= 1000", text));
+  if (ends.size() > 2 || low < 3 || high < low || high > kMaxCheckNodes) {
+    throw InputError(fmt::format("--nodes: '{}' is not a range A-B with 3 <= A <= B <= {}", text,
+                                 kMaxCheckNodes));
   }
   return {static_cast<NodeId>(low), static_cast<NodeId>(high)};
 }
@@ -62,8 +64,12 @@ int run(const CheckCommand& cmd) {
   if (cmd.command.empty())
     throw InputError("COMMAND is required: catmouse check -- COMMAND [ARGS]");
   if (cmd.source == "file" && cmd.graphs.empty()) throw InputError("--source file needs --graphs");
-  if (!cmd.grid && cmd.exhaustive > 8) throw InputError("--exhaustive: at most 8 nodes");
-  if (cmd.grid && cmd.exhaustive > 12) throw InputError("--exhaustive: at most 12 cells");
+  if (!cmd.grid && cmd.exhaustive > kMaxExhaustiveNodes) {
+    throw InputError(fmt::format("--exhaustive: at most {} nodes", kMaxExhaustiveNodes));
+  }
+  if (cmd.grid && cmd.exhaustive > kMaxExhaustiveCells) {
+    throw InputError(fmt::format("--exhaustive: at most {} cells", kMaxExhaustiveCells));
+  }
   if (cmd.grid && (!cmd.nodes.empty() || cmd.rules.any_given())) {
     throw InputError(
         "--grid: maps have LeetCode 1728's rules and sizes; --nodes and rule "

@@ -5,6 +5,11 @@
 //  - graph6: nauty's compact form of an undirected graph, one graph per line ("IheA@GUAo" is the
 //    Petersen graph), so that graphs from geng and other nauty tools can be read as they come.
 // Every error names the place: source name, line and column, and the node or entry where known.
+//
+// `memory_limit` (bytes, 0: none) bounds the graph a reader builds: a node count the text implies
+// (an edge list's largest id or "nodes N" line, a graph6 header, the number of adjacency lists)
+// beyond io/limits.hpp's max_nodes() is refused, naming its line and column, before anything of
+// that size is allocated. Errors about it carry Location::field "memory_limit".
 #pragma once
 
 #include <cstdint>
@@ -34,14 +39,16 @@ Result<GraphFormat> parse_format_name(std::string_view name);
 GraphFormat detect_format(std::string_view source, std::string_view text);
 
 // Parses `text`; `source` is the name used in error locations ("graph.json", "<stdin>").
-Result<Graph> parse_leetcode(std::string_view text, std::string_view source);
+Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
+                             std::uint64_t memory_limit = 0);
 // With `directed`, each line "u v" is an arc u -> v (edge lists only).
-Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed = false);
+Result<Graph> parse_edges(std::string_view text, std::string_view source, bool directed = false,
+                          std::uint64_t memory_limit = 0);
 // Reads the single graph in `text`. For graph6 that is parse_graph6_file() holding exactly one
 // graph: several graphs are an error, since a command reading one graph must not silently drop
 // the rest. graph6 holds undirected graphs only, so `directed` with graph6 is an error.
 Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
-                          bool directed = false);
+                          bool directed = false, std::uint64_t memory_limit = 0);
 
 // One graph6 graph: `line` is one line without its newline (a trailing '\r' is ignored).
 // `source` and `line_number` only label errors, whose column points into `line`. Refused: a byte
@@ -50,11 +57,12 @@ Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphF
 // length for the node count, and nonzero padding bits in the last byte. Never reads out of
 // bounds or allocates before the length has been checked, whatever the bytes.
 Result<Graph> parse_graph6(std::string_view line, std::string_view source,
-                           std::uint64_t line_number = 1);
+                           std::uint64_t line_number = 1, std::uint64_t memory_limit = 0);
 // A graph6 file: one graph per line. The optional header ">>graph6<<" may open the first line,
 // alone or (as nauty writes it) directly followed by the first graph; a UTF-8 byte-order mark,
 // blank lines and '\r' line ends are ignored. The first bad line fails the whole file.
-Result<std::vector<Graph>> parse_graph6_file(std::string_view text, std::string_view source);
+Result<std::vector<Graph>> parse_graph6_file(std::string_view text, std::string_view source,
+                                             std::uint64_t memory_limit = 0);
 
 // Compact LeetCode form on one line, without a trailing newline: "[[1,2],[0],[0]]".
 std::string to_leetcode(const Graph& graph);

@@ -4,6 +4,7 @@
 // a GameSpec, not yet validated against its rules (GameSpec::validate, or solve(), does that).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -27,11 +28,17 @@ struct ReadOptions {
   // JSON object with a "grid" member being a map.
   std::optional<InputFormat> format;
   bool directed = false;  // an edge list's lines are arcs (edge lists only)
+  // Bytes a solve of the game may take (SolveOptions::memory_limit); 0: no bound. Text longer
+  // than io/limits.hpp's max_input_bytes() and games it shows could not be solved within the
+  // limit (a node id, a "nodes N" line, a graph6 header, a map's size) are refused before
+  // anything of that size is allocated, with Location::field "memory_limit".
+  std::uint64_t memory_limit = 0;
 };
 
 // The game in `text`; `source` names it in error locations ("graph.json", "<stdin>", "line 7").
 // JSON is parsed once, and what it holds decides between a graph and a map. Errors name the
-// place (line, column, node, member) and never throw.
+// place (line, column, node, member) and never throw: running out of memory is an error too
+// (io/limits.hpp's is_out_of_memory() tells it apart).
 Result<GameSpec> read_game(std::string_view text, std::string_view source,
                            const ReadOptions& options = {});
 

@@ -39,6 +39,10 @@ struct SolveOptions {
   std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
   bool values_only = false;        // keep no remoteness: less memory, values only
   std::function<void(const SolveProgress&)> progress;  // called after each level; may be empty
+  // Polled after each level (after progress), on the thread that called the solve; when it
+  // returns true the solve stops and fails with an error whose Location::field is "cancelled"
+  // (a front end's Ctrl-C, a progress callback that failed). May be empty.
+  std::function<bool()> cancelled;
 };
 
 // The thread count a request for `threads` means here (0: the hardware's, at least 1).

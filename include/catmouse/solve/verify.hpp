@@ -20,5 +20,8 @@ namespace catmouse {
 
 // The first violated rule, with the state in the message (Location::field = "state (m, c, turn)").
 Status verify(const Game& game, const Table& table);
+// The same for the states [first, last) only (their children anywhere in the table), so that a
+// table can be checked piece by piece and a failure placed (a tablebase file's blocks).
+Status verify(const Game& game, const Table& table, StateIndex first, StateIndex last);
 
 }  // namespace catmouse

@@ -487,6 +487,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
           decided, result.states, level,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()});
     }
+    if (options.cancelled && options.cancelled()) return detail::cancelled_error();
     const auto first = std::min_element(found.begin(), found.end());
     if (*first != count_ && !result.win) {
       const std::uint64_t c = *first;

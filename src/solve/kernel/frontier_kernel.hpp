@@ -135,6 +135,7 @@ class FrontierKernel {
         keep_remoteness_(!options.values_only),
         parallel_(options.threads > 1),
         progress_(options.progress),
+        cancelled_(options.cancelled),
         pool_(parallel_ ? 2 : 1) {
     if (keep_remoteness_) remoteness_ = BlockedWords<W>(n_, first_, last_ - first_);
     for (int a = 0; a < 2; ++a) setup(attractor_[a], a);
@@ -169,6 +170,10 @@ class FrontierKernel {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         progress_(
             {decided, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
+      }
+      if (cancelled_ && cancelled_()) {
+        stopped_ = true;
+        return true;
       }
     }
   }
@@ -249,7 +254,10 @@ class FrontierKernel {
     }
   }
 
-  StateValue target_value(const State&) const {
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
+  bool cancelled() const { return stopped_; }
+
+  StateValue target_value(const State& /*target*/) const {
     if (!target_) return {};
     return {target_->first, target_->second};
   }
@@ -599,6 +607,8 @@ class FrontierKernel {
   const bool keep_remoteness_;
   const bool parallel_;
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  const std::function<bool()> cancelled_;
+  bool stopped_ = false;
   WorkerPool pool_;
   Attractor attractor_[2];  // [0] the mouse's, [1] the cat's
   BlockedWords<W> remoteness_;

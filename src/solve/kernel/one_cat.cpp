@@ -14,18 +14,20 @@ namespace {
 // Below this many states one thread is faster than starting others.
 constexpr StateIndex kParallelThreshold = StateIndex{1} << 16;
 
+// Runs the general kernel with remoteness words W; false when a remoteness does not fit in W.
+// `out` stays empty when the solve was cancelled.
 template <class W>
 bool run_kernel(const Game& game, const SolveOptions& options, const FrontierPlan* plan,
                 std::optional<Table>& out) {
   if (plan != nullptr) {
     FrontierKernel<W> kernel(game, options, *plan);
     if (!kernel.run()) return false;
-    out.emplace(kernel.take_table());
+    if (!kernel.cancelled()) out.emplace(kernel.take_table());
     return true;
   }
   RetrogradeKernel<W> kernel(game, options);
   if (!kernel.run()) return false;
-  out.emplace(kernel.take_table());
+  if (!kernel.cancelled()) out.emplace(kernel.take_table());
   return true;
 }
 
@@ -114,6 +116,7 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCa
   if (use_small_kernel(game, options, kernel)) {
     SmallKernel small(game, options);
     small.run();
+    if (small.cancelled()) return cancelled_error();
     return small.take_table();
   }
   const SolveOptions effective = effective_options(game, options);
@@ -124,6 +127,7 @@ Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCa
   if (!run_kernel<std::uint16_t>(game, effective, frontier, table)) {
     run_kernel<std::uint32_t>(game, effective, frontier, table);
   }
+  if (!table) return cancelled_error();
   return std::move(*table);
 }
 
@@ -136,16 +140,19 @@ Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
   if (use_small_kernel(game, lean, kernel)) {
     SmallKernel small(game, lean);
     small.run(state);
+    if (small.cancelled()) return cancelled_error();
     return small.target_value(state);
   }
   const SolveOptions effective = effective_options(game, lean);
   if (const std::optional<FrontierPlan> plan = frontier_plan(game, kernel)) {
     FrontierKernel<std::uint32_t> frontier(game, effective, *plan);
     frontier.run(state);
+    if (frontier.cancelled()) return cancelled_error();
     return frontier.target_value(state);
   }
   RetrogradeKernel<std::uint32_t> sweep(game, effective);
   sweep.run(state);
+  if (sweep.cancelled()) return cancelled_error();
   return sweep.target_value(state);
 }
 

@@ -40,7 +40,8 @@ class PackSolver {
         n_(game.node_count()),
         k_(game.cats()),
         keep_remoteness_(!options.values_only),
-        progress_(options.progress) {}
+        progress_(options.progress),
+        cancelled_(options.cancelled) {}
 
   Result<Table> run() {
     const auto started = std::chrono::steady_clock::now();
@@ -68,6 +69,7 @@ class PackSolver {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
         progress_({decided_count_, states, level, elapsed.count()});
       }
+      if (cancelled_ && cancelled_()) return cancelled_error();
       step(level + 1);
     }
     pending_ = {};
@@ -246,6 +248,7 @@ class PackSolver {
   const std::uint32_t k_;
   const bool keep_remoteness_;
   const std::function<void(const SolveProgress&)> progress_;
+  const std::function<bool()> cancelled_;
   std::vector<NodeId> all_;  // every placement's nodes, in index order
   std::vector<std::uint64_t> decided_, mouse_win_;
   std::vector<std::uint16_t> remoteness_;  // Table's 16-bit words: top bit decided

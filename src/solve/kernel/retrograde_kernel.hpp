@@ -90,6 +90,7 @@ class RetrogradeKernel {
         keep_remoteness_(!options.values_only),
         threads_(std::max(1u, options.threads)),
         progress_(options.progress),
+        cancelled_(options.cancelled),
         parent_{Layer(n_), Layer(n_)},
         child_{Layer(n_), Layer(n_)},
         all_mice_(row_words_, 0),
@@ -136,9 +137,16 @@ class RetrogradeKernel {
         progress_(
             {now, game_.state_count(), static_cast<std::uint32_t>(level + 1), elapsed.count()});
       }
+      if (cancelled_ && cancelled_()) {
+        stopped_ = true;
+        return true;
+      }
     }
     return true;
   }
+
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
+  bool cancelled() const { return stopped_; }
 
   // The target's value and remoteness, after run(target).
   StateValue target_value(const State& s) const {
@@ -434,6 +442,8 @@ class RetrogradeKernel {
   const bool keep_remoteness_;
   const unsigned threads_;
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  const std::function<bool()> cancelled_;
+  bool stopped_ = false;
   Layer parent_[2];
   Layer child_[2];
   std::vector<std::uint64_t> all_mice_;   // columns 0..n-1

@@ -32,7 +32,8 @@ class SmallKernel {
       : game_(game),
         n_(game.node_count()),
         keep_remoteness_(!options.values_only),
-        progress_(options.progress) {
+        progress_(options.progress),
+        cancelled_(options.cancelled) {
     const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     while (size_ < static_cast<int>(n_)) size_ *= 2;
     all_mice_ = all;
@@ -53,6 +54,10 @@ class SmallKernel {
         return;
       }
       if (progress_) progress_({decided, game_.state_count(), level - 1u, 0.0});
+      if (cancelled_ && cancelled_()) {
+        stopped_ = true;
+        return;
+      }
       const auto stamp = static_cast<std::uint16_t>(Table::kDecided16 | level);
       const std::uint64_t cat_holes = game_.rules().cat_wins_in_hole ? holes_ : 0;
       for (NodeId m = 0; m < n_; ++m) {  // mouse to move: the mouse moves m -> to
@@ -67,6 +72,9 @@ class SmallKernel {
       }
     }
   }
+
+  // Whether run() stopped because SolveOptions::cancelled said so (the table is then partial).
+  bool cancelled() const { return stopped_; }
 
   // The table, after run() without a target.
   Table take_table() {
@@ -199,6 +207,8 @@ class SmallKernel {
   std::uint64_t child_decided_[2][64] = {}, child_mouse_[2][64] = {}, child_fresh_[2][64] = {};
   std::vector<std::uint16_t> words_;
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
+  const std::function<bool()> cancelled_;
+  bool stopped_ = false;
   std::optional<std::uint32_t> target_level_;
 };
 

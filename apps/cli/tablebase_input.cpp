@@ -1,0 +1,34 @@
+#include "tablebase_input.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+namespace catmouse::cli {
+
+bool is_tablebase_file(const std::string& path) {
+  if (path == "-") return false;
+  std::ifstream in(path, std::ios::binary);
+  std::string first(8, '\0');
+  return in.read(first.data(), static_cast<std::streamsize>(first.size())) && is_tablebase(first);
+}
+
+Tablebase open_tablebase(const std::string& path) {
+  return take(Tablebase::open(path));
+}
+
+void check_graph_option(const Tablebase& tablebase, const std::string& graph) {
+  if (graph.empty()) return;
+  const GameSpec spec = take(read_game(read_input(graph), graph == "-" ? "<stdin>" : graph));
+  if (Status ok = tablebase.check_board(spec); !ok) {
+    throw InputError(fmt::format("--graph {}: {}", graph, ok.error().message));
+  }
+}
+
+void corrupt(const Error& error) {
+  std::cerr << "catmouse: " << error.to_string() << "\n";
+  throw ExitCode{1};
+}
+
+}  // namespace catmouse::cli

@@ -1,0 +1,33 @@
+// Tablebase files on the command line (probe, verify, table, solve --save): opening one, the
+// --graph check, and the exit codes of the tablebase commands: 2 when a file cannot be read as a
+// tablebase (missing, not one, truncated, a newer format, another board), 1 when a block read
+// later turns out corrupt (the message names the block).
+#pragma once
+
+#include <string>
+
+#include "catmouse/io/tablebase.hpp"
+#include "common.hpp"
+
+namespace catmouse::cli {
+
+// Whether the file at `path` starts with the tablebase magic ("-" never does).
+bool is_tablebase_file(const std::string& path);
+
+// Opens the file; throws InputError with the library's message.
+Tablebase open_tablebase(const std::string& path);
+
+// --graph GRAPH: throws InputError unless the file is for the board in GRAPH.
+void check_graph_option(const Tablebase& tablebase, const std::string& graph);
+
+// Prints "catmouse: <error>" on stderr and exits with 1 (a corrupt block).
+[[noreturn]] void corrupt(const Error& error);
+
+// Unwraps a query's Result, or corrupt().
+template <class T>
+T read(Result<T> result) {
+  if (!result.ok()) corrupt(result.error());
+  return std::move(result).value();
+}
+
+}  // namespace catmouse::cli

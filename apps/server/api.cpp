@@ -1,0 +1,315 @@
+#include "api.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <new>
+#include <sstream>
+
+#include "api_error.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/io/game_reader.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "game_json.hpp"
+#include "game_request.hpp"
+
+namespace catmouse::server {
+
+std::string where_of(const Location& where) {
+  std::string out;
+  const auto add = [&out](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+  if (where.line > 0) {
+    add(where.column > 0 ? fmt::format("line {}, column {}", where.line, where.column)
+                         : fmt::format("line {}", where.line));
+  }
+  if (where.node) add(fmt::format("node {}", *where.node));
+  if (!where.field.empty()) add(where.field);
+  return out;
+}
+
+namespace {
+
+Response json_response(int status, const std::string& body) {
+  Response out{status, "application/json", body, {}};
+  out.headers.emplace_back("Cache-Control", "no-store");
+  return out;
+}
+
+Response error_response(const ApiError& error) {
+  Response out =
+      json_response(error.status, Json{{"error", error.message}, {"where", error.where}}.dump());
+  if (error.status == 503) out.headers.emplace_back("Retry-After", "1");
+  if (!error.allow.empty()) out.headers.emplace_back("Allow", error.allow);
+  return out;
+}
+
+[[noreturn]] void not_allowed(const Request& request, const std::string& method,
+                              const char* allowed) {
+  throw ApiError{405, fmt::format("{} is not allowed here (use {})", method, allowed), request.path,
+                 allowed};
+}
+
+// The titles of the repository's examples; another file is titled by its name.
+std::string example_title(const std::string& name) {
+  static const std::pair<const char*, const char*> kTitles[] = {
+      {"leetcode1", "LeetCode 913, example 1: a draw"},
+      {"leetcode2", "LeetCode 913, example 2: the mouse wins"},
+      {"grid1728", "LeetCode 1728 map: the mouse wins"},
+      {"petersen", "The Petersen graph"}};
+  for (const auto& [file, title] : kTitles) {
+    if (name == file) return title;
+  }
+  return name;
+}
+
+std::string human_bytes(std::uint64_t bytes) {
+  if (bytes >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", bytes / 1073741824.0);
+  if (bytes >= (std::uint64_t{1} << 20)) return fmt::format("{:.1f} MiB", bytes / 1048576.0);
+  return fmt::format("{:.1f} KiB", bytes / 1024.0);
+}
+
+// Bytes a cached game takes besides its table: the graphs, the layout and the game's JSON.
+std::uint64_t game_overhead(const GameSpec& spec) {
+  const std::uint64_t arcs =
+      2 * spec.graph.edge_count() + (spec.cat_graph ? 2 * spec.cat_graph->edge_count() : 0);
+  return 1024 + 96 * std::uint64_t{spec.graph.node_count()} + 24 * arcs;
+}
+
+std::uint64_t number(const std::string& text, const char* name, std::uint64_t most) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || stop != end || value > most) {
+    fail(400, fmt::format("\"{}\" must be a whole number from 0 to {}", name, most), name);
+  }
+  return value;
+}
+
+const std::string* param(const Request& request, const char* name) {
+  const auto it = request.query.find(name);
+  return it == request.query.end() ? nullptr : &it->second;
+}
+
+Side turn_param(const Request& request) {
+  const std::string* turn = param(request, "turn");
+  if (!turn || *turn == "mouse") return Side::kMouse;
+  if (*turn == "cat") return Side::kCat;
+  fail(400, "\"turn\" must be \"mouse\" or \"cat\"", "turn");
+}
+
+std::uint32_t played_param(const Request& request) {
+  const std::string* played = param(request, "played");
+  return played ? static_cast<std::uint32_t>(number(*played, "played", UINT32_MAX)) : 0;
+}
+
+NodeId mouse_param(const Request& request, const Game& game) {
+  const std::string* mouse = param(request, "mouse");
+  if (!mouse) fail(400, "\"mouse\" is missing", "mouse");
+  return static_cast<NodeId>(number(*mouse, "mouse", game.node_count() - 1));
+}
+
+// mouse, cats, turn: a position of the game (Solution::check), cats sorted.
+Position position_param(const Request& request, const Solution& solution) {
+  const Game& game = solution.game();
+  Position p(mouse_param(request, game), {}, turn_param(request));
+  const std::string* cats = param(request, "cats");
+  if (!cats || cats->empty())
+    fail(400, "\"cats\" must list one node per cat, comma-separated", "cats");
+  for (std::size_t begin = 0; begin <= cats->size();) {
+    const std::size_t end = std::min(cats->find(',', begin), cats->size());
+    p.cats.push_back(static_cast<NodeId>(
+        number(cats->substr(begin, end - begin), "cats", game.node_count() - 1)));
+    begin = end + 1;
+  }
+  std::sort(p.cats.begin(), p.cats.end());
+  if (Status ok = solution.check(p); !ok) {
+    const std::string& field = ok.error().where.field;
+    fail(400, ok.error().message, field.starts_with("cat") ? "cats" : field);
+  }
+  return p;
+}
+
+bool valid_id(const std::string& id) {
+  return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+}  // namespace
+
+Result<Example> read_example_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Error{fmt::format("{}: cannot open", path), {}};
+  std::ostringstream text;
+  text << file.rdbuf();
+  const std::filesystem::path name(path);
+  Result<GameSpec> spec = read_game(text.str(), path);
+  if (!spec.ok()) return spec.error();
+  // The format read_game() chose: by the suffix, then by the content.
+  const GraphFormat detected = detect_format(path, text.str());
+  const std::string format = spec->grid                         ? "grid"
+                             : detected == GraphFormat::kGraph6 ? "graph6"
+                             : detected == GraphFormat::kEdges  ? "edges"
+                                                                : "leetcode";
+  return Example{name.stem().string(), example_title(name.stem().string()), format, text.str()};
+}
+
+Result<std::vector<Example>> load_examples(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<Example> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    const std::string suffix = it->path().extension().string();
+    if (suffix != ".json" && suffix != ".g6" && suffix != ".txt" && suffix != ".edges") continue;
+    Result<Example> example = read_example_file(it->path().string());
+    if (!example.ok()) return example.error();
+    out.push_back(std::move(example).value());
+  }
+  if (ec)
+    return Error{fmt::format("cannot read the examples folder {}: {}", dir, ec.message()), {}};
+  std::sort(out.begin(), out.end(),
+            [](const Example& a, const Example& b) { return a.name < b.name; });
+  return out;
+}
+
+Api::Api(ApiOptions options, std::vector<Example> examples)
+    : options_(options),
+      examples_(std::move(examples)),
+      cache_(options.memory),
+      gate_(std::max(1u, options.solves), options.queue) {}
+
+Response Api::handle(const Request& request) try {
+  // Path segments after "/api".
+  std::vector<std::string> parts;
+  for (std::size_t begin = 5; begin < request.path.size();) {
+    const std::size_t end = std::min(request.path.find('/', begin), request.path.size());
+    parts.push_back(request.path.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  const std::string method = request.method == "HEAD" ? "GET" : request.method;
+  if (parts.size() == 1 && parts[0] == "examples") {
+    if (method != "GET") not_allowed(request, method, "GET");
+    Json list = Json::array();
+    for (const Example& e : examples_) {
+      list.push_back(
+          {{"name", e.name}, {"title", e.title}, {"format", e.format}, {"text", e.text}});
+    }
+    return json_response(200, list.dump());
+  }
+  if (parts.size() == 1 && parts[0] == "games") {
+    if (method != "POST") not_allowed(request, method, "POST");
+    return create_game(request.body);
+  }
+  if (parts.size() == 2 && parts[0] == "games") {
+    if (method != "GET" && method != "DELETE") not_allowed(request, method, "GET, DELETE");
+    const std::shared_ptr<const GameEntry> entry = lookup(parts[1]);
+    if (method == "GET") return json_response(200, entry->json);
+    cache_.erase(entry->id);
+    return json_response(204, "");
+  }
+  if (parts.size() == 3 && parts[0] == "games" &&
+      (parts[2] == "position" || parts[2] == "line" || parts[2] == "valuemap")) {
+    if (method != "GET") not_allowed(request, method, "GET");
+    return game_query(parts[1], parts[2], request);
+  }
+  fail(404, fmt::format("no such path {}", request.path), request.path);
+} catch (const ApiError& error) {
+  return error_response(error);
+} catch (const std::bad_alloc&) {
+  return error_response({413, "not enough memory for this request", ""});
+}
+
+std::shared_ptr<const GameEntry> Api::lookup(const std::string& id) {
+  std::shared_ptr<const GameEntry> entry = valid_id(id) ? cache_.find(id) : nullptr;
+  if (!entry)
+    fail(404, fmt::format("no game \"{}\" (it may have expired; post it again)", id), "id");
+  return entry;
+}
+
+Response Api::game_query(const std::string& id, const std::string& what, const Request& request) {
+  const std::shared_ptr<const GameEntry> entry = lookup(id);
+  const Solution& solution = entry->solution;
+  if (what == "valuemap") {
+    if (solution.game().cats() != 1) fail(400, "the value map needs a game with one cat", "cats");
+    const NodeId mouse = mouse_param(request, solution.game());
+    return json_response(
+        200, value_map_json(solution, mouse, turn_param(request), played_param(request)).dump());
+  }
+  const Position p = position_param(request, solution);
+  const std::uint32_t played = played_param(request);
+  const Json out = what == "position" ? position_json(solution, p, played)
+                                      : line_json(solution, p, played, options_.max_line);
+  return json_response(200, out.dump());
+}
+
+Response Api::create_game(const std::string& body) {
+  const auto started = std::chrono::steady_clock::now();
+  if (body.size() > options_.max_body) {
+    fail(413, fmt::format("the body is over {} bytes", options_.max_body), "body");
+  }
+  GameRequest request = read_game_request(body, options_, examples_);
+  if (const auto id = cache_.find_key(request.key)) {
+    if (const auto entry = cache_.find(*id)) return json_response(201, entry->json);
+  }
+  GameSpec& spec = request.spec;
+  SolveOptions solve_options;
+  solve_options.threads = options_.threads;
+  solve_options.memory_limit = options_.memory;
+  std::uint64_t bytes = 0;
+  {
+    const Game game(spec.graph, spec.rules, spec.cat_graph ? &*spec.cat_graph : nullptr);
+    const Result<Engine> engine = choose_engine(game, solve_options);
+    if (!engine.ok()) fail(422, engine.error().message, engine.error().where.field);
+    bytes = memory_estimate(game, solve_options);
+    if (bytes == UINT64_MAX || bytes > options_.memory) {
+      fail(413,
+           fmt::format(
+               "the game needs {} of memory to solve; this server may use {}",
+               bytes == UINT64_MAX ? "more than it can count" : "about " + human_bytes(bytes),
+               human_bytes(options_.memory)),
+           "");
+    }
+    const StateIndex states = game.valid_state_count();
+    if (states > options_.max_states) {
+      fail(422,
+           fmt::format("{} positions; this server solves at most {}", states, options_.max_states),
+           "");
+    }
+  }
+  const char* busy = "the server is busy with other games; try again in a moment";
+  std::optional<SolveGate::Ticket> ticket = gate_.enter();
+  if (!ticket) fail(503, busy, "");
+  auto room = cache_.reserve(bytes + game_overhead(spec));
+  if (!room) fail(503, busy, "");
+
+  std::vector<Point> layout;
+  if (spec.grid) {
+    layout =
+        board_layout(spec.graph.node_count(), spec.grid->row_count(), spec.grid->column_count());
+  } else if (auto board = request.grid_family ? grid_family_layout(spec.graph) : std::nullopt) {
+    layout = std::move(*board);
+  } else {
+    layout = force_layout(spec.graph);
+  }
+  Result<Solution> solved = solve(std::move(spec), solve_options);
+  if (!solved.ok()) {
+    const Error& error = solved.error();
+    fail(error.where.field == "memory_limit" ? 413 : 422, error.message, "");
+  }
+  const std::string id = fmt::format("g{}", next_id_++);
+  GameFacts facts{
+      id, request.title, std::move(layout),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
+  std::string json = game_json(*solved, facts).dump();
+  const std::uint64_t kept = solved->memory_bytes() + game_overhead(solved->spec()) + json.size();
+  auto entry = std::make_shared<const GameEntry>(GameEntry{id, json, std::move(solved).value()});
+  cache_.insert(id, request.key, std::move(entry), kept, std::move(*room));
+  return json_response(201, json);
+}
+
+}  // namespace catmouse::server

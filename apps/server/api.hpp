@@ -1,0 +1,71 @@
+// The JSON API of docs/server.md: games made from a board and rules (parsed by read_game, solved
+// by solve, laid out), then the value, moves, optimal line and value map of any position, looked
+// up in the game's Solution. Every answer is JSON; errors are {"error", "where"} with the status
+// of docs/server.md. Thread-safe: the HTTP server calls handle() from many threads at once.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catmouse/core/graph.hpp"
+#include "game_cache.hpp"
+#include "game_entry.hpp"
+#include "http_types.hpp"
+#include "solve_gate.hpp"
+
+namespace catmouse::server {
+
+struct ApiOptions {
+  std::uint64_t memory = std::uint64_t{1} << 30;  // bytes for the cached games and the solves
+  unsigned threads = 1;                           // worker threads of each solve (0: all)
+  unsigned solves = 1;                            // solves at once
+  unsigned queue = 4;                             // solves waiting for a turn, then 503
+  std::uint64_t max_states = 100'000'000;         // more is 422: too long to solve here
+  NodeId max_nodes = 5000;                        // more is 413: too large to draw
+  std::size_t max_body = std::size_t{1} << 20;    // bytes of a request body, more is 413
+  std::size_t max_line = 10000;                   // moves of an optimal line, then "cut"
+};
+
+// An example board: a file of the examples folder.
+struct Example {
+  std::string name;    // the file name without its suffix
+  std::string title;   // for people
+  std::string format;  // "leetcode", "edges", "graph6" or "grid"
+  std::string text;    // the file's content
+};
+
+// A board file as an example: named by its file name without the suffix, its format learnt by
+// reading it (read_game); fails when it cannot be read or is not a valid board.
+Result<Example> read_example_file(const std::string& path);
+// The examples in `dir`, in name order: its files ending in .json, .g6, .txt or .edges.
+Result<std::vector<Example>> load_examples(const std::string& dir);
+
+class Api {
+ public:
+  Api(ApiOptions options, std::vector<Example> examples);
+
+  // A request whose path is /api or under /api/.
+  Response handle(const Request& request);
+
+  const ApiOptions& options() const { return options_; }
+  // The gate of the solves, and the cache of games: for tests.
+  SolveGate& gate() { return gate_; }
+  const GameCache<GameEntry>& cache() const { return cache_; }
+
+ private:
+  Response create_game(const std::string& body);
+  Response game_query(const std::string& id, const std::string& what, const Request& request);
+  std::shared_ptr<const GameEntry> lookup(const std::string& id);
+
+  ApiOptions options_;
+  std::vector<Example> examples_;
+  GameCache<GameEntry> cache_;
+  SolveGate gate_;
+  std::atomic<std::uint64_t> next_id_{1};
+};
+
+}  // namespace catmouse::server

@@ -1,0 +1,27 @@
+// How the API's code says no: an ApiError thrown anywhere below Api::handle() becomes the answer
+// {"error": message, "where": where} with its status. Library errors (Error) are turned into
+// these with where_of(), which drops the source name the command line would put first.
+#pragma once
+
+#include <string>
+
+#include "catmouse/core/error.hpp"
+
+namespace catmouse::server {
+
+struct ApiError {
+  int status;
+  std::string message;
+  std::string where;
+  std::string allow = {};  // 405: the methods allowed on the path
+};
+
+[[noreturn]] inline void fail(int status, std::string message, std::string where = {}) {
+  throw ApiError{status, std::move(message), std::move(where)};
+}
+
+// "line 2, column 5", "node 3, neighbour 2", "grid row 1", "rules.holes": the parts of a
+// library error's location that are set, without its source.
+std::string where_of(const Location& where);
+
+}  // namespace catmouse::server

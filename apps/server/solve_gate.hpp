@@ -1,0 +1,69 @@
+// At most `running` solves at once, and at most `waiting` more waiting for a turn: a request
+// beyond those is told to come back later (503) instead of piling up threads and memory.
+#pragma once
+
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <utility>
+
+namespace catmouse::server {
+
+class SolveGate {
+ public:
+  SolveGate(unsigned running, unsigned waiting) : max_running_(running), max_waiting_(waiting) {}
+  SolveGate(const SolveGate&) = delete;
+  SolveGate& operator=(const SolveGate&) = delete;
+
+  // A turn to solve, held until destroyed.
+  class Ticket {
+   public:
+    Ticket(Ticket&& other) noexcept : gate_(std::exchange(other.gate_, nullptr)) {}
+    Ticket& operator=(Ticket&&) = delete;
+    ~Ticket() {
+      if (gate_) gate_->leave();
+    }
+
+   private:
+    friend class SolveGate;
+    explicit Ticket(SolveGate* gate) : gate_(gate) {}
+    SolveGate* gate_ = nullptr;
+  };
+
+  // A turn now, or after waiting in the queue; none when the queue is full too.
+  std::optional<Ticket> enter() {
+    std::unique_lock lock(mutex_);
+    if (running_ >= max_running_) {
+      if (waiting_ >= max_waiting_) return std::nullopt;
+      ++waiting_;
+      turn_.wait(lock, [this] { return running_ < max_running_; });
+      --waiting_;
+    }
+    ++running_;
+    return Ticket(this);
+  }
+
+  // Solves waiting for a turn now.
+  unsigned waiting() {
+    std::lock_guard lock(mutex_);
+    return waiting_;
+  }
+
+ private:
+  void leave() {
+    {
+      std::lock_guard lock(mutex_);
+      --running_;
+    }
+    turn_.notify_one();
+  }
+
+  const unsigned max_running_;
+  const unsigned max_waiting_;
+  std::mutex mutex_;
+  std::condition_variable turn_;
+  unsigned running_ = 0;
+  unsigned waiting_ = 0;
+};
+
+}  // namespace catmouse::server

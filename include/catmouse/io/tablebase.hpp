@@ -1,0 +1,129 @@
+// Tablebase files (.cmtb): a solved game kept on disk, probed without solving again. A file holds
+// the game in full (graphs, rules, map) and the value and remoteness of every state, in
+// independently compressed blocks, each with its checksum; docs/formats.md describes it byte by
+// byte. Any table a Solution holds can be stored: one cat (the small and general engines, grid
+// maps), k cats (pack) and cops and robbers (cops), with remoteness or values only.
+//
+// Files are written whole or not at all (atomic_file.hpp) and end in a footer, so a partial file
+// is never taken for a finished one. A Tablebase reads only the blocks a query needs, keeps the
+// last few in a small cache, and checks each block's checksum before using it: a corrupt block
+// gives an error naming it, never a wrong answer.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
+
+namespace catmouse {
+
+// The file name suffix, and the first bytes of every tablebase file.
+inline constexpr std::string_view kTablebaseSuffix = ".cmtb";
+// Whether `bytes` (a file's first bytes, 8 or more) open a tablebase file.
+bool is_tablebase(std::string_view bytes);
+
+struct TablebaseWriteOptions {
+  int level = 3;                      // zstd level of the blocks (docs/performance.md)
+  std::uint32_t block_states = 4096;  // states per block: a multiple of 64, at most 2^20
+  bool dictionary = true;             // train a zstd dictionary for the blocks when they are many
+  unsigned threads = 1;               // compression threads; 0: one per hardware thread
+};
+
+// Writes the solution's game and table to `path` through an AtomicFile. Deterministic: the same
+// solution and options give the same bytes, whatever the thread count. Errors name the file.
+Status write_tablebase(const std::string& path, const Solution& solution,
+                       const TablebaseWriteOptions& options = {});
+
+// What a file's header says about its table.
+struct TablebaseInfo {
+  std::uint32_t format_version = 0;
+  Engine engine = Engine::kAuto;   // the engine that solved the game
+  bool has_remoteness = false;     // false: values only
+  StateIndex states = 0;           // entries of the table (StateSpace numbering)
+  Counts counts;                   // valid states by value, and the greatest remoteness
+  std::uint32_t block_states = 0;  // states per block
+  std::uint64_t blocks = 0;
+  std::int32_t level = 0;  // the zstd level the blocks were written with
+  std::uint64_t dictionary_bytes = 0;
+  std::uint64_t board_hash = 0;  // XXH3-64 of the board's canonical bytes (encode in formats.md)
+  std::uint64_t file_bytes = 0;
+};
+
+// What verify() found.
+enum class TablebaseVerdict : std::uint8_t {
+  kValid,       // every checksum and the certificate check passed
+  kCorrupt,     // a checksum failed, or a stored value is wrong: `error` names the block
+  kUnreadable,  // the file cannot be opened as a tablebase (Tablebase::open's error)
+};
+
+struct TablebaseCheck {
+  TablebaseVerdict verdict = TablebaseVerdict::kValid;
+  std::optional<Error> error;          // what is wrong (field: "block 17", "index", ...)
+  std::optional<std::uint64_t> block;  // the first corrupt block, if one is to blame
+};
+
+class Tablebase {
+ public:
+  // Opens a file and checks its header (checksum, every field, the game it describes) and its
+  // footer (the file is finished). Errors: the file cannot be read, is not a tablebase, is of a
+  // newer format version, is truncated or unfinished, or its header or footer is corrupt; they
+  // name the file.
+  static Result<Tablebase> open(const std::string& path);
+  // The same over a file's bytes in memory; `source` names it in errors.
+  static Result<Tablebase> from_bytes(std::string bytes, std::string source = "<memory>");
+
+  Tablebase(Tablebase&&) noexcept;
+  Tablebase& operator=(Tablebase&&) noexcept;
+  ~Tablebase();
+
+  const std::string& source() const;
+  const TablebaseInfo& info() const;
+  const GameSpec& spec() const;
+  const Game& game() const;
+  bool has_remoteness() const { return info().has_remoteness; }
+  Position start() const { return game().start_position(); }
+
+  // The queries of Solution (solution.hpp), answered from the file: the same answers for the same
+  // positions. They read the blocks they need; a block that fails its checksum or cannot be
+  // decoded gives an error naming it (Location::field = "block N") and no answer. check() as
+  // Solution::check. The queries are safe to call from several threads.
+  Status check(const Position& p) const;
+  Result<StateValue> value(const Position& p, std::uint32_t played = 0) const;
+  Result<std::vector<Move>> moves(const Position& p, std::uint32_t played = 0) const;
+  Result<std::optional<Move>> best_move(const Position& p, std::uint32_t played = 0) const;
+  Result<Line> line(const Position& p) const;
+
+  // The whole table in memory, as solve() would return it (the seconds are 0); checks every block
+  // on the way. Needs the memory of the table (solve/table.hpp: about 2.1 bytes per state with
+  // remoteness, 0.25 without).
+  Result<Solution> load() const;
+
+  // Checks the whole file: the index checksum, every block's checksum and contents, the counts of
+  // the header against the table, and the certificate check of solve/verify.hpp over the stored
+  // table, block by block on `threads` threads (0: one per hardware thread). Needs the table in
+  // memory, as load().
+  TablebaseCheck verify(unsigned threads = 1) const;
+
+  // Whether `spec` describes the board of this file (the same graphs and map); the error says
+  // how they differ. Rules are not compared.
+  Status check_board(const GameSpec& spec) const;
+
+  struct Impl;  // internal (src/io/tablebase_reader.hpp)
+
+ private:
+  explicit Tablebase(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Opens `path` and verifies it (Tablebase::verify); an unopenable file is kUnreadable.
+TablebaseCheck verify_tablebase(const std::string& path, unsigned threads = 1);
+
+}  // namespace catmouse

@@ -1,0 +1,62 @@
+// catmouse._core: the module, errors as Python exceptions, and the guard that runs a solve
+// without the GIL and stops it between levels on Ctrl-C.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "catmouse/version.hpp"
+
+namespace catmouse::python {
+
+void raise_error(const Error& error, std::string_view kind) {
+  const Location& where = error.where;
+  py::object node = where.node ? py::int_(*where.node) : py::object(py::none());
+  py::object exception =
+      py::module_::import("catmouse._errors")
+          .attr("from_library")(py::str(kind.data(), kind.size()), error.message, where.source,
+                                where.line, where.column, node, where.field);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
+  throw py::error_already_set();
+}
+
+SolveOptions SolveGuard::attach(SolveOptions options) {
+  // Both run on the thread that called the solve, which released the GIL for it.
+  options.progress = [this](const SolveProgress& p) {
+    if (pending_ || progress_.is_none()) return;
+    py::gil_scoped_acquire gil;
+    try {
+      progress_(p);
+    } catch (py::error_already_set& e) {
+      pending_ = std::move(e);
+    } catch (
+        const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+      pending_ = py::error_already_set();
+    }
+  };
+  options.cancelled = [this] {
+    if (pending_) return true;
+    py::gil_scoped_acquire gil;
+    // Runs the Python handlers of signals that arrived (SIGINT raises KeyboardInterrupt).
+    if (PyErr_CheckSignals() != 0) pending_ = py::error_already_set();
+    return pending_.has_value();
+  };
+  return options;
+}
+
+void SolveGuard::raise_pending() {
+  if (!pending_) return;
+  py::error_already_set error = std::move(*pending_);
+  pending_.reset();
+  throw error;
+}
+
+}  // namespace catmouse::python
+
+PYBIND11_MODULE(_core, m) {
+  namespace python = catmouse::python;
+  m.doc() = "catmouse's C++ library in node ids; use the package catmouse, not this module.";
+  m.attr("__version__") = catmouse::kVersion;
+  python::bind_spec(m);
+  python::bind_solution(m);
+  python::bind_check(m);
+}

@@ -1,0 +1,201 @@
+// GameSpec and Rules for Python, and the ways a game gets in: read_game() for text (LeetCode
+// JSON, edge lists, graph6, LeetCode 1728 maps), and adjacency lists or edge lists of node ids.
+// Enumerations travel as the words the CLI and the docs use ("mouse", "lose", ...).
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include <climits>
+
+#include "bindings.hpp"
+#include "catmouse/io/game_reader.hpp"
+
+namespace catmouse::python {
+
+namespace {
+
+// A word of `words` (index = the enum's value); a ValueError naming `what` otherwise. The package
+// checks its arguments first, so this guards the module's own callers.
+template <class Enum, std::size_t N>
+Enum from_word(const std::string& word, const char* const (&words)[N], const char* what) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (word == words[i]) return static_cast<Enum>(i);
+  }
+  throw py::value_error(fmt::format("{}: '{}' is not one of the accepted words", what, word));
+}
+
+constexpr const char* kSides[] = {"mouse", "cat"};
+constexpr const char* kStuck[] = {"lose", "draw"};
+constexpr const char* kLimitOutcomes[] = {"draw", "cat"};
+
+// A node id from a Python object: a whole number from 0 (Python or NumPy); nullopt otherwise.
+std::optional<NodeId> node_id(PyObject* item) {
+  long long value = -1;
+  if (PyLong_Check(item)) {
+    value = PyLong_AsLongLong(item);
+  } else if (PyObject* index = PyNumber_Index(item)) {
+    value = PyLong_AsLongLong(index);
+    Py_DECREF(index);
+  }
+  if (PyErr_Occurred()) PyErr_Clear();
+  if (value < 0 || value > UINT32_MAX) return std::nullopt;
+  return static_cast<NodeId>(value);
+}
+
+// The GraphError for an item that is not a node id, naming `node` (when known) and `field`.
+[[noreturn]] void not_a_node(PyObject* item, std::optional<std::uint64_t> node, std::string field) {
+  Error error{fmt::format("{} is not a node id (a whole number from 0)",
+                          py::repr(item).cast<std::string>()),
+              {}};
+  error.where.node = node;
+  error.where.field = std::move(field);
+  raise_error(error, "graph");
+}
+
+// The items of a sequence (a list or tuple without copying), kept alive by the returned object.
+struct Items {
+  py::object owner;
+  PyObject** items;
+  std::size_t size;
+};
+Items items_of(py::handle sequence, const char* what) {
+  py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(sequence.ptr(), what));
+  if (!fast) throw py::error_already_set();
+  return {fast, PySequence_Fast_ITEMS(fast.ptr()),
+          static_cast<std::size_t>(PySequence_Fast_GET_SIZE(fast.ptr()))};
+}
+
+GameSpec from_adjacency(const py::handle& lists) {
+  const Items outer = items_of(lists, "adjacency lists: not a list of lists");
+  std::vector<std::vector<NodeId>> adjacency(outer.size);
+  for (std::size_t a = 0; a < outer.size; ++a) {
+    const Items list = items_of(outer.items[a], "adjacency lists: not a list of lists");
+    adjacency[a].reserve(list.size);
+    for (std::size_t k = 0; k < list.size; ++k) {
+      const std::optional<NodeId> b = node_id(list.items[k]);
+      if (!b) not_a_node(list.items[k], a, fmt::format("neighbour {}", k));
+      adjacency[a].push_back(*b);
+    }
+  }
+  return make_spec(take(Graph::from_adjacency(adjacency), "graph"));
+}
+
+// The graph of each node's out-neighbours in CSR form: node a's are the next degrees[a] entries of
+// `targets`. Two flat lists make no Python object per node, which keeps large graphs cheap.
+GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool directed) {
+  const Items counts = items_of(degrees, "degrees: not a list");
+  const Items ends = items_of(targets, "targets: not a list");
+  std::vector<std::uint64_t> offsets(counts.size + 1, 0);
+  for (std::size_t a = 0; a < counts.size; ++a) {
+    const std::optional<NodeId> degree = node_id(counts.items[a]);
+    if (!degree) throw py::value_error(fmt::format("degrees: entry {} is not a count", a));
+    offsets[a + 1] = offsets[a] + *degree;
+  }
+  if (offsets.back() != ends.size) throw py::value_error("targets: not as many as the degrees say");
+  std::vector<NodeId> list(ends.size);
+  for (std::size_t a = 0, k = 0; a < counts.size; ++a) {
+    for (; k < offsets[a + 1]; ++k) {
+      const std::optional<NodeId> b = node_id(ends.items[k]);
+      if (!b) not_a_node(ends.items[k], a, fmt::format("neighbour {}", k - offsets[a]));
+      list[k] = *b;
+    }
+  }
+  if (!directed)
+    return make_spec(take(Graph::from_csr(std::move(offsets), std::move(list)), "graph"));
+  if (counts.size > UINT32_MAX) throw py::value_error("too many nodes for 32-bit node ids");
+  std::vector<Edge> arcs(list.size());
+  for (std::size_t a = 0; a < counts.size; ++a) {
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      arcs[k] = {static_cast<NodeId>(a), list[k]};
+    }
+  }
+  return make_spec(take(Graph::from_edges(static_cast<NodeId>(counts.size), arcs, true), "graph"));
+}
+
+GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool directed) {
+  const Items pairs = items_of(edges, "edges: not a list of pairs");
+  std::vector<Edge> list(pairs.size);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Items pair = items_of(pairs.items[i], "edges: not a list of pairs");
+    if (pair.size != 2) throw py::value_error(fmt::format("edge {}: not a pair of nodes", i));
+    NodeId ends[2];
+    for (int k = 0; k < 2; ++k) {
+      const std::optional<NodeId> v = node_id(pair.items[k]);
+      if (!v) not_a_node(pair.items[k], std::nullopt, fmt::format("edge {}", i));
+      ends[k] = *v;
+    }
+    list[i] = {ends[0], ends[1]};
+  }
+  if (node_count > UINT32_MAX) throw py::value_error("too many nodes for 32-bit node ids");
+  return make_spec(
+      take(Graph::from_edges(static_cast<NodeId>(node_count), list, directed), "graph"));
+}
+
+GameSpec read(const std::string& text, const std::string& source,
+              const std::optional<std::string>& format, bool directed) {
+  ReadOptions options;
+  if (format) options.format = take(parse_input_format(*format), "graph");
+  options.directed = directed;
+  return take(read_game(text, source, options), "graph");
+}
+
+}  // namespace
+
+void bind_spec(py::module_& m) {
+  py::class_<Rules>(m, "Rules", "The rules of a game (catmouse/core/rules.hpp), in node ids.")
+      .def(py::init<>())
+      .def_readwrite("holes", &Rules::holes)
+      .def_readwrite("cat_forbidden", &Rules::cat_forbidden)
+      .def_readwrite("mouse_start", &Rules::mouse_start)
+      .def_readwrite("cat_start", &Rules::cat_start)
+      .def_readwrite("cat_starts", &Rules::cat_starts)
+      .def_readwrite("mouse_stays", &Rules::mouse_stays)
+      .def_readwrite("cat_stays", &Rules::cat_stays)
+      .def_readwrite("cat_wins_in_hole", &Rules::cat_wins_in_hole)
+      .def_readwrite("move_limit", &Rules::move_limit)
+      .def_readwrite("cats", &Rules::cats)
+      .def_property(
+          "first", [](const Rules& r) { return kSides[static_cast<int>(r.first)]; },
+          [](Rules& r, const std::string& w) { r.first = from_word<Side>(w, kSides, "first"); })
+      .def_property(
+          "stuck", [](const Rules& r) { return kStuck[static_cast<int>(r.stuck)]; },
+          [](Rules& r, const std::string& w) {
+            r.stuck = from_word<StuckRule>(w, kStuck, "stuck");
+          })
+      .def_property(
+          "limit_outcome",
+          [](const Rules& r) { return kLimitOutcomes[static_cast<int>(r.limit_outcome)]; },
+          [](Rules& r, const std::string& w) {
+            r.limit_outcome = from_word<LimitOutcome>(w, kLimitOutcomes, "limit_outcome");
+          })
+      .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; });
+
+  py::class_<GameSpec>(m, "GameSpec", "A game as read (catmouse/core/game_spec.hpp).")
+      .def_property_readonly("node_count", [](const GameSpec& s) { return s.graph.node_count(); })
+      .def_property_readonly("edge_count", [](const GameSpec& s) { return s.graph.edge_count(); })
+      .def_property_readonly("directed", [](const GameSpec& s) { return s.graph.directed(); })
+      .def_property(
+          "rules", [](const GameSpec& s) { return s.rules; },
+          [](GameSpec& s, const Rules& rules) { s.rules = rules; })
+      .def_readwrite("source", &GameSpec::source)
+      .def_property_readonly("grid",
+                             [](const GameSpec& s) -> py::object {
+                               if (!s.grid) return py::none();
+                               return py::make_tuple(s.grid->rows, s.grid->cat_jump,
+                                                     s.grid->mouse_jump);
+                             })
+      .def(
+          "adjacency", [](const GameSpec& s) { return s.graph.to_adjacency(); },
+          "The mouse's graph as adjacency lists (LeetCode form).");
+
+  m.def("read_game", &read, py::arg("text"), py::arg("source"), py::arg("format") = py::none(),
+        py::arg("directed") = false, "read_game() of game_reader.hpp: any text to a GameSpec.");
+  m.def("from_adjacency", &from_adjacency, py::arg("lists"),
+        "A game on the graph of LeetCode adjacency lists (node ids), with LeetCode's rules.");
+  m.def("from_csr", &from_csr, py::arg("degrees"), py::arg("targets"), py::arg("directed") = false,
+        "A game on the graph whose node a has the next degrees[a] entries of targets as "
+        "neighbours (arcs from a when directed).");
+  m.def("from_edges", &from_edges, py::arg("node_count"), py::arg("edges"),
+        py::arg("directed") = false, "A game on the graph of an edge list (node ids).");
+}
+
+}  // namespace catmouse::python

@@ -1,0 +1,88 @@
+// The inside of a Tablebase (io/tablebase.hpp): the file's bytes, its header and footer, and the
+// blocks read so far. Internal to src/io, shared by reading (tablebase_read.cpp) and checking
+// (tablebase_verify.cpp).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catmouse/core/game.hpp"
+#include "catmouse/io/tablebase.hpp"
+#include "io/tablebase_codec.hpp"
+#include "io/tablebase_format.hpp"
+
+namespace catmouse {
+
+namespace tablebase {
+
+// A file's bytes: read with pread from an open descriptor, or from memory.
+class FileBytes {
+ public:
+  static Result<FileBytes> open(const std::string& path);
+  static FileBytes memory(std::string bytes);
+  FileBytes(FileBytes&& other) noexcept;
+  FileBytes& operator=(FileBytes&& other) noexcept;
+  ~FileBytes();
+
+  std::uint64_t size() const { return size_; }
+  // Reads out.size() bytes at `offset`; fails past the end (a file that shrank) or on an I/O error.
+  Status read(std::uint64_t offset, std::span<std::uint8_t> out) const;
+
+ private:
+  FileBytes() = default;
+  int fd_ = -1;
+  std::string memory_;
+  std::uint64_t size_ = 0;
+};
+
+// Where block b's frame is: [offset, end), and its checksum.
+struct BlockPlace {
+  std::uint64_t offset = 0;
+  std::uint64_t end = 0;
+  std::uint64_t checksum = 0;
+};
+
+}  // namespace tablebase
+
+struct Tablebase::Impl {
+  std::string source;
+  tablebase::FileBytes bytes;
+  tablebase::Header header;  // header.spec is the game's (game refers to its graphs)
+  std::unique_ptr<const Game> game;
+  tablebase::Footer footer;
+  TablebaseInfo info;
+  std::uint64_t max_code = 0;
+
+  Impl(std::string source, tablebase::FileBytes bytes)
+      : source(std::move(source)), bytes(std::move(bytes)) {}
+
+  // The states of block b.
+  std::uint32_t block_states(std::uint64_t b) const;
+  // An error about `part` of the file ("block 17", "index"), naming the file.
+  Error error(std::string part, std::string message) const;
+  // Reads, checks against its checksum and decodes block b at `place`.
+  Status read_block(std::uint64_t b, const tablebase::BlockPlace& place,
+                    tablebase::Decompressor& decompressor, tablebase::Payload& payload) const;
+  // Block b's place, from its index entry (read from the file).
+  Result<tablebase::BlockPlace> place_of(std::uint64_t b) const;
+  // Checks a place read from the index: inside the blocks, and not too large.
+  Status check_place(std::uint64_t b, const tablebase::BlockPlace& place) const;
+
+  // The last blocks read, for the queries; guarded by `mutex`.
+  static constexpr std::size_t kCacheSlots = 64;
+  struct Slot {
+    std::uint64_t block = UINT64_MAX;
+    tablebase::Payload payload;
+  };
+  mutable std::mutex mutex;
+  mutable std::optional<tablebase::Decompressor> decompressor;
+  mutable std::array<Slot, kCacheSlots> cache;
+  // Block b from the cache, or read into it; `mutex` held.
+  Result<const tablebase::Payload*> cached(std::uint64_t b) const;
+};
+
+}  // namespace catmouse

@@ -1,0 +1,177 @@
+// The whole table of a tablebase file at once: load() and verify().
+#include <fmt/format.h>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "catmouse/io/tablebase.hpp"
+#include "catmouse/solve/verify.hpp"
+#include "io/tablebase_reader.hpp"
+#include "solve/queries.hpp"
+#include "solve/worker_pool.hpp"
+
+namespace catmouse {
+
+namespace tb = tablebase;
+
+namespace {
+
+// A failure and the block to blame, if one is.
+struct Failure {
+  Error error;
+  std::optional<std::uint64_t> block;
+};
+
+// Every block's place, from the whole index checked against the footer's checksum.
+std::variant<std::vector<tb::BlockPlace>, Failure> read_index(const Tablebase::Impl& impl) {
+  std::vector<std::uint8_t> index(static_cast<std::size_t>(tb::index_bytes(impl.header.blocks)));
+  if (Status ok = impl.bytes.read(impl.footer.index_offset, index); !ok) {
+    return Failure{impl.error("index", ok.error().message), std::nullopt};
+  }
+  if (tb::checksum(index) != impl.footer.index_checksum) {
+    return Failure{impl.error("index", "checksum mismatch: the index is corrupt"), std::nullopt};
+  }
+  tb::ByteReader in(index);
+  std::vector<tb::BlockPlace> places(static_cast<std::size_t>(impl.header.blocks));
+  std::uint64_t offset = in.u64();
+  for (std::uint64_t b = 0; b < places.size(); ++b) {
+    tb::BlockPlace& place = places[b];
+    place.offset = offset;
+    place.checksum = in.u64();
+    place.end = offset = in.u64();
+    if (Status ok = impl.check_place(b, place); !ok) return Failure{ok.error(), b};
+  }
+  return places;
+}
+
+// The table's arrays, filled block by block (solve/table.hpp's layout).
+class TableBuilder {
+ public:
+  explicit TableBuilder(const tb::Header& header)
+      : remoteness_(header.remoteness),
+        mouse_(words(header.states), 0),
+        decided_(remoteness_ ? 0 : words(header.states), 0),
+        wide_(header.counts.max_remoteness.value_or(0) >= Table::kDecided16) {
+    if (remoteness_ && wide_) r32_.assign(static_cast<std::size_t>(header.states), 0);
+    if (remoteness_ && !wide_) r16_.assign(static_cast<std::size_t>(header.states), 0);
+  }
+
+  void set(StateIndex i, std::uint32_t code) {
+    const queries::StateEntry e = tb::state_entry(code, remoteness_);
+    if (e.value == Value::kDraw) return;
+    if (e.value == Value::kMouseWin) mouse_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    if (!remoteness_) {
+      decided_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    } else if (wide_) {
+      r32_[i] = Table::kDecided32 | e.remoteness;
+    } else {
+      r16_[i] = static_cast<std::uint16_t>(Table::kDecided16 | e.remoteness);
+    }
+  }
+
+  Table take(const StateSpace& space) {
+    return Table(space, std::move(mouse_), std::move(decided_), std::move(r16_), std::move(r32_));
+  }
+
+ private:
+  static std::size_t words(StateIndex states) {
+    return static_cast<std::size_t>((states + 63) / 64);
+  }
+  bool remoteness_;
+  std::vector<std::uint64_t> mouse_;
+  std::vector<std::uint64_t> decided_;
+  bool wide_;
+  std::vector<std::uint16_t> r16_;
+  std::vector<std::uint32_t> r32_;
+};
+
+// The stored table, every block checked and decoded.
+std::variant<Table, Failure> read_table(const Tablebase::Impl& impl) {
+  auto index = read_index(impl);
+  if (auto* failure = std::get_if<Failure>(&index)) return std::move(*failure);
+  const auto& places = std::get<std::vector<tb::BlockPlace>>(index);
+  TableBuilder builder(impl.header);
+  tb::Decompressor decompressor(impl.header.dictionary);
+  tb::Payload payload;
+  std::vector<std::uint32_t> codes;
+  for (std::uint64_t b = 0; b < places.size(); ++b) {
+    if (Status ok = impl.read_block(b, places[b], decompressor, payload); !ok) {
+      return Failure{ok.error(), b};
+    }
+    codes.resize(payload.states());
+    payload.decode(codes);
+    const StateIndex first = b * impl.header.block_states;
+    for (std::size_t j = 0; j < codes.size(); ++j) builder.set(first + j, codes[j]);
+  }
+  return builder.take(impl.game->space());
+}
+
+bool same_counts(const Counts& a, const Counts& b) {
+  return a.states == b.states && a.mouse_wins == b.mouse_wins && a.cat_wins == b.cat_wins &&
+         a.draws == b.draws && a.max_remoteness == b.max_remoteness;
+}
+
+}  // namespace
+
+Result<Solution> Tablebase::load() const {
+  auto table = read_table(*impl_);
+  if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
+  return Solution(spec(), std::move(std::get<Table>(table)), info().engine);
+}
+
+TablebaseCheck Tablebase::verify(unsigned threads) const {
+  TablebaseCheck check;
+  const auto corrupt = [&](Error error, std::optional<std::uint64_t> block) {
+    check.verdict = TablebaseVerdict::kCorrupt;
+    check.error = std::move(error);
+    check.block = block;
+    return check;
+  };
+  auto read = read_table(*impl_);
+  if (auto* failure = std::get_if<Failure>(&read)) {
+    return corrupt(std::move(failure->error), failure->block);
+  }
+  const Table& table = std::get<Table>(read);
+  const Counts counts = queries::counts(game(), queries::TableSource(table));
+  if (!same_counts(counts, info().counts)) {
+    return corrupt(impl_->error("header", "the counts of the header do not match the table"),
+                   std::nullopt);
+  }
+  // The certificate check, blocks shared out among the threads; the first failing block counts.
+  const std::uint64_t block_states = info().block_states;
+  std::atomic<std::uint64_t> first_failure{UINT64_MAX};
+  std::mutex mutex;
+  std::optional<Error> failure;
+  detail::WorkerPool pool(resolve_threads(threads));
+  pool.run(true, static_cast<std::size_t>(info().blocks), 64,
+           [&](std::size_t first, std::size_t last, unsigned) {
+             for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+               Status ok =
+                   catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
+               if (ok) continue;
+               const std::lock_guard lock(mutex);
+               if (b < first_failure.load()) {
+                 first_failure.store(b);
+                 failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
+                                        "certificate check failed: " + ok.error().message);
+               }
+               return;
+             }
+           });
+  if (failure) return corrupt(std::move(*failure), first_failure.load());
+  return check;
+}
+
+TablebaseCheck verify_tablebase(const std::string& path, unsigned threads) {
+  Result<Tablebase> tablebase = Tablebase::open(path);
+  if (!tablebase.ok()) {
+    return {TablebaseVerdict::kUnreadable, tablebase.error(), std::nullopt};
+  }
+  return tablebase->verify(threads);
+}
+
+}  // namespace catmouse

@@ -1,0 +1,194 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "catmouse/io/tablebase.hpp"
+#include "io/tablebase_codec.hpp"
+#include "io/tablebase_format.hpp"
+#include "io/tablebase_writer.hpp"
+#include "solve/worker_pool.hpp"
+
+namespace catmouse::tablebase {
+
+namespace {
+
+// A dictionary is tried once a table has this many blocks, trained on at most this many of them,
+// of at most zstd's default size (the best in docs/performance.md), and at most a sixteenth of
+// the samples; it is kept only when it pays for itself on the samples.
+constexpr std::uint64_t kMinDictionaryBlocks = 64;
+constexpr std::uint64_t kDictionarySamples = 4096;
+constexpr std::size_t kDictionaryCapacity = 112640;
+constexpr std::size_t kMinDictionary = 1024;
+// Blocks filled at once, then compressed over the threads.
+constexpr std::size_t kBatchBlocksPerThread = 64;
+
+Error option_error(const std::string& path, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.source = path;
+  return error;
+}
+
+Status check_options(const std::string& path, const TableDescription& table,
+                     const TablebaseWriteOptions& options) {
+  const std::uint32_t b = options.block_states;
+  if (b < 64 || b > (1u << 20) || b % 64 != 0) {
+    return option_error(path, fmt::format("{} states per block; give a multiple of 64 from 64 to "
+                                          "1048576",
+                                          b));
+  }
+  if (options.level < ZSTD_minCLevel() || options.level > ZSTD_maxCLevel()) {
+    return option_error(path, fmt::format("zstd level {} out of range ({}..{})", options.level,
+                                          ZSTD_minCLevel(), ZSTD_maxCLevel()));
+  }
+  if (table.counts.max_remoteness.value_or(0) > kMaxStoredRemoteness) {
+    return option_error(path, "a remoteness beyond what the format can store");
+  }
+  return {};
+}
+
+// The block's states: all of them but in the last block.
+std::uint32_t block_size(const TableDescription& table, std::uint32_t block_states,
+                         std::uint64_t block) {
+  return static_cast<std::uint32_t>(
+      std::min<StateIndex>(block_states, table.states - block * block_states));
+}
+
+Result<std::string> dictionary_for(const TableDescription& table, const CodeSource& source,
+                                   std::uint64_t blocks, const TablebaseWriteOptions& options) {
+  if (!options.dictionary || blocks < kMinDictionaryBlocks) return std::string();
+  const std::uint64_t step = std::max<std::uint64_t>(1, blocks / kDictionarySamples);
+  std::vector<std::string> samples;
+  std::vector<std::uint32_t> codes;
+  std::size_t total = 0;
+  for (std::uint64_t b = 0; b < blocks; b += step) {
+    codes.resize(block_size(table, options.block_states, b));
+    if (Status ok = source(b * options.block_states, codes); !ok) return ok.error();
+    samples.emplace_back();
+    encode_payload(codes, samples.back());
+    total += samples.back().size();
+  }
+  const std::size_t capacity = std::min(kDictionaryCapacity, total / 16);
+  if (capacity < kMinDictionary) return std::string();
+  std::string dictionary = train_dictionary(samples, capacity);
+  if (dictionary.empty()) return dictionary;
+  // The samples' bytes with and without it, scaled to the whole table.
+  const CompressionDictionary with(dictionary, options.level), without({}, options.level);
+  Compressor small(options.level, with), plain(options.level, without);
+  std::uint64_t with_bytes = 0, without_bytes = 0;
+  std::string frame;
+  for (const std::string& sample : samples) {
+    if (Status ok = small.compress(sample, frame); !ok) return ok.error();
+    with_bytes += frame.size();
+    if (Status ok = plain.compress(sample, frame); !ok) return ok.error();
+    without_bytes += frame.size();
+  }
+  if (with_bytes * step + dictionary.size() >= without_bytes * step) return std::string();
+  return dictionary;
+}
+
+Header header_for(const TableDescription& table, std::uint64_t blocks,
+                  const TablebaseWriteOptions& options, std::string dictionary) {
+  Header h;
+  h.remoteness = table.remoteness;
+  h.engine = table.engine;
+  h.cats = table.spec->rules.cats;
+  h.nodes = table.spec->graph.node_count();
+  h.block_states = options.block_states;
+  h.states = table.states;
+  h.blocks = blocks;
+  h.counts = table.counts;
+  h.level = options.level;
+  h.spec = *table.spec;
+  h.spec->source.clear();
+  h.dictionary = std::move(dictionary);
+  return h;
+}
+
+}  // namespace
+
+Status write_file(const std::string& path, const TableDescription& table, const CodeSource& source,
+                  const TablebaseWriteOptions& options) {
+  if (Status ok = check_options(path, table, options); !ok) return ok;
+  const std::uint64_t blocks = (table.states + options.block_states - 1) / options.block_states;
+  Result<std::string> dictionary = dictionary_for(table, source, blocks, options);
+  if (!dictionary.ok()) return dictionary.error();
+  Header header = header_for(table, blocks, options, std::move(dictionary).value());
+  const std::string header_bytes = encode_header(header);
+
+  Result<AtomicFile> file = AtomicFile::create(path);
+  if (!file.ok()) return file.error();
+  if (Status ok = file->write(header_bytes); !ok) return ok;
+
+  const unsigned threads = resolve_threads(options.threads);
+  detail::WorkerPool pool(threads);
+  const CompressionDictionary shared(header.dictionary, options.level);
+  std::vector<Compressor> compressors;
+  for (unsigned t = 0; t < threads; ++t) compressors.emplace_back(options.level, shared);
+
+  ByteWriter index;
+  std::uint64_t offset = header_bytes.size();
+  const std::size_t batch = kBatchBlocksPerThread * threads;
+  std::vector<std::vector<std::uint32_t>> codes(batch);
+  std::vector<std::string> payloads(batch), frames(batch);
+  std::vector<Status> failures(batch);
+  for (std::uint64_t first = 0; first < blocks; first += batch) {
+    const std::size_t count =
+        static_cast<std::size_t>(std::min<std::uint64_t>(batch, blocks - first));
+    for (std::size_t i = 0; i < count; ++i) {
+      codes[i].resize(block_size(table, options.block_states, first + i));
+      if (Status ok = source((first + i) * options.block_states, codes[i]); !ok) return ok;
+    }
+    pool.run(true, count, 1, [&](std::size_t lo, std::size_t hi, unsigned thread) {
+      for (std::size_t i = lo; i < hi; ++i) {
+        payloads[i].clear();
+        encode_payload(codes[i], payloads[i]);
+        failures[i] = compressors[thread].compress(payloads[i], frames[i]);
+      }
+    });
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!failures[i].ok()) return option_error(path, failures[i].error().message);
+      index.u64(offset);
+      index.u64(checksum(frames[i], first + i));
+      if (Status ok = file->write(frames[i]); !ok) return ok;
+      offset += frames[i].size();
+    }
+  }
+  index.u64(offset);
+  Footer footer;
+  footer.index_offset = offset;
+  footer.blocks = blocks;
+  footer.index_checksum = checksum(index.bytes());
+  footer.header_checksum = header.checksum;
+  if (Status ok = file->write(index.bytes()); !ok) return ok;
+  if (Status ok = file->write(encode_footer(footer)); !ok) return ok;
+  return file->commit();
+}
+
+}  // namespace catmouse::tablebase
+
+namespace catmouse {
+
+Status write_tablebase(const std::string& path, const Solution& solution,
+                       const TablebaseWriteOptions& options) {
+  const Table& table = solution.table();
+  tablebase::TableDescription description;
+  description.spec = &solution.spec();
+  description.engine = solution.engine();
+  description.remoteness = table.has_remoteness();
+  description.counts = solution.counts();
+  description.states = table.state_count();
+  const bool remoteness = description.remoteness;
+  const auto codes = [&](StateIndex first, std::span<std::uint32_t> out) -> Status {
+    for (std::size_t j = 0; j < out.size(); ++j) {
+      const StateIndex i = first + j;
+      out[j] = tablebase::state_code({table.value(i), table.remoteness_raw(i)}, remoteness);
+    }
+    return {};
+  };
+  return tablebase::write_file(path, description, codes, options);
+}
+
+}  // namespace catmouse

@@ -1,0 +1,139 @@
+// The library's check domains (testing/check.hpp) on their own, as a front end without processes
+// uses them: the same seed gives the same cases, answers are the solver's, shrinking keeps a
+// failure, the game of a case explains its answer, and bad options and files are errors naming
+// their field or line.
+#include <gtest/gtest.h>
+
+#include "catmouse/io/format.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "catmouse/testing/check.hpp"
+
+namespace catmouse {
+namespace {
+
+std::unique_ptr<CheckDomain> domain_of(Result<std::unique_ptr<CheckDomain>> made) {
+  EXPECT_TRUE(made.ok()) << made.error().to_string();
+  return std::move(made).value();
+}
+
+std::vector<std::string> first_cases(CheckDomain& domain, int count) {
+  std::vector<std::string> inputs;
+  for (int k = 0; k < count; ++k) {
+    std::optional<CheckCase> c = domain.next();
+    if (!c) break;
+    inputs.push_back(c->input);
+  }
+  return inputs;
+}
+
+TEST(CheckDomain, SameSeedSameCasesAndAnswersAreTheSolvers) {
+  CheckOptions options;
+  options.seed = 4;
+  options.source = CheckSource::kRandom;
+  const auto a = domain_of(graph_check_domain(options));
+  const auto b = domain_of(graph_check_domain(options));
+  const std::vector<std::string> cases = first_cases(*a, 40);
+  ASSERT_EQ(cases.size(), 40u);
+  EXPECT_EQ(cases, first_cases(*b, 40));
+  for (const std::string& input : cases) {
+    const Solution solution = solve(a->game(input)).value();
+    const StateValue value = solution.value(solution.start());
+    EXPECT_EQ(a->exact(input), value) << input;
+    EXPECT_EQ(a->expected(input), std::to_string(static_cast<int>(value.value))) << input;
+  }
+}
+
+TEST(CheckDomain, AutoStartsWithEveryGraphOfThreeNodes) {
+  const auto domain = domain_of(graph_check_domain(CheckOptions{}));
+  const std::optional<CheckCase> first = domain->next();
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->origin, "every graph on 3 nodes");
+  EXPECT_EQ(domain->answers(), (std::vector<std::string>{"0", "1", "2"}));
+}
+
+TEST(CheckDomain, ShrinkKeepsTheFailure) {
+  // A "solver" that calls every game with at least 6 nodes a draw fails on the first such graph
+  // whose answer is not a draw; shrinking keeps it failing and brings it to 6 nodes.
+  CheckOptions options;
+  options.source = CheckSource::kSearch;
+  options.min_nodes = 8;
+  options.max_nodes = 12;
+  const auto domain = domain_of(graph_check_domain(options));
+  const auto fails = [&](const std::string& input) {
+    return parse_leetcode(input, "case")->node_count() >= 6 && domain->expected(input) != "0";
+  };
+  std::optional<CheckCase> found;
+  while (!found) {
+    std::optional<CheckCase> c = domain->next();
+    ASSERT_TRUE(c.has_value());
+    if (fails(c->input)) found = c;
+  }
+  const ShrunkCase shrunk = domain->shrink(found->input, fails);
+  EXPECT_TRUE(fails(shrunk.input));
+  EXPECT_EQ(parse_leetcode(shrunk.input, "case")->node_count(), 6u) << shrunk.input;
+  EXPECT_GT(shrunk.tries, 0u);
+}
+
+TEST(CheckDomain, MapsAnswerTrueOrFalse) {
+  CheckOptions options;
+  options.source = CheckSource::kRandom;
+  const auto domain = domain_of(grid_check_domain(options));
+  EXPECT_EQ(domain->answers(), (std::vector<std::string>{"true", "false"}));
+  for (const std::string& input : first_cases(*domain, 20)) {
+    const GameSpec game = domain->game(input);
+    ASSERT_TRUE(game.grid.has_value());
+    const Solution solution = solve(game).value();
+    const bool mouse = solution.value(solution.start()).value == Value::kMouseWin;
+    EXPECT_EQ(domain->expected(input), mouse ? "true" : "false") << input;
+  }
+}
+
+TEST(CheckDomain, FilesAreReadLineByLine) {
+  CheckOptions options;
+  options.source = CheckSource::kFile;
+  options.cases_source = "cases.jsonl";
+  options.cases = "[[2],[2],[0,1]]\n\n[[1,2],[0,2],[0,1]]\n";
+  const auto domain = domain_of(graph_check_domain(options));
+  const std::optional<CheckCase> first = domain->next();
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->origin, "line 1 of the file");
+  EXPECT_EQ(domain->next()->origin, "line 3 of the file");
+  EXPECT_FALSE(domain->next().has_value());
+}
+
+TEST(CheckDomain, ErrorsNameTheFieldOrTheLine) {
+  const auto error_of = [](Result<std::unique_ptr<CheckDomain>> made) {
+    EXPECT_FALSE(made.ok());
+    return made.ok() ? std::string() : made.error().to_string();
+  };
+  CheckOptions options;
+  options.exhaustive = 9;
+  EXPECT_EQ(error_of(graph_check_domain(options)), "exhaustive: at most 8 nodes");
+  options.exhaustive = 13;
+  EXPECT_EQ(error_of(grid_check_domain(options)), "exhaustive: at most 12 cells");
+  options = {};
+  options.max_nodes = 2;
+  EXPECT_EQ(error_of(graph_check_domain(options)).rfind("nodes: ", 0), 0u);
+  options = {};
+  options.rules.cats = 2;
+  EXPECT_EQ(error_of(graph_check_domain(options)), "cats: check tests solvers with one cat");
+  options = {};
+  options.rules.holes = {20};
+  EXPECT_EQ(error_of(graph_check_domain(options)),
+            "holes: node 20 is out of range (nodes are 0..13)");
+  options = {};
+  options.source = CheckSource::kFile;
+  options.cases_source = "cases.jsonl";
+  options.cases = "[[1,2],[0,2],[0,1]]\n[[1],[0],[]]\n";
+  EXPECT_EQ(error_of(graph_check_domain(options)).rfind("cases.jsonl:2: not a valid input", 0), 0u);
+  options.cases = "[[1,2],[0,2],[0,1]]\n[[1,2],[0,2],[0,1]\n";
+  EXPECT_EQ(error_of(graph_check_domain(options)).rfind("cases.jsonl:2:", 0), 0u);
+  options.cases = "{\"grid\":[\"M.C\",\"..F\"],\"catJump\":0,\"mouseJump\":1}\n";
+  EXPECT_EQ(error_of(grid_check_domain(options)).rfind("cases.jsonl:1: not a LeetCode 1728 map", 0),
+            0u);
+  EXPECT_EQ(parse_check_source("sometimes").error().where.field, "source");
+  EXPECT_EQ(parse_check_source("search").value(), CheckSource::kSearch);
+}
+
+}  // namespace
+}  // namespace catmouse

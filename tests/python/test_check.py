@@ -1,0 +1,169 @@
+"""catmouse.check against Python solvers with known faults: the classic memoised DP capped at 2n
+turns (found, shrunk to at most 10 nodes, explained, and the same graph as catmouse check finds
+with the same seed), a correct solver, exceptions, answers of the wrong kind, maps."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+from collections import deque
+
+import pytest
+
+import catmouse
+from conftest import CLI
+
+
+def capped_dp(graph: list[list[int]]) -> int:
+    """LeetCode 913's popular top-down DP: a game still running after 2n turns is a draw."""
+    n = len(graph)
+
+    @functools.lru_cache(maxsize=None)
+    def play(turns: int, mouse: int, cat: int) -> int:
+        if turns >= 2 * n:
+            return 0
+        if mouse == 0:
+            return 1
+        if mouse == cat:
+            return 2
+        mouse_moves = turns % 2 == 0
+        lose = 2 if mouse_moves else 1
+        best = lose
+        for nxt in graph[mouse if mouse_moves else cat]:
+            if not mouse_moves and nxt == 0:
+                continue
+            r = play(turns + 1, nxt, cat) if mouse_moves else play(turns + 1, mouse, nxt)
+            if r == 3 - lose:
+                return r
+            if r == 0:
+                best = 0
+        return best
+
+    return play(0, 1, 2)
+
+
+def right_solver(graph: list[list[int]]) -> int:
+    """LeetCode 913 solved right: colouring backwards from the finished states."""
+    n = len(graph)
+    color = [[[0, 0] for _ in range(n)] for _ in range(n)]  # [mouse][cat][turn]
+    degree = [
+        [[len(graph[m]), len(graph[c]) - (0 in graph[c])] for c in range(n)] for m in range(n)
+    ]
+    queue = deque()
+    for v in range(1, n):
+        for t in range(2):
+            color[0][v][t] = 1
+            queue.append((0, v, t, 1))
+            color[v][v][t] = 2
+            queue.append((v, v, t, 2))
+    while queue:
+        m, c, t, result = queue.popleft()
+        parents = [(m2, c, 0) for m2 in graph[m]] if t == 1 else [
+            (m, c2, 1) for c2 in graph[c] if c2 != 0
+        ]
+        for m2, c2, t2 in parents:
+            if color[m2][c2][t2]:
+                continue
+            if result == t2 + 1:  # the mover of the parent wins
+                color[m2][c2][t2] = result
+                queue.append((m2, c2, t2, result))
+                continue
+            degree[m2][c2][t2] -= 1
+            if degree[m2][c2][t2] == 0:
+                color[m2][c2][t2] = result
+                queue.append((m2, c2, t2, result))
+    return color[1][2][0]
+
+
+def test_finds_and_shrinks_the_capped_dp():
+    found = catmouse.check(capped_dp)
+    assert found is not None
+    graph = found.graph
+    assert len(graph) <= 10
+    assert found.expected == catmouse.solve(graph).result
+    assert found.received == capped_dp(graph) != found.expected
+    assert found.exception is None
+    assert "optimal line" in found.explanation
+    assert found.table.value() == catmouse.solve(graph).value()
+    assert "expected: " in str(found) and found.tries > 0
+
+
+@pytest.mark.skipif(not os.environ.get("CATMOUSE_CAPPED_DP"), reason="no capped DP program")
+def test_the_same_case_as_catmouse_check():
+    """One domain for both: the Python DP fails where the C++ program does, shrunk alike."""
+    found = catmouse.check(capped_dp, seed=1)
+    run = subprocess.run(
+        [CLI, "check", "--seed", "1", "--", os.environ["CATMOUSE_CAPPED_DP"]],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stderr
+    lines = run.stdout.splitlines()
+    shrunk = lines[next(i for i, line in enumerate(lines) if line.startswith("shrunk in")) + 1]
+    assert found.graph == json.loads(shrunk)
+    assert f"graph {found.checked}," in lines[0]
+    assert f"shrunk in {found.tries} runs" in run.stdout
+
+
+def test_a_right_solver_passes():
+    assert catmouse.check(right_solver, max_graphs=1500) is None
+    assert catmouse.check(right_solver, seed=3, max_graphs=200) is None
+    with pytest.raises(catmouse.OptionError):
+        catmouse.check(right_solver, time=-1)
+    with pytest.raises(catmouse.OptionError):
+        catmouse.check(right_solver, max_graphs=0)
+
+
+def test_exceptions_are_failures_and_shrink():
+    def fragile(graph):
+        if len(graph) >= 4:
+            raise ZeroDivisionError("four nodes are too many")
+        return right_solver(graph)
+
+    found = catmouse.check(fragile)
+    assert isinstance(found.received, ZeroDivisionError)
+    assert found.exception is found.received
+    assert len(found.graph) == 4
+
+
+def test_other_answers_are_failures():
+    found = catmouse.check(lambda g: str(right_solver(g)))
+    assert isinstance(found.received, str) and found.received in ("0", "1", "2")
+    assert found.checked == 1
+    found = catmouse.check(lambda g: True)
+    assert found.received is True  # not LeetCode's 1
+
+
+def test_ctrl_c_in_the_solver_stops_the_check():
+    def interrupted(graph):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        catmouse.check(interrupted)
+
+    big = []
+
+    def interrupted_while_shrinking(graph):
+        if len(graph) < 6:
+            return right_solver(graph)
+        big.append(len(graph))
+        if len(big) > 1:
+            raise KeyboardInterrupt  # Ctrl-C while the failure is being shrunk
+        return 3  # not an answer: a failure
+
+    with pytest.raises(KeyboardInterrupt):
+        catmouse.check(interrupted_while_shrinking)
+    assert len(big) == 2  # no call after the interrupt
+
+
+def test_maps():
+    def right(grid, cat_jump, mouse_jump):
+        return catmouse.grid(grid, cat_jump=cat_jump, mouse_jump=mouse_jump).winner == "mouse"
+
+    assert catmouse.check(right, grid=True, max_graphs=300) is None
+    found = catmouse.check(lambda grid, cat_jump, mouse_jump: False, grid=True)
+    assert found.expected is True and found.received is False
+    assert set(found.graph) == {"grid", "catJump", "mouseJump"}
+    assert found.table.winner == "mouse"
