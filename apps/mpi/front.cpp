@@ -2,35 +2,49 @@
 
 #include <sys/resource.h>
 
-#include <fstream>
+#include "catmouse/io/limits.hpp"  // is_out_of_memory
 
 namespace catmouse::mpi_cli {
 
 int exit_code(const Error& error) {
-  const std::string& field = error.where.field;
-  if (field == "memory_limit" && error.message.find("out of memory") != std::string::npos) return 1;
-  if (field == "fail_process") return 1;
-  if (field == "engine" && error.message.find("internal error") != std::string::npos) return 1;
-  return 2;
+  return is_out_of_memory(error) ? 1 : 2;
 }
 
-std::string read_everywhere(const mpi::Communicator& comm, const std::string& path) {
+void agree(const mpi::Communicator& comm, int code, const std::string& message) {
+  Status mine;
+  if (code != 0) mine = Error{message, {}};
+  const mpi::Communicator::Agreement all = comm.agree(mine);
+  if (all.status.ok()) return;
+  std::uint64_t first_code = static_cast<std::uint64_t>(code);
+  comm.broadcast(std::span<std::uint64_t>(&first_code, 1), all.first);
+  std::string text = all.status.error().message;
+  if (comm.size() > 1 && all.failed < comm.size()) {
+    text = "process " + std::to_string(all.first) + ": " + text;
+  }
+  throw AgreedError(text, static_cast<int>(first_code));
+}
+
+AgreedError agreed_solve_error(const Error& error, const std::string& source) {
+  try {
+    return AgreedError(cli::solve_error(error, source).what(), 2);
+  } catch (const cli::ResourceError& e) {
+    return AgreedError(e.what(), 1);
+  }
+}
+
+std::string read_everywhere(const mpi::Communicator& comm, const std::string& path,
+                            std::uint64_t memory_limit) {
   std::string text;
   agreed(comm, [&] {
-    if (comm.rank() == 0) text = cli::read_input(path);
+    if (comm.rank() == 0) text = cli::read_input(path, memory_limit);
   });
   comm.broadcast(text, 0);
   return text;
 }
 
 std::uint64_t default_memory(const mpi::Communicator& comm) {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key, unit;
-  std::uint64_t kib = 0;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024 / static_cast<std::uint64_t>(comm.local_size());
-  }
-  return 0;  // unknown: no limit
+  const cli::EngineOptions catmouse;
+  return catmouse.memory_limit() / static_cast<std::uint64_t>(comm.local_size());
 }
 
 std::uint64_t peak_rss() {

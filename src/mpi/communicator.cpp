@@ -171,6 +171,15 @@ void Communicator::receive(int from, std::span<std::uint64_t> words) const {
            MPI_STATUS_IGNORE);
 }
 
+void Communicator::send(int to, std::span<const std::uint32_t> words) const {
+  MPI_Send(words.data(), count_of(words.size()), MPI_UINT32_T, to, 0, MPI_COMM_WORLD);
+}
+
+void Communicator::receive(int from, std::span<std::uint32_t> words) const {
+  MPI_Recv(words.data(), count_of(words.size()), MPI_UINT32_T, from, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+}
+
 Communicator::Agreement Communicator::agree(const Status& mine) const {
   const int candidate[2] = {mine.ok() ? size_ : rank_, mine.ok() ? 0 : 1};
   int first = size_;

@@ -56,6 +56,8 @@ class Communicator {
   // receiver knows the count). Messages between two processes arrive in the order sent.
   void send(int to, std::span<const std::uint64_t> words) const;
   void receive(int from, std::span<std::uint64_t> words) const;
+  void send(int to, std::span<const std::uint32_t> words) const;
+  void receive(int from, std::span<std::uint32_t> words) const;
 
   // Whether every process is ok: each gives its own status, and all get back the error of the
   // lowest-numbered process that failed, which one that was and how many failed (the same input

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <new>
 
+#include "catmouse/solve/solve.hpp"
+#include "io/tablebase_codec.hpp"
 #include "mpi/level_exchange.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
@@ -66,31 +68,33 @@ struct DistributedSolution::Impl {
     return parts->owner(plan.order.rank[half == 0 ? mouse : cat]);
   }
 
-  // The states [first, first + count) in runs of one StateSpace row: `root` gets them into
-  // `out` (when given), the others send theirs.
-  void transfer(int root, StateIndex first, std::size_t count, StateValue* out) const {
+  // The codes of the states [first, first + count), in runs of one StateSpace row: `root` gets
+  // them into `out` (when given), each other process sends the runs whose rows it holds.
+  void transfer(int root, StateIndex first, std::size_t count, std::uint32_t* out) const {
     const NodeId n = game->node_count();
     const StateIndex n2 = StateIndex{n} * n;
-    std::vector<std::uint64_t> words;
+    std::vector<std::uint32_t> codes;
     for (StateIndex i = first; i < first + count;) {
       const int half = i >= n2 ? 1 : 0;
       const StateIndex rest = i - StateIndex(half) * n2;
       const auto row = static_cast<NodeId>(rest / n);
       const auto begin = static_cast<NodeId>(rest % n);
-      const auto end =
-          static_cast<NodeId>(std::min<StateIndex>(n, begin + (first + count - i)));
+      const auto end = static_cast<NodeId>(std::min<StateIndex>(n, begin + (first + count - i)));
       const int holder = parts->owner(plan.order.rank[row]);
-      words.resize(end - begin);
+      std::uint32_t* into = out != nullptr ? out + (i - first) : nullptr;
       if (holder == comm->rank()) {
-        for (NodeId column = begin; column < end; ++column) {
-          words[column - begin] = encode(half == 0 ? here(0, row, column) : here(1, column, row));
+        if (into == nullptr) {
+          codes.resize(end - begin);
+          into = codes.data();
         }
-        if (comm->rank() != root) comm->send(root, words);
+        for (NodeId column = begin; column < end; ++column) {
+          const StateValue v = half == 0 ? here(0, row, column) : here(1, column, row);
+          into[column - begin] = tablebase::state_code(
+              {v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
+        }
+        if (comm->rank() != root) comm->send(root, std::span<const std::uint32_t>(into, end - begin));
       } else if (comm->rank() == root) {
-        comm->receive(holder, words);
-      }
-      if (comm->rank() == root) {
-        for (std::size_t k = 0; k < words.size(); ++k) out[i - first + k] = decode(words[k]);
+        comm->receive(holder, std::span<std::uint32_t>(into, end - begin));
       }
       i += end - begin;
     }
@@ -155,7 +159,13 @@ Counts DistributedSolution::counts() const {
   return counts;
 }
 
-void DistributedSolution::read(int root, StateIndex first, std::span<StateValue> out) const {
+Engine DistributedSolution::engine() const {
+  const Result<Engine> engine = choose_engine(*impl_->game, SolveOptions{});
+  return engine.ok() ? *engine : Engine::kGeneral;
+}
+
+void DistributedSolution::read_codes(int root, StateIndex first,
+                                     std::span<std::uint32_t> out) const {
   std::uint64_t request[3] = {first, out.size(), 1};
   impl_->comm->broadcast(request, root);
   impl_->transfer(root, first, out.size(), out.data());

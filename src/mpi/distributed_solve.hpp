@@ -58,15 +58,20 @@ class DistributedSolution {
   const DistributedStats& stats() const;
   bool has_remoteness() const;
 
+  // The engine a single-process solve() names for this game (small up to 64 nodes, else
+  // general): what a saved tablebase file records.
+  Engine engine() const;
+
   // The value of p (a valid position), as Solution::value gives it: under the move limit.
   StateValue value(const Position& p) const;
   // Counts over the valid states, as Solution::counts.
   Counts counts() const;
 
-  // Reading the whole table on one process, `root`: it calls read() for runs of states while
-  // every other process is in serve(), then end_reading(). Not collective each: read() and
+  // Reading the whole table on one process, `root`, as tablebase codes (state_code in
+  // src/io/tablebase_codec.hpp): root calls read_codes() for runs of states while every other
+  // process is in serve(), then end_reading(). Not collective each: read_codes() and
   // end_reading() on root, serve() on the others.
-  void read(int root, StateIndex first, std::span<StateValue> out) const;
+  void read_codes(int root, StateIndex first, std::span<std::uint32_t> out) const;
   void serve(int root) const;
   void end_reading(int root) const;
 

@@ -150,7 +150,8 @@ class LevelExchange final : public PartHere {
         return false;
       }
       if (me_ == options.fail_process && level == 1 && failure.ok()) {
-        failure = fail("fail_process", "stopped at level 1 by --fail-process (a test of failure)");
+        failure = fail("memory_limit",
+                       "out of memory at level 1 (injected by --fail-process, a test of failure)");
       }
       guarded([&] {
         kernel_.step_level(busy, level);
