@@ -10,16 +10,17 @@ int exit_code(const Error& error) {
   return is_out_of_memory(error) ? 1 : 2;
 }
 
-void agree(const mpi::Communicator& comm, int code, const std::string& message) {
+void agree(const mpi::Communicator& comm, int code, const std::string& message,
+           bool name_process) {
   Status mine;
   if (code != 0) mine = Error{message, {}};
   const mpi::Communicator::Agreement all = comm.agree(mine);
   if (all.status.ok()) return;
-  std::uint64_t first_code = static_cast<std::uint64_t>(code);
+  auto first_code = static_cast<std::uint64_t>(code);
   comm.broadcast(std::span<std::uint64_t>(&first_code, 1), all.first);
   std::string text = all.status.error().message;
-  if (comm.size() > 1 && all.failed < comm.size()) {
-    text = "process " + std::to_string(all.first) + ": " + text;
+  if (name_process && comm.size() > 1 && all.failed < comm.size()) {
+    text += " (process " + std::to_string(all.first) + ")";
   }
   throw AgreedError(text, static_cast<int>(first_code));
 }
@@ -37,7 +38,7 @@ std::string read_everywhere(const mpi::Communicator& comm, const std::string& pa
   std::string text;
   agreed(comm, [&] {
     if (comm.rank() == 0) text = cli::read_input(path, memory_limit);
-  });
+  }, false);
   comm.broadcast(text, 0);
   return text;
 }

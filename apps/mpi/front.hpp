@@ -31,13 +31,15 @@ int exit_code(const Error& error);
 
 // Agrees with every other process on this one's outcome (`code` 0: ok, with `message` empty):
 // throws AgreedError on every process when any failed, with the message and code of the
-// lowest-numbered process that failed, prefixed by "process R: " when not all failed.
-void agree(const mpi::Communicator& comm, int code, const std::string& message);
+// lowest-numbered process that failed, followed by " (process R)" when not all failed and
+// `name_process` (false for work that only one process does).
+void agree(const mpi::Communicator& comm, int code, const std::string& message,
+           bool name_process = true);
 
 // Runs `step` on this process (it may throw cli::InputError, cli::ResourceError or
-// std::bad_alloc) and agrees with every other on the outcome.
+// std::bad_alloc) and agrees with every other on the outcome (agree()).
 template <class Step>
-void agreed(const mpi::Communicator& comm, Step&& step) {
+void agreed(const mpi::Communicator& comm, Step&& step, bool name_process = true) {
   int code = 0;
   std::string message;
   try {
@@ -52,7 +54,7 @@ void agreed(const mpi::Communicator& comm, Step&& step) {
     code = 1;
     message = "out of memory";
   }
-  agree(comm, code, message);
+  agree(comm, code, message, name_process);
 }
 
 // A solve's error, agreed by every process already (the library agrees on it), as catmouse

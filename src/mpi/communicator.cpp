@@ -192,12 +192,13 @@ Communicator::Agreement Communicator::agree(const Status& mine) const {
   return {unpack(bytes), first, failed};
 }
 
-Status Communicator::agreed(const Status& mine) const {
+Status Communicator::agreed(const Status& mine, bool name_process) const {
   const Agreement a = agree(mine);
   if (a.status.ok()) return {};
   Error error = a.status.error();
-  if (size_ > 1 && a.failed < size_) {
-    error.message = "process " + std::to_string(a.first) + ": " + error.message;
+  // After the message, not before: front ends tell an error by how its message starts.
+  if (name_process && size_ > 1 && a.failed < size_) {
+    error.message += " (process " + std::to_string(a.first) + ")";
   }
   return error;
 }

@@ -68,9 +68,10 @@ class Communicator {
     int failed = 0;  // how many failed
   };
   Agreement agree(const Status& mine) const;
-  // agree() as one status: the error, its message prefixed by "process R: " when some processes
-  // failed and others did not.
-  Status agreed(const Status& mine) const;
+  // agree() as one status: the error, its message followed by " (process R)" when some
+  // processes failed and others did not, so that a limit one process exceeded says which. Work
+  // that only one process does (reading the input, writing a file) gives `name_process` false.
+  Status agreed(const Status& mine, bool name_process = true) const;
 
   // Ends every process of the run at once with `code`, for failures that leave no way to agree
   // (an exception where a process may be inside a collective call).

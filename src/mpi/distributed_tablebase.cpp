@@ -12,7 +12,7 @@ Status write_tablebase(const std::string& path, const DistributedSolution& solut
   Status written;
   if (comm.rank() != 0) {
     solution.serve(0);
-    return comm.agreed(written);
+    return comm.agreed(written, false);
   }
   try {
     tablebase::TableDescription table;
@@ -34,7 +34,7 @@ Status write_tablebase(const std::string& path, const DistributedSolution& solut
   }
   // The others wait in serve() until told that reading is over, whatever happened here.
   solution.end_reading(0);
-  return comm.agreed(written);
+  return comm.agreed(written, false);
 }
 
 }  // namespace catmouse::mpi
