@@ -37,9 +37,9 @@ GameSpec load(const SolveCommand& cmd, const std::string& text, std::uint64_t me
   GameSpec spec = cli::take_read(read_game(text, cmd.input.source(), read));
   cmd.rules.apply(spec, cmd.state);
   if (spec.rules.cats != 1) {
-    throw cli::InputError(fmt::format(
-        "--cats: catmouse-mpi solves the one-cat game; {} cats are for catmouse solve",
-        spec.rules.cats));
+    throw cli::InputError(
+        fmt::format("--cats: catmouse-mpi solves the one-cat game; {} cats are for catmouse solve",
+                    spec.rules.cats));
   }
   return spec;
 }
@@ -88,8 +88,7 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   options.memory_limit = limit;
   if (comm.rank() == 0) options.progress = engine.resolve().progress;
   options.fail_process = cmd.fail_process;
-  Result<mpi::DistributedSolution> solved =
-      mpi::solve_distributed(std::move(*spec), options, comm);
+  Result<mpi::DistributedSolution> solved = mpi::solve_distributed(std::move(*spec), options, comm);
   if (!solved.ok()) throw agreed_solve_error(solved.error(), source);
   const mpi::DistributedSolution& solution = *solved;
   const Game& game = solution.game();
@@ -104,10 +103,10 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
   if (comm.rank() != 0) return;
   if (auto stuck = reachable_stuck_state(game, State{p.mouse, p.cats[0], p.turn})) {
-    cli::warn(fmt::format(
-        "the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
-        side_name(stuck->turn), describe(*stuck),
-        game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
+    cli::warn(
+        fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
+                    side_name(stuck->turn), describe(*stuck),
+                    game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
   }
   if (cmd.code && solution.spec().grid) {
     cli::print(v.value == Value::kMouseWin ? "true\n" : "false\n");
@@ -159,7 +158,8 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
       "Examples:\n"
       "  mpirun -np 2 catmouse-mpi solve big.json\n"
       "  mpirun -np 4 catmouse-mpi solve --values-only --json big.json\n"
-      "  mpirun -np 4 catmouse-mpi solve big.json --save big.cmtb   # then: catmouse probe big.cmtb");
+      "  mpirun -np 4 catmouse-mpi solve big.json --save big.cmtb   # then: catmouse probe "
+      "big.cmtb");
   sub->callback([cmd, &comm] { run(*cmd, comm); });
 }
 

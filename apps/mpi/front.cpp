@@ -10,8 +10,7 @@ int exit_code(const Error& error) {
   return is_out_of_memory(error) ? 1 : 2;
 }
 
-void agree(const mpi::Communicator& comm, int code, const std::string& message,
-           bool name_process) {
+void agree(const mpi::Communicator& comm, int code, const std::string& message, bool name_process) {
   Status mine;
   if (code != 0) mine = Error{message, {}};
   const mpi::Communicator::Agreement all = comm.agree(mine);
@@ -36,9 +35,12 @@ AgreedError agreed_solve_error(const Error& error, const std::string& source) {
 std::string read_everywhere(const mpi::Communicator& comm, const std::string& path,
                             std::uint64_t memory_limit) {
   std::string text;
-  agreed(comm, [&] {
-    if (comm.rank() == 0) text = cli::read_input(path, memory_limit);
-  }, false);
+  agreed(
+      comm,
+      [&] {
+        if (comm.rank() == 0) text = cli::read_input(path, memory_limit);
+      },
+      false);
   comm.broadcast(text, 0);
   return text;
 }

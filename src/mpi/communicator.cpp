@@ -156,10 +156,28 @@ std::vector<std::string> Communicator::gather(const std::string& bytes, int root
               root, MPI_COMM_WORLD);
   std::vector<std::string> out;
   for (std::size_t p = 0; p < sizes.size(); ++p) {
-    out.push_back(all.substr(static_cast<std::size_t>(offsets[p]),
-                             static_cast<std::size_t>(sizes[p])));
+    out.push_back(
+        all.substr(static_cast<std::size_t>(offsets[p]), static_cast<std::size_t>(sizes[p])));
   }
   return out;
+}
+
+std::string Communicator::scatter(const std::vector<std::string>& parts, int root) const {
+  const bool here = rank_ == root;
+  std::vector<int> sizes(here ? static_cast<std::size_t>(size_) : 0);
+  std::vector<int> offsets(sizes.size(), 0);
+  std::string all;
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    sizes[p] = count_of(parts[p].size());
+    offsets[p] = count_of(all.size());
+    all += parts[p];
+  }
+  int size = 0;
+  MPI_Scatter(sizes.data(), 1, MPI_INT, &size, 1, MPI_INT, root, MPI_COMM_WORLD);
+  std::string mine(static_cast<std::size_t>(size), '\0');
+  MPI_Scatterv(all.data(), sizes.data(), offsets.data(), MPI_CHAR, mine.data(), size, MPI_CHAR,
+               root, MPI_COMM_WORLD);
+  return mine;
 }
 
 void Communicator::send(int to, std::span<const std::uint64_t> words) const {

@@ -51,6 +51,8 @@ class Communicator {
   void broadcast(std::span<std::uint64_t> words, int root) const;
   // Every process's `bytes`, on process `root` (empty elsewhere).
   std::vector<std::string> gather(const std::string& bytes, int root) const;
+  // parts[p] of process `root` (one per process; ignored elsewhere) to process p.
+  std::string scatter(const std::vector<std::string>& parts, int root) const;
 
   // Point to point, not collective: words from here to `to`, and from `from` to here (the
   // receiver knows the count). Messages between two processes arrive in the order sent.
@@ -64,7 +66,7 @@ class Communicator {
   // error fails them all; a limit one process exceeds, one).
   struct Agreement {
     Status status;
-    int first = -1;   // the process whose error `status` holds; -1 when all are ok
+    int first = -1;  // the process whose error `status` holds; -1 when all are ok
     int failed = 0;  // how many failed
   };
   Agreement agree(const Status& mine) const;

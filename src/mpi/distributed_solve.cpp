@@ -39,7 +39,8 @@ StateValue decode(std::uint64_t word) {
 std::uint64_t plan_bytes(const detail::FrontierPlan& plan) {
   std::uint64_t bytes = 2 * plan.order.order.size() * sizeof(NodeId);
   for (int p = 0; p < 2; ++p) {
-    for (const detail::MoveTable* t : {&plan.moves[p], &plan.reverse[p], &plan.every_move[p].readers}) {
+    for (const detail::MoveTable* t :
+         {&plan.moves[p], &plan.reverse[p], &plan.every_move[p].readers}) {
       bytes += t->targets.size() * sizeof(NodeId) + t->offsets.size() * sizeof(std::uint64_t);
     }
     bytes += plan.every_move[p].entries.size() * sizeof(detail::WordProgram::Entry) +
@@ -89,10 +90,11 @@ struct DistributedSolution::Impl {
         }
         for (NodeId column = begin; column < end; ++column) {
           const StateValue v = half == 0 ? here(0, row, column) : here(1, column, row);
-          into[column - begin] = tablebase::state_code(
-              {v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
+          into[column - begin] =
+              tablebase::state_code({v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
         }
-        if (comm->rank() != root) comm->send(root, std::span<const std::uint32_t>(into, end - begin));
+        if (comm->rank() != root)
+          comm->send(root, std::span<const std::uint32_t>(into, end - begin));
       } else if (comm->rank() == root) {
         comm->receive(holder, std::span<std::uint32_t>(into, end - begin));
       }
@@ -212,8 +214,8 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
   const auto started = std::chrono::steady_clock::now();
   if (Status ok = spec.validate(); !ok) return ok.error();
   if (spec.rules.cats != 1) {
-    return field_error("cats", fmt::format("the distributed solve takes one cat, not {}",
-                                           spec.rules.cats));
+    return field_error("cats",
+                       fmt::format("the distributed solve takes one cat, not {}", spec.rules.cats));
   }
   if (options.values_only && spec.rules.move_limit > 0) {
     return field_error("values_only", "a move limit needs the remoteness of every state");
@@ -239,7 +241,7 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
     const NodeId n = impl->game->node_count();
     const detail::RowRange rows = impl->parts->range(comm.rank());
     part = detail::FrontierKernel<std::uint16_t, true>::memory(n, rows.last - rows.first,
-                                                                options.values_only) +
+                                                               options.values_only) +
            plan_bytes(impl->plan);
     if (options.memory_limit != 0 && part > options.memory_limit) {
       prepared = field_error(

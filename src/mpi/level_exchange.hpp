@@ -39,8 +39,7 @@ struct Partition {
     word_owner.resize(words);
     for (int p = 0; p <= processes; ++p) {
       const std::uint64_t w = words * static_cast<std::uint64_t>(p) / processes;
-      first[static_cast<std::size_t>(p)] =
-          static_cast<NodeId>(std::min<std::uint64_t>(n, 64 * w));
+      first[static_cast<std::size_t>(p)] = static_cast<NodeId>(std::min<std::uint64_t>(n, 64 * w));
       if (p < processes) {
         const std::uint64_t end = words * static_cast<std::uint64_t>(p + 1) / processes;
         std::fill(word_owner.begin() + static_cast<std::ptrdiff_t>(w),
@@ -99,8 +98,7 @@ class LevelExchange final : public PartHere {
 
   // The levels, with an exchange and one sum over every process after each. Returns false when
   // a remoteness does not fit in W (every process alike), an error when a process failed.
-  Result<bool> run(const DistributedOptions& options, StateIndex states,
-                   DistributedStats& stats) {
+  Result<bool> run(const DistributedOptions& options, StateIndex states, DistributedStats& stats) {
     const auto started = std::chrono::steady_clock::now();
     Status failure;
     const auto guarded = [&](auto&& work) {
@@ -137,8 +135,7 @@ class LevelExchange final : public PartHere {
       decided += all[2];
       if (me_ == 0 && options.progress) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        options.progress(
-            {decided, states, static_cast<std::uint32_t>(level), elapsed.count()});
+        options.progress({decided, states, static_cast<std::uint32_t>(level), elapsed.count()});
       }
       const bool busy[2] = {all[0] != 0, all[1] != 0};
       if (!busy[0] && !busy[1]) {
