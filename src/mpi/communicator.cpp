@@ -180,22 +180,25 @@ std::string Communicator::scatter(const std::vector<std::string>& parts, int roo
   return mine;
 }
 
-void Communicator::send(int to, std::span<const std::uint64_t> words) const {
-  MPI_Send(words.data(), count_of(words.size()), MPI_UINT64_T, to, 0, MPI_COMM_WORLD);
-}
-
-void Communicator::receive(int from, std::span<std::uint64_t> words) const {
-  MPI_Recv(words.data(), count_of(words.size()), MPI_UINT64_T, from, 0, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
-}
-
-void Communicator::send(int to, std::span<const std::uint32_t> words) const {
-  MPI_Send(words.data(), count_of(words.size()), MPI_UINT32_T, to, 0, MPI_COMM_WORLD);
-}
-
-void Communicator::receive(int from, std::span<std::uint32_t> words) const {
-  MPI_Recv(words.data(), count_of(words.size()), MPI_UINT32_T, from, 0, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+std::vector<std::vector<std::uint32_t>> Communicator::gather(std::span<const std::uint32_t> words,
+                                                             int root) const {
+  const int size = count_of(words.size());
+  std::vector<int> sizes(rank_ == root ? static_cast<std::size_t>(size_) : 0);
+  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
+  std::vector<int> offsets(sizes.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    offsets[p] = count_of(total);
+    total += static_cast<std::size_t>(sizes[p]);
+  }
+  std::vector<std::uint32_t> all(total);
+  MPI_Gatherv(words.data(), size, MPI_UINT32_T, all.data(), sizes.data(), offsets.data(),
+              MPI_UINT32_T, root, MPI_COMM_WORLD);
+  std::vector<std::vector<std::uint32_t>> out(sizes.size());
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    out[p].assign(all.begin() + offsets[p], all.begin() + offsets[p] + sizes[p]);
+  }
+  return out;
 }
 
 Communicator::Agreement Communicator::agree(const Status& mine) const {

@@ -51,15 +51,10 @@ class Communicator {
   void broadcast(std::span<std::uint64_t> words, int root) const;
   // Every process's `bytes`, on process `root` (empty elsewhere).
   std::vector<std::string> gather(const std::string& bytes, int root) const;
+  std::vector<std::vector<std::uint32_t>> gather(std::span<const std::uint32_t> words,
+                                                 int root) const;
   // parts[p] of process `root` (one per process; ignored elsewhere) to process p.
   std::string scatter(const std::vector<std::string>& parts, int root) const;
-
-  // Point to point, not collective: words from here to `to`, and from `from` to here (the
-  // receiver knows the count). Messages between two processes arrive in the order sent.
-  void send(int to, std::span<const std::uint64_t> words) const;
-  void receive(int from, std::span<std::uint64_t> words) const;
-  void send(int to, std::span<const std::uint32_t> words) const;
-  void receive(int from, std::span<std::uint32_t> words) const;
 
   // Whether every process is ok: each gives its own status, and all get back the error of the
   // lowest-numbered process that failed, which one that was and how many failed (the same input

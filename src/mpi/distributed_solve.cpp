@@ -7,7 +7,6 @@
 #include <new>
 
 #include "catmouse/solve/solve.hpp"
-#include "io/tablebase_codec.hpp"
 #include "mpi/level_exchange.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
@@ -69,37 +68,43 @@ struct DistributedSolution::Impl {
     return parts->owner(plan.order.rank[half == 0 ? mouse : cat]);
   }
 
-  // The codes of the states [first, first + count), in runs of one StateSpace row: `root` gets
-  // them into `out` (when given), each other process sends the runs whose rows it holds.
-  void transfer(int root, StateIndex first, std::size_t count, std::uint32_t* out) const {
+  // Calls f(half, row, begin, end) for the runs of one StateSpace row (input labels) that make
+  // up the states [first, first + count): columns begin .. end - 1 of `row` in `half`.
+  template <class F>
+  void for_each_run(StateIndex first, std::size_t count, F&& f) const {
     const NodeId n = game->node_count();
     const StateIndex n2 = StateIndex{n} * n;
-    std::vector<std::uint32_t> codes;
     for (StateIndex i = first; i < first + count;) {
       const int half = i >= n2 ? 1 : 0;
       const StateIndex rest = i - StateIndex(half) * n2;
       const auto row = static_cast<NodeId>(rest / n);
       const auto begin = static_cast<NodeId>(rest % n);
       const auto end = static_cast<NodeId>(std::min<StateIndex>(n, begin + (first + count - i)));
-      const int holder = parts->owner(plan.order.rank[row]);
-      std::uint32_t* into = out != nullptr ? out + (i - first) : nullptr;
-      if (holder == comm->rank()) {
-        if (into == nullptr) {
-          codes.resize(end - begin);
-          into = codes.data();
-        }
-        for (NodeId column = begin; column < end; ++column) {
-          const StateValue v = half == 0 ? here(0, row, column) : here(1, column, row);
-          into[column - begin] =
-              tablebase::state_code({v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
-        }
-        if (comm->rank() != root)
-          comm->send(root, std::span<const std::uint32_t>(into, end - begin));
-      } else if (comm->rank() == root) {
-        comm->receive(holder, std::span<std::uint32_t>(into, end - begin));
-      }
+      f(half, row, begin, end);
       i += end - begin;
     }
+  }
+
+  // The codes of the states [first, first + count) into `out` on `root`: each process sends
+  // the runs whose rows it holds as one message, in state order, and root puts them in place.
+  void transfer(int root, StateIndex first, std::size_t count, std::uint32_t* out) const {
+    std::vector<std::uint32_t> mine;
+    for_each_run(first, count, [&](int half, NodeId row, NodeId begin, NodeId end) {
+      if (parts->owner(plan.order.rank[row]) != comm->rank()) return;
+      mine.resize(mine.size() + (end - begin));
+      part->codes_here(half, row, begin, end, plan.order.rank,
+                       mine.data() + mine.size() - (end - begin));
+    });
+    const std::vector<std::vector<std::uint32_t>> all = comm->gather(mine, root);
+    if (comm->rank() != root) return;
+    std::vector<std::size_t> taken(all.size(), 0);
+    std::uint32_t* into = out;
+    for_each_run(first, count, [&](int, NodeId row, NodeId begin, NodeId end) {
+      const auto holder = static_cast<std::size_t>(parts->owner(plan.order.rank[row]));
+      const std::uint32_t* from = all[holder].data() + taken[holder];
+      into = std::copy(from, from + (end - begin), into);
+      taken[holder] += end - begin;
+    });
   }
 };
 

@@ -22,6 +22,7 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/solve/options.hpp"
+#include "io/tablebase_codec.hpp"
 #include "mpi/communicator.hpp"
 #include "mpi/distributed_solve.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
@@ -59,6 +60,10 @@ class PartHere {
   virtual ~PartHere() = default;
   // (mouse m, cat c) in kernel labels, half 0 (mouse to move) or 1; its StateSpace row here.
   virtual StateValue value_here(int half, NodeId m, NodeId c) const = 0;
+  // The tablebase codes (io/tablebase_codec.hpp) of StateSpace row `row` of `half`, columns
+  // begin .. end - 1, all in input labels (rank: input label -> kernel label); the row here.
+  virtual void codes_here(int half, NodeId row, NodeId begin, NodeId end,
+                          const std::vector<NodeId>& rank, std::uint32_t* out) const = 0;
 };
 
 template <class W>
@@ -71,6 +76,7 @@ class LevelExchange final : public PartHere {
       : comm_(comm),
         parts_(parts),
         me_(comm.rank()),
+        values_only_(options.values_only),
         kernel_(game, kernel_options(options), plan, parts.range(comm.rank())),
         out_(static_cast<std::size_t>(comm.size())),
         marked_(static_cast<std::size_t>(comm.size()), 0) {
@@ -164,6 +170,16 @@ class LevelExchange final : public PartHere {
   StateValue value_here(int half, NodeId m, NodeId c) const override {
     return kernel_.value_here(half, m, c);
   }
+  void codes_here(int half, NodeId row, NodeId begin, NodeId end, const std::vector<NodeId>& rank,
+                  std::uint32_t* out) const override {
+    const NodeId x = rank[row];
+    const bool remoteness = !values_only_;
+    for (NodeId column = begin; column < end; ++column) {
+      const NodeId y = rank[column];
+      const StateValue v = half == 0 ? kernel_.value_here(0, x, y) : kernel_.value_here(1, y, x);
+      *out++ = tablebase::state_code({v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
+    }
+  }
 
  private:
   struct PushOwners {
@@ -248,6 +264,7 @@ class LevelExchange final : public PartHere {
   const Communicator& comm_;
   const Partition& parts_;
   const int me_;
+  const bool values_only_;
   Kernel kernel_;
   PushOwners push_[2];
   std::vector<std::vector<std::uint64_t>> out_;  // per process
