@@ -63,6 +63,7 @@ std::string json_text(const mpi::DistributedSolution& solution, const Position& 
   std::uint64_t largest = 0;
   for (std::uint64_t b : stats.level_bytes) largest = std::max(largest, b);
   out["largest_level_bytes"] = largest;
+  out["level_bytes"] = stats.level_bytes;
   out["part_bytes"] = stats.largest_part;
   out["whole_bytes"] = stats.whole;
   nlohmann::ordered_json rss = nlohmann::ordered_json::array();
@@ -145,7 +146,8 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
                 "seconds, and the run's processes, levels, exchanged_bytes, largest_level_bytes, "
-                "part_bytes, whole_bytes, peak_rss_bytes (one per process)")
+                "level_bytes (after each level), part_bytes, whole_bytes, peak_rss_bytes (one "
+                "per process)")
       ->excludes(code);
   sub->add_option("--save", cmd->save,
                   "also write the solved game to a tablebase file: the bytes catmouse solve "

@@ -41,13 +41,8 @@ class BlockedWords {
         words_(zeroed_array<W>(2 * half_)) {}
 
   // The word of (mouse m, cat c) in half 0 (mouse to move) or 1 (cat to move), kernel labels.
-  W& at(int half, NodeId m, NodeId c) {
-    const NodeId row = (half == 0 ? m : c) - first_, column = half == 0 ? c : m;
-    return words_[static_cast<std::uint64_t>(half) * half_ +
-                  ((std::uint64_t{row} >> 3) * (n8_ >> 3) + (column >> 3)) * 64 + (m & 7) * 8 +
-                  (c & 7)];
-  }
-  W at(int half, NodeId m, NodeId c) const { return const_cast<BlockedWords&>(*this).at(half, m, c); }
+  W& at(int half, NodeId m, NodeId c) { return words_[index(half, m, c)]; }
+  W at(int half, NodeId m, NodeId c) const { return words_[index(half, m, c)]; }
   // The 8 words of mouse m and cats 8 * group .. 8 * group + 7: adjacent in both halves.
   W* cats_of(int half, NodeId m, NodeId group) { return &at(half, m, 8 * group); }
 
@@ -131,6 +126,12 @@ class BlockedWords {
   }
 
  private:
+  std::uint64_t index(int half, NodeId m, NodeId c) const {
+    const NodeId row = (half == 0 ? m : c) - first_, column = half == 0 ? c : m;
+    return static_cast<std::uint64_t>(half) * half_ +
+           ((std::uint64_t{row} >> 3) * (n8_ >> 3) + (column >> 3)) * 64 + (m & 7) * 8 + (c & 7);
+  }
+
   NodeId n_ = 0;
   std::uint64_t n8_ = 0;
   NodeId first_ = 0;
