@@ -93,34 +93,25 @@ std::uint64_t Communicator::max(std::uint64_t value) const {
   return out;
 }
 
-std::vector<std::uint64_t> Communicator::exchange(
-    const std::vector<std::vector<std::uint64_t>>& out, std::vector<std::uint64_t>& from) const {
+std::vector<std::uint64_t> Communicator::exchange(std::span<const std::uint64_t> words,
+                                                  std::span<const std::uint64_t> counts) const {
   const auto processes = static_cast<std::size_t>(size_);
-  std::vector<int> send_counts(processes, 0), send_offsets(processes, 0);
-  std::vector<int> receive_counts(processes, 0), receive_offsets(processes, 0);
+  std::vector<int> send_counts(processes), send_offsets(processes);
+  std::vector<int> receive_counts(processes), receive_offsets(processes);
   std::size_t total = 0;
   for (std::size_t p = 0; p < processes; ++p) {
-    if (static_cast<int>(p) == rank_) continue;
     send_offsets[p] = count_of(total);
-    send_counts[p] = count_of(out[p].size());
-    total += out[p].size();
-  }
-  std::vector<std::uint64_t> packed;
-  packed.reserve(total);
-  for (std::size_t p = 0; p < processes; ++p) {
-    if (static_cast<int>(p) != rank_) packed.insert(packed.end(), out[p].begin(), out[p].end());
+    send_counts[p] = count_of(counts[p]);
+    total += counts[p];
   }
   MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
   std::size_t received = 0;
-  from.assign(processes, 0);
   for (std::size_t p = 0; p < processes; ++p) {
     receive_offsets[p] = count_of(received);
-    from[p] = static_cast<std::uint64_t>(receive_counts[p]);
     received += static_cast<std::size_t>(receive_counts[p]);
   }
-  count_of(received);
   std::vector<std::uint64_t> in(received);
-  MPI_Alltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T, in.data(),
+  MPI_Alltoallv(words.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T, in.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD);
   return in;
 }

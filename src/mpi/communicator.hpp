@@ -41,10 +41,10 @@ class Communicator {
   // The largest value over every process, to every process.
   std::uint64_t max(std::uint64_t value) const;
 
-  // `out[p]` to process p (the own one stays here, unsent); returns what every process sent
-  // here, in process order, and how many words came from each (`from`, one entry per process).
-  std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& out,
-                                      std::vector<std::uint64_t>& from) const;
+  // Words to every other process: counts[p] words to process p, laid out in `words` in process
+  // order (counts[rank()] is 0). Returns what every process sent here, in process order.
+  std::vector<std::uint64_t> exchange(std::span<const std::uint64_t> words,
+                                      std::span<const std::uint64_t> counts) const;
 
   // `bytes` of process `root` to every process.
   void broadcast(std::string& bytes, int root) const;

@@ -78,7 +78,8 @@ class LevelExchange final : public PartHere {
         me_(comm.rank()),
         values_only_(options.values_only),
         kernel_(game, kernel_options(options), plan, parts.range(comm.rank())),
-        out_(static_cast<std::size_t>(comm.size())),
+        counts_(static_cast<std::size_t>(comm.size()), 0),
+        cursor_(static_cast<std::size_t>(comm.size()), 0),
         marked_(static_cast<std::size_t>(comm.size()), 0) {
     const detail::RowRange rows = parts.range(me_);
     for (int p = 0; p < 2; ++p) {
@@ -123,21 +124,18 @@ class LevelExchange final : public PartHere {
     });
     StateIndex decided = 0;
     for (std::uint64_t level = 0;; ++level) {
-      std::uint64_t words = 0;
-      for (const auto& o : out_) words += o.size();
       const std::uint64_t local[5] = {kernel_.busy(0), kernel_.busy(1),
                                       kernel_.found(0) + kernel_.found(1), failure.ok() ? 0u : 1u,
-                                      words};
+                                      send_.size()};
       const std::vector<std::uint64_t> all = comm_.sum(local);
       if (all[3] != 0) return comm_.agreed(failure).error();
       stats.level_bytes.push_back(8 * all[4]);
       stats.exchanged_bytes += 8 * all[4];
       if (all[4] != 0) {
-        std::vector<std::uint64_t> from;
-        const std::vector<std::uint64_t> in = comm_.exchange(out_, from);
-        guarded([&] { unpack(in, level); });
+        in_ = comm_.exchange(send_, counts_);
+        guarded([&] { unpack(level); });
       }
-      for (auto& o : out_) o.clear();
+      std::vector<std::uint64_t>().swap(send_);
       decided += all[2];
       if (me_ == 0 && options.progress) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
@@ -157,7 +155,8 @@ class LevelExchange final : public PartHere {
                        "out of memory at level 1 (injected by --fail-process, a test of failure)");
       }
       guarded([&] {
-        kernel_.step_level(busy, level);
+        kernel_.step_level(busy, level, [&](int p, auto&& visit) { for_each_row_in(p, visit); });
+        std::vector<std::uint64_t>().swap(in_);
         pack();
       });
     }
@@ -200,40 +199,65 @@ class LevelExchange final : public PartHere {
     return error;
   }
 
-  // The new opponent-to-move words of the last level, row by row, to the processes that need them.
+  // The new opponent-to-move words of the last level, row by row, into one buffer: to each
+  // process its rows in turn (counted first, so that the buffer is allocated once, exactly).
   void pack() {
+    std::fill(counts_.begin(), counts_.end(), 0);
+    route([&](int to, int, NodeId, const std::uint64_t*, std::size_t count) {
+      counts_[static_cast<std::size_t>(to)] += 1 + count;
+    });
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < counts_.size(); ++p) {
+      cursor_[p] = total;
+      total += counts_[p];
+    }
+    send_.resize(total);
+    route([&](int to, int p, NodeId x, const std::uint64_t* pairs, std::size_t count) {
+      std::uint64_t* at = send_.data() + cursor_[static_cast<std::size_t>(to)];
+      *at = std::uint64_t{x} | std::uint64_t(p) << 32 | std::uint64_t(count / 2) << 33;
+      std::copy(pairs, pairs + count, at + 1);
+      cursor_[static_cast<std::size_t>(to)] += 1 + count;
+    });
+  }
+
+  // Calls send(to, p, x, pairs, count) for what process `to` needs of row x of attractor p's new
+  // opponent-to-move words: `count` words of (word, bits) pairs.
+  template <class Send>
+  void route(Send&& send) {
     const NodeId first = parts_.range(me_).first;
     for (int p = 0; p < 2; ++p) {
       NodeId row = 0;
       bool open = false;
       kernel_.for_each_new_other(p, [&](NodeId x, std::uint64_t w, std::uint64_t bits) {
-        if (open && x != row) flush(p, row, first);
+        if (open && x != row) route_row(p, row, first, send);
         row = x;
         open = true;
         words_.push_back(w);
         words_.push_back(bits);
       });
-      if (open) flush(p, row, first);
+      if (open) route_row(p, row, first, send);
     }
   }
 
-  // Sends the (w, bits) pairs gathered for row x of attractor p.
-  void flush(int p, NodeId x, NodeId first) {
+  // The (w, bits) pairs gathered for row x of attractor p: the whole row to each process that
+  // holds a row moving to x; to the process holding the StateSpace rows of a word (the
+  // opponent's nodes), that word, unless the row went there whole.
+  template <class Send>
+  void route_row(int p, NodeId x, NodeId first, Send& send) {
     const PushOwners& push = push_[p];
     const std::uint64_t row = x - first;
     for (std::uint64_t i = push.offsets[row]; i < push.offsets[row + 1]; ++i) {
       const int owner = push.owners[i];
       marked_[static_cast<std::size_t>(owner)] = 1;
-      append(out_[static_cast<std::size_t>(owner)], p, x, words_.data(), words_.size());
+      send(owner, p, x, words_.data(), words_.size());
     }
-    // Words whose StateSpace rows another process holds, and that no push sent there already:
-    // runs of consecutive pairs with one owner.
+    // Words run in increasing order and owners hold runs of words: one run per owner.
     for (std::size_t i = 0; i < words_.size();) {
       const int owner = parts_.word_owner[words_[i]];
       std::size_t j = i;
       while (j < words_.size() && parts_.word_owner[words_[j]] == owner) j += 2;
       if (owner != me_ && !marked_[static_cast<std::size_t>(owner)]) {
-        append(out_[static_cast<std::size_t>(owner)], p, x, words_.data() + i, j - i);
+        send(owner, p, x, words_.data() + i, j - i);
       }
       i = j;
     }
@@ -243,21 +267,28 @@ class LevelExchange final : public PartHere {
     words_.clear();
   }
 
-  static void append(std::vector<std::uint64_t>& to, int p, NodeId x, const std::uint64_t* pairs,
-                     std::size_t count) {
-    to.push_back(std::uint64_t{x} | std::uint64_t(p) << 32 | std::uint64_t(count / 2) << 33);
-    to.insert(to.end(), pairs, pairs + count);
+  // Calls visit(x, pairs, count) for each row of attractor p in what the last exchange brought.
+  template <class Visit>
+  void for_each_row_in(int p, Visit&& visit) const {
+    for (std::size_t i = 0; i < in_.size();) {
+      const std::uint64_t header = in_[i++];
+      const std::uint64_t pairs = header >> 33;
+      if (static_cast<int>((header >> 32) & 1) == p) {
+        visit(static_cast<NodeId>(header & 0xFFFFFFFFu), in_.data() + i, pairs);
+      }
+      i += 2 * pairs;
+    }
   }
 
-  void unpack(const std::vector<std::uint64_t>& in, std::uint64_t level) {
-    for (std::size_t i = 0; i < in.size();) {
-      const std::uint64_t header = in[i++];
-      const auto x = static_cast<NodeId>(header & 0xFFFFFFFFu);
-      const int p = static_cast<int>((header >> 32) & 1);
-      const std::uint64_t pairs = header >> 33;
-      for (std::uint64_t k = 0; k < pairs; ++k, i += 2) {
-        kernel_.receive_other(p, x, in[i], in[i + 1], level);
-      }
+  // The remoteness of what the exchange after `level` brought, for the rows here; the rest
+  // (pushes) is read by the next step (for_each_row_in).
+  void unpack(std::uint64_t level) {
+    for (int p = 0; p < 2; ++p) {
+      for_each_row_in(p, [&](NodeId x, const std::uint64_t* pairs, std::uint64_t count) {
+        for (std::uint64_t k = 0; k < count; ++k) {
+          kernel_.receive_other(p, x, pairs[2 * k], pairs[2 * k + 1], level);
+        }
+      });
     }
   }
 
@@ -267,9 +298,12 @@ class LevelExchange final : public PartHere {
   const bool values_only_;
   Kernel kernel_;
   PushOwners push_[2];
-  std::vector<std::vector<std::uint64_t>> out_;  // per process
-  std::vector<std::uint64_t> words_;             // the pairs of the row being packed
-  std::vector<char> marked_;                     // per process: sent the row whole already
+  // After a level: what goes to each process, in process order (counts_[p] words to p), and
+  // what came (rows: a header x | attractor << 32 | pairs << 33, then (word, bits) pairs).
+  std::vector<std::uint64_t> send_, in_;
+  std::vector<std::uint64_t> counts_, cursor_;
+  std::vector<std::uint64_t> words_;  // the pairs of the row being routed
+  std::vector<char> marked_;          // per process: sent the row whole already
 };
 
 }  // namespace catmouse::mpi

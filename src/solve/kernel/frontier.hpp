@@ -90,7 +90,9 @@ class Frontier {
   void release() { *this = Frontier(); }
 
  private:
-  std::uint64_t* occupied(NodeId r) { return occupied_.data() + std::uint64_t{r - first_} * masks_; }
+  std::uint64_t* occupied(NodeId r) {
+    return occupied_.data() + std::uint64_t{r - first_} * masks_;
+  }
 
   GuardedRows bits_;
   NodeId first_ = 0;

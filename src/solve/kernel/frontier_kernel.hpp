@@ -85,7 +85,7 @@ struct RowRange {
 };
 
 // kPartial: this process holds the rows of a RowRange, and a driver exchanges what its levels
-// find with the other processes (seed, step_level, for_each_new_other, receive_other). Without
+// find with the other processes (seed, for_each_new_other, receive_other, step_level). Without
 // it, every row is here and run() solves alone; the range checks compile away.
 template <class W, bool kPartial = false>
 class FrontierKernel {
@@ -104,13 +104,7 @@ class FrontierKernel {
     std::vector<std::uint64_t> opponent_moves;  // columns whose node has a move
     std::vector<std::uint64_t> marks;           // words of one row to evaluate
     StateIndex found = 0;                       // states that joined at the last level
-    // kPartial: the words of new opponent-to-move states of the last level that other processes
-    // found in rows whose reverse moves reach rows here, and which of those rows do.
-    struct RemoteWord {
-      NodeId row;
-      std::uint64_t word, bits;
-    };
-    std::vector<RemoteWord> remote;
+    // kPartial: the rows of other processes whose reverse moves reach rows here.
     std::vector<std::uint8_t> reaches_here;
     // kPartial, values only: the opponent-to-move states of this attractor by the row that holds
     // them in StateSpace orientation (the opponent's node), which the remoteness marks otherwise.
@@ -164,7 +158,7 @@ class FrontierKernel {
       const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
       if (!busy[0] && !busy[1]) return true;
       if (level + 1 > max_level()) return false;
-      step_level(busy, level);
+      step_level(busy, level, kNoRemote);
       decided += attractor_[0].found + attractor_[1].found;
       if (progress_) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
@@ -180,25 +174,29 @@ class FrontierKernel {
 
   // The pieces of run() for a driver (kPartial). seed() is level 0 of the rows here; then, per
   // level, the driver hands the new opponent-to-move states of every attractor
-  // (for_each_new_other) to the processes that need them (receive_other), agrees with them
-  // whether any attractor has work (busy) and steps the level.
+  // (for_each_new_other) to the processes that need them (receive_other, and step_level's
+  // `remote`), agrees with them whether any attractor has work (busy) and steps the level.
 
   // Level 0: the end states and stuck players, each into the attractor of its winner.
   void seed() { seed_rows(); }
   // Whether attractor p has states to work from here.
-  bool busy(int p) const {
-    return has_work(attractor_[p]) || (kPartial && !attractor_[p].remote.empty());
-  }
+  bool busy(int p) const { return has_work(attractor_[p]); }
   // States attractor p found here at the last level (the seed or step_level).
   StateIndex found(int p) const { return attractor_[p].found; }
   // The greatest level W can stamp.
   std::uint64_t max_level() const { return keep_remoteness_ ? kMaxRemoteness : UINT64_MAX; }
   // Level + 1 of the attractors marked busy (on two threads when both are and threads allow).
-  void step_level(const bool busy[2], std::uint64_t level) {
+  // kPartial: remote(p, visit) calls visit(x, pairs, count) for each row x (p's player's node)
+  // of new opponent-to-move states that other processes found at `level` in attractor p, with
+  // `count` (word, bits) pairs; called from both threads at once, it only reads.
+  template <class Remote>
+  void step_level(const bool busy[2], std::uint64_t level, const Remote& remote) {
     pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
               [&](std::size_t first, std::size_t last, unsigned) {
                 for (std::size_t a = first; a < last; ++a) {
-                  if (busy[a]) step(attractor_[a], level_word(static_cast<int>(a), level + 1));
+                  if (busy[a]) {
+                    step(attractor_[a], level_word(static_cast<int>(a), level + 1), remote);
+                  }
                 }
               });
   }
@@ -212,15 +210,12 @@ class FrontierKernel {
       fresh.for_each_word(x, [&](std::uint64_t w) { f(x, w, row[w]); });
     }
   }
-  // Whether the reverse moves of p's player from row x reach a row here (kPartial).
-  bool reaches_here(int p, NodeId x) const { return attractor_[p].reaches_here[x]; }
-  // A word that another process passed on from its for_each_new_other(p, ...) at `level`: the
-  // remoteness of the states whose StateSpace rows are here, and the words whose reverse moves
-  // reach rows here, for the next step.
+  // A word that another process passed on from its for_each_new_other(p, ...) at `level`, whose
+  // StateSpace rows (the opponent's nodes of word w) are here: their remoteness (values only,
+  // their bits).
   void receive_other(int p, NodeId x, std::uint64_t w, std::uint64_t bits, std::uint64_t level) {
     static_assert(kPartial);
-    if (owns_word(w)) write_remoteness(p, 1 - p, x, w, bits, level_word(p, level));
-    if (attractor_[p].reaches_here[x]) attractor_[p].remote.push_back({x, w, bits});
+    write_remoteness(p, 1 - p, x, w, bits, level_word(p, level));
   }
   // After the solve (kPartial): the value of the state (mouse m, cat c, half) in kernel labels,
   // whose StateSpace row (m for half 0, c for half 1) is here.
@@ -250,7 +245,6 @@ class FrontierKernel {
       a.own_new.release();
       a.other_new.release();
       a.other_next.release();
-      a.remote = {};
     }
   }
 
@@ -461,10 +455,14 @@ class FrontierKernel {
     }
   }
 
+  // step_level()'s remote without kPartial: every row is here.
+  static constexpr auto kNoRemote = [](int, auto&&) {};
+
   // One level of one attractor: the opponent-to-move states whose every move now wins (from the
   // own states of the last level), then the own states with a move to a new opponent-to-move
-  // state of the last level.
-  void step(Attractor& a, W stamp) {
+  // state of the last level, here or (kPartial) at another process.
+  template <class Remote>
+  void step(Attractor& a, W stamp, const Remote& remote) {
     a.found = 0;
     const WordProgram& program = plan_.every_move[1 - a.player];
     for (NodeId x : a.own_new.rows()) {
@@ -503,14 +501,18 @@ class FrontierKernel {
       }
     }
     if constexpr (kPartial) {
-      for (const typename Attractor::RemoteWord& r : a.remote) {
-        for (NodeId x : into.of(r.row)) {
+      remote(a.player, [&](NodeId child, const std::uint64_t* pairs, std::size_t count) {
+        if (!a.reaches_here[child]) return;
+        for (NodeId x : into.of(child)) {
           if (!owns(x) || !a.row_open[x]) continue;
-          const std::uint64_t bits = r.bits & ~a.own_won.row(x)[r.word] & open(a, x, r.word);
-          if (bits != 0) join_own(a, x, r.word, bits, stamp);
+          std::uint64_t* won = a.own_won.row(x);
+          for (std::size_t k = 0; k < count; ++k) {
+            const std::uint64_t w = pairs[2 * k];
+            const std::uint64_t bits = pairs[2 * k + 1] & ~won[w] & open(a, x, w);
+            if (bits != 0) join_own(a, x, w, bits, stamp);
+          }
         }
-      }
-      a.remote.clear();
+      });
     }
     a.other_new.clear();
     std::swap(a.other_new, a.other_next);
