@@ -186,9 +186,10 @@ class FrontierKernel {
   // The greatest level W can stamp.
   std::uint64_t max_level() const { return keep_remoteness_ ? kMaxRemoteness : UINT64_MAX; }
   // Level + 1 of the attractors marked busy (on two threads when both are and threads allow).
-  // kPartial: remote(p, visit) calls visit(x, pairs, count) for each row x (p's player's node)
-  // of new opponent-to-move states that other processes found at `level` in attractor p, with
-  // `count` (word, bits) pairs; called from both threads at once, it only reads.
+  // kPartial: remote(p, visit) calls visit(x, words) for each row x (p's player's node) of new
+  // opponent-to-move states that other processes found at `level` in attractor p, where
+  // words(f) calls f(w, bits) for each of its words; called from both threads at once, it only
+  // reads.
   template <class Remote>
   void step_level(const bool busy[2], std::uint64_t level, const Remote& remote) {
     pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
@@ -501,16 +502,15 @@ class FrontierKernel {
       }
     }
     if constexpr (kPartial) {
-      remote(a.player, [&](NodeId child, const std::uint64_t* pairs, std::size_t count) {
+      remote(a.player, [&](NodeId child, const auto& words) {
         if (!a.reaches_here[child]) return;
         for (NodeId x : into.of(child)) {
           if (!owns(x) || !a.row_open[x]) continue;
           std::uint64_t* won = a.own_won.row(x);
-          for (std::size_t k = 0; k < count; ++k) {
-            const std::uint64_t w = pairs[2 * k];
-            const std::uint64_t bits = pairs[2 * k + 1] & ~won[w] & open(a, x, w);
+          words([&](std::uint64_t w, std::uint64_t fresh) {
+            const std::uint64_t bits = fresh & ~won[w] & open(a, x, w);
             if (bits != 0) join_own(a, x, w, bits, stamp);
-          }
+          });
         }
       });
     }
