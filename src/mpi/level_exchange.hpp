@@ -9,9 +9,10 @@
 //  - to the process whose StateSpace rows are the opponent nodes of word w, that word, for their
 //    remoteness (or, values only, their transposed bits).
 // A word goes once to each process that needs it for either reason; empty words never go. On
-// the wire, a row is a header (x | attractor << 32 | items << 33) followed by its items of two
-// words: (w, bits), or (w | kRun, length) for words w .. w + length - 1 with every bit set. Most
-// words of a level are full on most graphs (random graphs of degree 4: over 90% of them).
+// the wire, a row is a header (x | attractor << 32 | items << 33) followed by its items: first
+// their word numbers, 32 bits each (two to a word), then one value each: the bits of word w, or,
+// for w | kRun, a length: words w .. w + length - 1 with every bit set (frequent at the first
+// levels). 12 bytes a word, or 12 bytes a run.
 #pragma once
 
 #include <algorithm>
@@ -206,7 +207,7 @@ class LevelExchange final : public PartHere {
   void pack() {
     std::fill(counts_.begin(), counts_.end(), 0);
     route([&](int to, int, NodeId, const std::uint64_t* pairs, std::size_t count) {
-      counts_[static_cast<std::size_t>(to)] += 1 + encode(pairs, count, nullptr);
+      counts_[static_cast<std::size_t>(to)] += 1 + wire_words(encode(pairs, count, nullptr));
     });
     std::uint64_t total = 0;
     for (std::size_t p = 0; p < counts_.size(); ++p) {
@@ -217,8 +218,8 @@ class LevelExchange final : public PartHere {
     route([&](int to, int p, NodeId x, const std::uint64_t* pairs, std::size_t count) {
       std::uint64_t* at = send_.data() + cursor_[static_cast<std::size_t>(to)];
       const std::size_t items = encode(pairs, count, at + 1);
-      *at = std::uint64_t{x} | std::uint64_t(p) << 32 | std::uint64_t(items / 2) << 33;
-      cursor_[static_cast<std::size_t>(to)] += 1 + items;
+      *at = std::uint64_t{x} | std::uint64_t(p) << 32 | std::uint64_t{items} << 33;
+      cursor_[static_cast<std::size_t>(to)] += 1 + wire_words(items);
     });
   }
 
@@ -269,11 +270,15 @@ class LevelExchange final : public PartHere {
     words_.clear();
   }
 
+  // The words on the wire of a row of `items` items, after its header.
+  static std::size_t wire_words(std::size_t items) { return (items + 1) / 2 + items; }
+
   // `count` words of (w, bits) pairs, w increasing, as items (see the top of this file) into
-  // `out`, or only counted when out is null; returns the words of the items.
-  static std::size_t encode(const std::uint64_t* pairs, std::size_t count, std::uint64_t* out) {
+  // `out` (wire_words(items) words), or only counted when out is null; returns the items.
+  std::size_t encode(const std::uint64_t* pairs, std::size_t count, std::uint64_t* out) {
+    if (out != nullptr) values_.resize(count / 2);
     std::size_t items = 0;
-    for (std::size_t i = 0; i < count;) {
+    for (std::size_t i = 0; i < count; ++items) {
       std::size_t j = i + 2;
       if (pairs[i + 1] == ~std::uint64_t{0}) {
         while (j < count && pairs[j + 1] == ~std::uint64_t{0} && pairs[j] == pairs[j - 2] + 1) {
@@ -282,12 +287,14 @@ class LevelExchange final : public PartHere {
       }
       if (out != nullptr) {
         const bool run = j - i > 2;
-        out[items] = run ? pairs[i] | kRun : pairs[i];
-        out[items + 1] = run ? (j - i) / 2 : pairs[i + 1];
+        const std::uint64_t w = run ? pairs[i] | kRun : pairs[i];
+        if (items % 2 == 0) out[items / 2] = 0;
+        out[items / 2] |= w << (32 * (items % 2));
+        values_[items] = run ? (j - i) / 2 : pairs[i + 1];
       }
-      items += 2;
       i = j;
     }
+    if (out != nullptr) std::copy_n(values_.begin(), items, out + (items + 1) / 2);
     return items;
   }
 
@@ -299,21 +306,22 @@ class LevelExchange final : public PartHere {
       const std::uint64_t header = in_[i++];
       const std::uint64_t items = header >> 33;
       if (static_cast<int>((header >> 32) & 1) == p) {
-        const std::uint64_t* item = in_.data() + i;
-        visit(static_cast<NodeId>(header & 0xFFFFFFFFu), [item, items](auto&& f) {
+        const std::uint64_t* numbers = in_.data() + i;
+        const std::uint64_t* values = numbers + (items + 1) / 2;
+        visit(static_cast<NodeId>(header & 0xFFFFFFFFu), [numbers, values, items](auto&& f) {
           for (std::uint64_t k = 0; k < items; ++k) {
-            const std::uint64_t first = item[2 * k], second = item[2 * k + 1];
-            if ((first & kRun) == 0) {
-              f(first, second);
+            const std::uint64_t w = (numbers[k / 2] >> (32 * (k % 2))) & 0xFFFFFFFFu;
+            if ((w & kRun) == 0) {
+              f(w, values[k]);
               continue;
             }
-            for (std::uint64_t w = first & ~kRun; w < (first & ~kRun) + second; ++w) {
-              f(w, ~std::uint64_t{0});
+            for (std::uint64_t v = w & ~kRun; v < (w & ~kRun) + values[k]; ++v) {
+              f(v, ~std::uint64_t{0});
             }
           }
         });
       }
-      i += 2 * items;
+      i += wire_words(items);
     }
   }
 
@@ -329,7 +337,7 @@ class LevelExchange final : public PartHere {
     }
   }
 
-  static constexpr std::uint64_t kRun = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t kRun = std::uint64_t{1} << 31;
 
   const Communicator& comm_;
   const Partition& parts_;
@@ -341,8 +349,9 @@ class LevelExchange final : public PartHere {
   // what came (rows, as at the top of this file).
   std::vector<std::uint64_t> send_, in_;
   std::vector<std::uint64_t> counts_, cursor_;
-  std::vector<std::uint64_t> words_;  // the pairs of the row being routed
-  std::vector<char> marked_;          // per process: sent the row whole already
+  std::vector<std::uint64_t> words_;   // the pairs of the row being routed
+  std::vector<std::uint64_t> values_;  // encode()'s values, before they go after the numbers
+  std::vector<char> marked_;           // per process: sent the row whole already
 };
 
 }  // namespace catmouse::mpi
