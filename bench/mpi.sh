@@ -12,8 +12,9 @@
 #     the summaries compared (but their timing line).
 # The ranks share this machine's cores: with more processes than cores the figures are of
 # memory and traffic, not of speed.
+# OPTIONS adds options to both solves (e.g. OPTIONS=--values-only).
 # Usage: bench/mpi.sh [build dir]   (default: build)
-#   NODES=20000 FAMILY=random KS="1 2" REPEAT=2 SAVE=0 CENSUS=1 LEVELS=0 bench/mpi.sh
+#   NODES=20000 FAMILY=random KS="1 2" REPEAT=2 SAVE=0 CENSUS=1 LEVELS=0 OPTIONS= bench/mpi.sh
 set -euo pipefail
 build="${1:-build}"
 cli="$build/bin/catmouse"
@@ -22,6 +23,7 @@ nodes="${NODES:-20000}"
 family="${FAMILY:-random}"
 ks="${KS:-1 2}"
 repeat="${REPEAT:-2}"
+read -r -a options <<<"${OPTIONS:-}"
 [ -x "$mpi" ] || { echo "mpi.sh: $mpi not built (no MPI found?)" >&2; exit 2; }
 mpirun="${MPIRUN:-mpirun}"
 mpi_flags=()
@@ -37,7 +39,7 @@ field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))[sys.ar
 mb() { echo $(($1 / 1048576)); }
 
 "$cli" gen "$family" --nodes "$nodes" --seed 1 --out "$tmp/graph.json"
-echo "graph: $family, $nodes nodes, $("$cli" solve "$tmp/graph.json" --json --values-only |
+echo "graph: $family${OPTIONS:+ ($OPTIONS)}, $nodes nodes, $("$cli" solve "$tmp/graph.json" --json --values-only |
   python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])') edges," \
   "$((2 * nodes * nodes)) states"
 printf '%-22s %8s %8s %10s %7s %12s %12s  %s\n' run wall solve peak_MB levels exchanged_MB \
@@ -46,14 +48,14 @@ save_args=()
 for r in $(seq "$repeat"); do
   [ "${SAVE:-0}" = 1 ] && save_args=(--save "$tmp/single.cmtb")
   /usr/bin/time -f '%e %M' -o "$tmp/time" "$cli" solve "$tmp/graph.json" --threads 1 --json \
-    "${save_args[@]}" >"$tmp/single.json"
+    "${options[@]}" "${save_args[@]}" >"$tmp/single.json"
   read -r wall kb <"$tmp/time"
   printf '%-22s %8s %8.2f %10d\n' "catmouse (run $r)" "$wall" \
     "$(field seconds "$tmp/single.json")" $((kb / 1024))
   for k in $ks; do
     [ "${SAVE:-0}" = 1 ] && save_args=(--save "$tmp/mpi$k.cmtb")
     /usr/bin/time -f '%e' -o "$tmp/time" "$mpirun" "${mpi_flags[@]}" -np "$k" "$mpi" solve \
-      "$tmp/graph.json" --json "${save_args[@]}" >"$tmp/mpi$k.json"
+      "$tmp/graph.json" --json "${options[@]}" "${save_args[@]}" >"$tmp/mpi$k.json"
     read -r wall <"$tmp/time"
     peaks=$(python3 -c 'import json,sys; print(" ".join(str(b >> 20) for b in
       json.load(open(sys.argv[1]))["peak_rss_bytes"]))' "$tmp/mpi$k.json")
