@@ -23,17 +23,7 @@ using cli_test::example;
 using cli_test::lines_of;
 using cli_test::run_command;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;  // ASan reserves terabytes of address space: no ulimit -v
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using cli_test::kSanitized;
 
 // The address-space limit the bad inputs run under, in KiB (`ulimit -v`): catmouse reads and
 // refuses them in a few MB, so 100 MB leaves room for its threads and libraries, not for a graph

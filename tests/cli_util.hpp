@@ -15,6 +15,20 @@
 
 namespace cli_test {
 
+// Whether the tests run under AddressSanitizer, which reserves terabytes of address space: no
+// `ulimit -v` then.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;  // ASan reserves terabytes of address space: no ulimit -v
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
 struct CliRun {
   int exit_code = -1;
   std::string out;

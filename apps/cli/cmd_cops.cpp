@@ -244,14 +244,14 @@ class CopNumbers : public CopsOutput {
 // The graph on one graph6 line: rows of bits when small, else the library's parser (whose
 // errors name the line and column).
 CopsGraph graph6_graph(std::string_view text, const std::string& source, std::uint64_t number,
-                       bool alone) {
+                       bool alone, std::uint64_t memory_limit) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   CopsGraph g;
   g.g6.assign(text);
   g.small = small_graph6(text);
   // Alone, a graph past the fast path's tuples is solved on every thread: that needs a Graph.
   if (!g.small || (alone && g.small->node_count >= Graph::kMinNodes)) {
-    g.graph = take(parse_graph6(text, source, number));
+    g.graph = take_read(parse_graph6(text, source, number, memory_limit));
   }
   return g;
 }
@@ -284,17 +284,18 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
   Tally tally;
   if (graph6_input(cmd.input, source, reader.head()) && !cmd.input.directed) {
     reader.drop_graph6_header();
+    const std::uint64_t memory_limit = cmd.input.read_options().memory_limit;
     StreamOptions stream;
     stream.threads = threads;
     stream.progress = cmd.engine.progress;
     tally = run_stream(reader, stream, [&](const StreamLine& line, LineOutput& out) {
-      const CopsGraph g = graph6_graph(line.text, source, line.number, line.alone);
+      const CopsGraph g = graph6_graph(line.text, source, line.number, line.alone, memory_limit);
       output.answer(line, g, options, solvers[line.worker], out);
     });
     if (tally.total() == 0)
       throw InputError(fmt::format("{}: no graph in the graph6 input", source));
   } else {
-    const std::string text = reader.read_all();
+    const std::string text = reader.read_all(cmd.input.read_options().memory_limit);
     const GraphFormat format = cmd.input.format.empty() ? detect_format(source, text)
                                                         : take(parse_format_name(cmd.input.format));
     CopsGraph g;

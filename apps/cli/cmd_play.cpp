@@ -67,6 +67,7 @@ class Session {
   }
   std::string cats(const std::vector<NodeId>& nodes) const {
     std::vector<std::string> names;
+    names.reserve(nodes.size());
     for (const NodeId v : nodes) names.push_back(node(v));
     return fmt::format("{}", fmt::join(names, ","));
   }

@@ -43,6 +43,19 @@ class OpenedFile {
 
 }  // namespace
 
+void check_input_piece(const std::string& name, std::string_view piece, std::uint64_t offset,
+                       std::uint64_t memory_limit) {
+  if (const void* nul = std::memchr(piece.data(), '\0', piece.size())) {
+    const auto at = offset + static_cast<std::uint64_t>(static_cast<const char*>(nul) - piece.data());
+    throw InputError(fmt::format(
+        "{}: byte {} is NUL: binary data, not text (catmouse reads LeetCode JSON, edge lists, "
+        "graph6 and grid maps)",
+        name, at + 1));
+  }
+  const std::uint64_t most = memory_limit == 0 ? UINT64_MAX : max_input_bytes(memory_limit);
+  if (offset > most || piece.size() > most - offset) input_too_long(name, memory_limit);
+}
+
 std::string read_input(const std::string& path, std::uint64_t memory_limit) {
   const bool standard_input = path == "-";
   const std::string name = standard_input ? "<stdin>" : path;
@@ -72,14 +85,8 @@ std::string read_input(const std::string& path, std::uint64_t memory_limit) {
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw InputError(fmt::format("{}: read error: {}", name, std::strerror(errno)));
     if (got == 0) break;
-    if (const void* nul = std::memchr(piece, '\0', static_cast<std::size_t>(got))) {
-      const auto at = text.size() + static_cast<std::size_t>(static_cast<const char*>(nul) - piece);
-      throw InputError(fmt::format(
-          "{}: byte {} is NUL: binary data, not text (catmouse reads LeetCode JSON, edge lists, "
-          "graph6 and grid maps)",
-          name, at + 1));
-    }
-    if (static_cast<std::uint64_t>(got) > most - text.size()) input_too_long(name, memory_limit);
+    check_input_piece(name, std::string_view(piece, static_cast<std::size_t>(got)), text.size(),
+                      memory_limit);
     text.append(piece, static_cast<std::size_t>(got));
   }
   return text;

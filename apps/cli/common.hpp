@@ -191,6 +191,10 @@ std::string explain_text(const Solution& solution, const Line& line);
 // file, and by reading no further on a pipe or device), and binary data (a NUL byte: no input
 // format has one, and /dev/zero is nothing else).
 std::string read_input(const std::string& path, std::uint64_t max_bytes = 0);
+// read_input()'s checks on `piece`, read at byte `offset` of the input `name`: no NUL byte, and
+// not past the bound of `memory_limit` (0: none). Throws InputError.
+void check_input_piece(const std::string& name, std::string_view piece, std::uint64_t offset,
+                       std::uint64_t memory_limit);
 
 // Writes an output file through `writer`: "-" is stdout; a file goes through io/atomic_file.hpp
 // (written beside the target and renamed at the end, so a failure never leaves half a file) and

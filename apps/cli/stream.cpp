@@ -118,11 +118,13 @@ std::string_view LineReader::head() {
   return std::string_view(buffer_).substr(begin_);
 }
 
-std::string LineReader::read_all() {
-  while (fill()) {
-    if (buffer_.size() - begin_ > std::size_t{1} << 32) {
-      throw InputError(fmt::format("{}: more than 4 GiB; a file of one graph is smaller", source_));
-    }
+std::string LineReader::read_all(std::uint64_t memory_limit) {
+  std::size_t checked = begin_;
+  for (;;) {
+    check_input_piece(source_, std::string_view(buffer_).substr(checked), checked - begin_,
+                      memory_limit);
+    checked = buffer_.size();
+    if (!fill()) break;
   }
   std::string all = buffer_.substr(begin_);
   begin_ = buffer_.size();

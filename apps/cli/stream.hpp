@@ -42,8 +42,10 @@ class LineReader {
   // The start of the unread input (at least one read's worth, up to 1 MiB, unless the input is
   // shorter), without taking it: for telling its format.
   std::string_view head();
-  // All of the unread input, for a file that holds one graph; reads to the end.
-  std::string read_all();
+  // All of the unread input, for a file that holds one graph; reads to the end. Checked as
+  // read_input() checks a file (common.hpp): binary data and input past `memory_limit`'s bound
+  // are refused as they arrive.
+  std::string read_all(std::uint64_t memory_limit);
   // Whether no line but blank ones is left (reads ahead as far as needed).
   bool at_end();
   void drop_graph6_header() { drop_header_ = true; }

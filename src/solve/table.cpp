@@ -18,7 +18,7 @@ Table::Table(NodeId node_count)
 Table::Table(StateSpace space, std::vector<std::uint64_t> mouse_wins,
              std::vector<std::uint64_t> decided, std::vector<std::uint16_t> r16,
              std::vector<std::uint32_t> r32)
-    : space_(space),
+    : space_(std::move(space)),
       mouse_(std::move(mouse_wins)),
       decided_(std::move(decided)),
       r16_(std::move(r16)),

@@ -80,8 +80,8 @@ class Tablebase {
   // The same over a file's bytes in memory; `source` names it in errors.
   static Result<Tablebase> from_bytes(std::string bytes, std::string source = "<memory>");
 
-  Tablebase(Tablebase&&) noexcept;
-  Tablebase& operator=(Tablebase&&) noexcept;
+  Tablebase(Tablebase&& other) noexcept;
+  Tablebase& operator=(Tablebase&& other) noexcept;
   ~Tablebase();
 
   const std::string& source() const;

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -99,12 +100,14 @@ class SmallCops {
   static constexpr std::uint64_t kMaxTuples = 1u << 16;
   SmallCops();
   ~SmallCops();
-  SmallCops(SmallCops&&) noexcept;
-  SmallCops& operator=(SmallCops&&) noexcept;
+  SmallCops(SmallCops&& other) noexcept;
+  SmallCops& operator=(SmallCops&& other) noexcept;
 
   // Fails as solve_cops() does: k out of 1..kMaxCops, or more memory than memory_limit (0: none).
+  // `cancelled`, when given, is polled after each level as SolveOptions::cancelled is.
   Result<CopsResult> solve(const SmallGraph& graph, std::uint32_t k, CopsVariant variant = {},
-                           std::uint64_t memory_limit = 0);
+                           std::uint64_t memory_limit = 0,
+                           const std::function<bool()>& cancelled = {});
 
  private:
   struct Buffers;

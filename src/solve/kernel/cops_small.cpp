@@ -140,7 +140,8 @@ bool dismantlable(const SmallGraph& graph) {
 }
 
 Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, CopsVariant variant,
-                                    std::uint64_t memory_limit) try {
+                                    std::uint64_t memory_limit,
+                                    const std::function<bool()>& cancelled) try {
   const NodeId n = graph.node_count;
   if (k < 1 || k > kMaxCops) {
     return detail::option_error(
@@ -222,6 +223,7 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   for (std::uint32_t level = 1; pending[0] || pending[1]; ++level) {
     const int slot = static_cast<int>((level - 1) % 2);
     if (!pending[slot]) continue;
+    if (cancelled && cancelled()) return detail::cancelled_error();
     // A joint move onto a loss, one cop at a time: pass i ORs, into each tuple, the rows with cop
     // i moved along its moves. The result ends in `source`; `other` is free.
     Word* source = front[slot];

@@ -20,10 +20,12 @@ std::vector<T> zeroed_array(std::uint64_t count) {
   out.reserve(count);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
-  const auto begin = reinterpret_cast<std::uintptr_t>(out.data());
-  const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t last = (begin + count * sizeof(T)) & ~(kHuge - 1);
-  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+  // Offsets from the buffer's start, so the advised range is a pointer into the buffer itself.
+  auto* const base = reinterpret_cast<char*>(out.data());
+  const auto begin = reinterpret_cast<std::uintptr_t>(base);
+  const std::uintptr_t first = ((begin + kHuge - 1) & ~(kHuge - 1)) - begin;
+  const std::uintptr_t last = ((begin + count * sizeof(T)) & ~(kHuge - 1)) - begin;
+  if (last > first) madvise(base + first, last - first, MADV_HUGEPAGE);
 #endif
   out.resize(count, T{});
   return out;
