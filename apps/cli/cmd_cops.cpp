@@ -371,7 +371,8 @@ CopNumberLines::CopNumberLines(const CopNumberSettings& settings)
 CopNumberLines::~CopNumberLines() = default;
 
 void CopNumberLines::answer(const StreamLine& line, const std::string& source, LineOutput& out) {
-  const CopsGraph g = graph6_graph(line.text, source, line.number, line.alone);
+  const CopsGraph g =
+      graph6_graph(line.text, source, line.number, line.alone, impl_->options.memory_limit);
   impl_->numbers.answer(line, g, impl_->options, impl_->solver, out);
 }
 

@@ -140,18 +140,21 @@ Counts DistributedSolution::counts() const {
   const Game& game = *s.game;
   const NodeId n = game.node_count();
   const detail::RowRange rows = s.parts->range(s.comm->rank());
-  std::uint64_t local[4] = {0, 0, 0, 0};  // states, mouse wins, cat wins, greatest remoteness + 1
+  // States, mouse wins, cat wins, and the greatest code of a win (its remoteness, when kept).
+  std::uint64_t local[4] = {0, 0, 0, 0};
+  std::vector<std::uint32_t> codes(n);
   for (int half = 0; half < 2; ++half) {
     for (NodeId x = rows.first; x < rows.last; ++x) {
       const NodeId row = s.plan.order.order[x];
       if (half == 1 && game.cat_forbidden(row)) continue;
+      s.part->codes_here(half, row, 0, n, s.plan.order.rank, codes.data());
       for (NodeId column = 0; column < n; ++column) {
         if (half == 0 && game.cat_forbidden(column)) continue;
-        const StateValue v = half == 0 ? s.here(0, row, column) : s.here(1, column, row);
+        const std::uint32_t code = codes[column];  // tablebase::state_code
         ++local[0];
-        if (v.value == Value::kMouseWin) ++local[1];
-        if (v.value == Value::kCatWin) ++local[2];
-        if (v.remoteness) local[3] = std::max<std::uint64_t>(local[3], *v.remoteness + 1);
+        if (code == 0) continue;
+        ++local[(code & 1) != 0 ? 1 : 2];
+        local[3] = std::max<std::uint64_t>(local[3], code);
       }
     }
   }
@@ -162,7 +165,9 @@ Counts DistributedSolution::counts() const {
   counts.mouse_wins = sums[1];
   counts.cat_wins = sums[2];
   counts.draws = sums[0] - sums[1] - sums[2];
-  if (greatest > 0) counts.max_remoteness = static_cast<std::uint32_t>(greatest - 1);
+  if (s.remoteness && greatest > 0) {
+    counts.max_remoteness = static_cast<std::uint32_t>((greatest - 1) / 2);
+  }
   return counts;
 }
 

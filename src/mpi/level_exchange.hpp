@@ -175,11 +175,23 @@ class LevelExchange final : public PartHere {
   void codes_here(int half, NodeId row, NodeId begin, NodeId end, const std::vector<NodeId>& rank,
                   std::uint32_t* out) const override {
     const NodeId x = rank[row];
-    const bool remoteness = !values_only_;
+    if (values_only_) {
+      for (NodeId column = begin; column < end; ++column) {
+        const NodeId y = rank[column];
+        const Value v =
+            half == 0 ? kernel_.value_here(0, x, y).value : kernel_.value_here(1, y, x).value;
+        *out++ = tablebase::state_code({v, kNoRemoteness}, false);
+      }
+      return;
+    }
+    // The kernel's word to the code (tablebase::state_code) at once: a mouse win in r,
+    // kTop | r, is 1 + 2r; a cat win in r, r + 1, is 2 + 2r; a draw, 0, is 0.
+    constexpr W kTop = detail::BlockedWords<W>::kTop;
     for (NodeId column = begin; column < end; ++column) {
       const NodeId y = rank[column];
-      const StateValue v = half == 0 ? kernel_.value_here(0, x, y) : kernel_.value_here(1, y, x);
-      *out++ = tablebase::state_code({v.value, v.remoteness.value_or(kNoRemoteness)}, remoteness);
+      const W v = half == 0 ? kernel_.word_here(0, x, y) : kernel_.word_here(1, y, x);
+      *out++ =
+          (v & kTop) != 0 ? 1 + 2 * std::uint32_t{static_cast<W>(v & ~kTop)} : 2 * std::uint32_t{v};
     }
   }
 

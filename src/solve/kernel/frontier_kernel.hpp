@@ -240,6 +240,12 @@ class FrontierKernel {
     }
     return {};
   }
+  // After the solve (kPartial, with remoteness): the word of that state (blocked_words.hpp): 0 a
+  // draw, kTop | r a mouse win in r, r + 1 a cat win in r.
+  W word_here(int half, NodeId m, NodeId c) const {
+    static_assert(kPartial);
+    return remoteness_.at(half, m, c);
+  }
   // Frees the frontiers (kPartial: once solved, before the values are read).
   void release_frontiers() {
     for (Attractor& a : attractor_) {
