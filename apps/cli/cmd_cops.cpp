@@ -14,6 +14,7 @@
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "common.hpp"
+#include "copnumber_lines.hpp"
 #include "stream.hpp"
 
 namespace catmouse::cli {
@@ -346,6 +347,40 @@ constexpr const char* kCollections =
     "line number (exit 2); answers of earlier lines may have been printed (never part of one).\n";
 
 }  // namespace
+
+struct CopNumberLines::Impl {
+  CopsCommand cmd;
+  CopNumbers numbers{cmd};
+  SolveOptions options;
+  Solver solver;
+};
+
+CopNumberLines::CopNumberLines(const CopNumberSettings& settings)
+    : impl_(std::make_unique<Impl>()) {
+  check_count(settings.max, "--max");
+  CopsCommand& cmd = impl_->cmd;
+  cmd.max = settings.max;
+  cmd.json = settings.json;
+  cmd.jsonl = settings.jsonl;
+  cmd.summary_only = settings.summary_only;
+  cmd.no_cop_stays = settings.no_cop_stays;
+  cmd.no_robber_stays = settings.no_robber_stays;
+  impl_->options = settings.solve;
+}
+
+CopNumberLines::~CopNumberLines() = default;
+
+void CopNumberLines::answer(const StreamLine& line, const std::string& source, LineOutput& out) {
+  const CopsGraph g =
+      graph6_graph(line.text, source, line.number, line.alone, impl_->options.memory_limit);
+  impl_->numbers.answer(line, g, impl_->options, impl_->solver, out);
+}
+
+std::string CopNumberLines::summary(const Tally& tally, double seconds) const {
+  return summary_text(
+      tally, seconds, "graphs", [&](std::uint32_t a) { return impl_->numbers.answer_name(a); },
+      capture_text);
+}
 
 void add_cops_commands(CLI::App& app) {
   auto cmd = std::make_shared<CopsCommand>();

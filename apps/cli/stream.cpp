@@ -210,6 +210,12 @@ Tally::Entry& Tally::entry(std::uint32_t answer) {
   return *it;
 }
 
+Tally::Tally(std::vector<Entry> entries, std::uint64_t total)
+    : entries_(std::move(entries)), total_(total) {
+  std::sort(entries_.begin(), entries_.end(),
+            [](const Entry& a, const Entry& b) { return a.answer < b.answer; });
+}
+
 void Tally::merge(const Tally& later) {
   for (const Entry& l : later.entries_) {
     Entry& e = entry(l.answer);
@@ -236,6 +242,16 @@ std::string summary_text(const Tally& tally, double seconds, const char* unit,
     out += "\n";
   }
   return out;
+}
+
+InputError located_at(const InputError& error, std::uint64_t number, const std::string& source) {
+  // The parser saw one line: name the file's line, and keep its column. Errors about options
+  // name the line too.
+  Error located = error.error().value_or(Error{error.what(), {}});
+  if (!error.error() || located.where.source != source) located.where = {source, 0, 0, {}, {}};
+  located.where.line = number;
+  if (error.error() && located.where.column == 0) located.where.column = 1;
+  return InputError(located);
 }
 
 // ---- Running ----------------------------------------------------------------------------------
@@ -339,13 +355,7 @@ class HeldOutput {
   try {
     std::rethrow_exception(error);
   } catch (const InputError& e) {
-    // The parser saw one line: name the file's line, and keep its column. Errors about options
-    // name the line too.
-    Error located = e.error().value_or(Error{e.what(), {}});
-    if (!e.error() || located.where.source != source) located.where = {source, 0, 0, {}, {}};
-    located.where.line = number;
-    if (e.error() && located.where.column == 0) located.where.column = 1;
-    throw InputError(located);
+    throw located_at(e, number, source);
   } catch (const ExitCode&) {
     throw;
   } catch (const std::bad_alloc&) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "catmouse/solve/cops.hpp"
+#include "common.hpp"
 
 namespace catmouse::cli {
 
@@ -90,6 +91,16 @@ struct StreamLine {
 // input order) that reaches it. Answers are small numbers the command names (answer_name).
 class Tally {
  public:
+  struct Entry {
+    std::uint32_t answer = 0;
+    std::uint64_t count = 0;
+    std::optional<std::uint32_t> longest;
+    std::string example;
+  };
+  Tally() = default;
+  // A tally as entries() and total() describe it (one made elsewhere, sent as data).
+  Tally(std::vector<Entry> entries, std::uint64_t total);
+
   // `measure`: the capture time or remoteness, if any; example(): the graph6 line or a line
   // reference, asked for only when the measure sets a new longest.
   template <class Example>
@@ -105,12 +116,6 @@ class Tally {
   void merge(const Tally& later);  // `later` covers lines after this one's
   std::uint64_t total() const { return total_; }
 
-  struct Entry {
-    std::uint32_t answer = 0;
-    std::uint64_t count = 0;
-    std::optional<std::uint32_t> longest;
-    std::string example;
-  };
   const std::vector<Entry>& entries() const { return entries_; }  // by answer
 
  private:
@@ -130,6 +135,9 @@ struct StreamOptions {
   bool progress = false;        // the progress line even when stderr is not a terminal
   const char* unit = "graphs";  // "graphs" or "games", for the progress line and the summary
 };
+
+// A line's InputError as run_stream reports it: at line `number` of `source`, its column kept.
+InputError located_at(const InputError& error, std::uint64_t number, const std::string& source);
 
 // Runs work(line, out) over every non-blank line of `reader` on options.threads threads, writing
 // each line's out.text to stdout in input order, and returns the tally of all lines. A line whose

@@ -30,18 +30,19 @@ class BlockedWords {
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
 
   BlockedWords() = default;
-  explicit BlockedWords(NodeId n)
+  // Every row of both halves; or, for a process of a distributed solve, the rows first .. first +
+  // rows - 1 (first a multiple of 8) of each half, with every column.
+  explicit BlockedWords(NodeId n) : BlockedWords(n, 0, n) {}
+  BlockedWords(NodeId n, NodeId first, NodeId rows)
       : n_(n),
         n8_((std::uint64_t{n} + 7) & ~std::uint64_t{7}),
-        words_(zeroed_array<W>(2 * n8_ * n8_)) {}
+        first_(first),
+        half_(((std::uint64_t{rows} + 7) & ~std::uint64_t{7}) * n8_),
+        words_(zeroed_array<W>(2 * half_)) {}
 
   // The word of (mouse m, cat c) in half 0 (mouse to move) or 1 (cat to move), kernel labels.
-  W& at(int half, NodeId m, NodeId c) {
-    const NodeId row = half == 0 ? m : c, column = half == 0 ? c : m;
-    return words_[static_cast<std::uint64_t>(half) * n8_ * n8_ +
-                  ((std::uint64_t{row} >> 3) * (n8_ >> 3) + (column >> 3)) * 64 + (m & 7) * 8 +
-                  (c & 7)];
-  }
+  W& at(int half, NodeId m, NodeId c) { return words_[index(half, m, c)]; }
+  W at(int half, NodeId m, NodeId c) const { return words_[index(half, m, c)]; }
   // The 8 words of mouse m and cats 8 * group .. 8 * group + 7: adjacent in both halves.
   W* cats_of(int half, NodeId m, NodeId group) { return &at(half, m, 8 * group); }
 
@@ -54,7 +55,7 @@ class BlockedWords {
   void unblock_band(int half, std::uint64_t band, const std::vector<std::uint32_t>& gather,
                     std::vector<W>& scratch, std::vector<std::uint64_t>& mouse,
                     RowDone&& row_done) {
-    W* base = words_.data() + static_cast<std::uint64_t>(half) * n8_ * n8_ + band * 8 * n8_;
+    W* base = words_.data() + static_cast<std::uint64_t>(half) * half_ + band * 8 * n8_;
     scratch.assign(base, base + 8 * n8_);
     // Row i of the band within a block: its mouse index (half 0) or cat index (half 1).
     const std::uint64_t step = half == 0 ? 8 : 1;
@@ -92,7 +93,7 @@ class BlockedWords {
   void permute_rows(int half, const std::vector<NodeId>& rank) {
     std::vector<W> first(n_);
     std::vector<std::uint8_t> placed(n_, 0);
-    W* base = words_.data() + static_cast<std::uint64_t>(half) * n8_ * n8_;
+    W* base = words_.data() + static_cast<std::uint64_t>(half) * half_;
     const auto row = [&](NodeId r) { return base + std::uint64_t{r} * n8_; };
     for (NodeId start = 0; start < n_; ++start) {
       if (placed[start] || rank[start] == start) continue;
@@ -113,7 +114,7 @@ class BlockedWords {
     if (n8_ != n_) {
       for (int half = 0; half < 2; ++half) {
         for (NodeId r = 0; r < n_; ++r) {
-          const W* from = words_.data() + static_cast<std::uint64_t>(half) * n8_ * n8_ + r * n8_;
+          const W* from = words_.data() + static_cast<std::uint64_t>(half) * half_ + r * n8_;
           W* to =
               words_.data() + static_cast<std::uint64_t>(half) * n_ * n_ + std::uint64_t{r} * n_;
           std::memmove(to, from, n_ * sizeof(W));
@@ -125,8 +126,16 @@ class BlockedWords {
   }
 
  private:
+  std::uint64_t index(int half, NodeId m, NodeId c) const {
+    const NodeId row = (half == 0 ? m : c) - first_, column = half == 0 ? c : m;
+    return static_cast<std::uint64_t>(half) * half_ +
+           ((std::uint64_t{row} >> 3) * (n8_ >> 3) + (column >> 3)) * 64 + (m & 7) * 8 + (c & 7);
+  }
+
   NodeId n_ = 0;
   std::uint64_t n8_ = 0;
+  NodeId first_ = 0;
+  std::uint64_t half_ = 0;  // words per half
   std::vector<W> words_;
 };
 

@@ -76,7 +76,19 @@ inline FrontierPlan make_frontier_plan(const Game& game) {
   return plan;
 }
 
-template <class W>
+// The rows of the kernel's labels that one process of a distributed solve holds (src/mpi):
+// first .. last - 1 of both attractors and of the remoteness in both halves, first a multiple of
+// 64 so that each word of columns belongs to one process. A process reads only its own rows; the
+// rows another process needs from it (docs/distributed.md) go there between levels.
+struct RowRange {
+  NodeId first = 0;
+  NodeId last = 0;
+};
+
+// kPartial: this process holds the rows of a RowRange, and a driver exchanges what its levels
+// find with the other processes (seed, for_each_new_other, receive_other, step_level). Without
+// it, every row is here and run() solves alone; the range checks compile away.
+template <class W, bool kPartial = false>
 class FrontierKernel {
   static constexpr W kTop = BlockedWords<W>::kTop;
 
@@ -93,29 +105,52 @@ class FrontierKernel {
     std::vector<std::uint64_t> opponent_moves;  // columns whose node has a move
     std::vector<std::uint64_t> marks;           // words of one row to evaluate
     StateIndex found = 0;                       // states that joined at the last level
+    // kPartial: the rows of other processes whose reverse moves reach rows here.
+    std::vector<std::uint8_t> reaches_here;
+    // kPartial, values only: the opponent-to-move states of this attractor by the row that holds
+    // them in StateSpace orientation (the opponent's node), which the remoteness marks otherwise.
+    GuardedRows transposed;
   };
 
  public:
   // The cat's attractor writes remoteness + 1 below the top bit (blocked_words.hpp).
   static constexpr std::uint64_t kMaxRemoteness = kTop - 2;
 
-  FrontierKernel(const Game& game, const SolveOptions& options, const FrontierPlan& plan)
+  // `rows` only with kPartial (otherwise every row).
+  FrontierKernel(const Game& game, const SolveOptions& options, const FrontierPlan& plan,
+                 RowRange rows = {})
       : game_(game),
         plan_(plan),
         n_(game.node_count()),
         words_per_row_((std::uint64_t{n_} + 63) / 64),
+        first_(kPartial ? rows.first : 0),
+        last_(kPartial ? rows.last : n_),
+        first_word_(first_ / 64),
+        last_word_((std::uint64_t{last_} + 63) / 64),
         keep_remoteness_(!options.values_only),
         parallel_(options.threads > 1),
         progress_(options.progress),
         cancelled_(options.cancelled),
         pool_(parallel_ ? 2 : 1) {
-    if (keep_remoteness_) remoteness_ = BlockedWords<W>(n_);
+    if (keep_remoteness_) remoteness_ = BlockedWords<W>(n_, first_, last_ - first_);
     for (int a = 0; a < 2; ++a) setup(attractor_[a], a);
+  }
+
+  // Bytes a process holding `rows` rows allocates for its attractors and remoteness (the plan,
+  // and the Table of a whole solve, apart).
+  static std::uint64_t memory(NodeId n, NodeId rows, bool values_only) {
+    const std::uint64_t words = (std::uint64_t{n} + 63) / 64;
+    const std::uint64_t planes = kPartial && values_only ? 12 : 10;
+    const std::uint64_t rows8 = (std::uint64_t{rows} + 7) / 8 * 8;
+    const std::uint64_t n8 = (std::uint64_t{n} + 7) / 8 * 8;
+    return planes * rows * (words + 2) * sizeof(std::uint64_t) +
+           (values_only ? 0 : 2 * rows8 * n8 * sizeof(W));
   }
 
   // Solves; false when a remoteness does not fit in W. With a target, stops at the level that
   // decides it.
   bool run(std::optional<State> target = std::nullopt) {
+    static_assert(!kPartial, "a distributed solve is driven level by level (src/mpi)");
     const auto started = std::chrono::steady_clock::now();
     std::uint64_t first_level = 0;
     StateIndex decided = 0;  // before the last level
@@ -131,13 +166,8 @@ class FrontierKernel {
       if (target && reached(*target, level)) return true;
       const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
       if (!busy[0] && !busy[1]) return true;
-      if (keep_remoteness_ && level + 1 > kMaxRemoteness) return false;
-      pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
-                [&](std::size_t first, std::size_t last, unsigned) {
-                  for (std::size_t a = first; a < last; ++a) {
-                    if (busy[a]) step(attractor_[a], level_word(static_cast<int>(a), level + 1));
-                  }
-                });
+      if (level + 1 > max_level()) return false;
+      step_level(busy, level, kNoRemote);
       decided += attractor_[0].found + attractor_[1].found;
       if (!hand_out(level + 1)) return true;
       if (progress_) {
@@ -149,6 +179,89 @@ class FrontierKernel {
         stopped_ = true;
         return true;
       }
+    }
+  }
+
+  // The pieces of run() for a driver (kPartial). seed() is level 0 of the rows here; then, per
+  // level, the driver hands the new opponent-to-move states of every attractor
+  // (for_each_new_other) to the processes that need them (receive_other, and step_level's
+  // `remote`), agrees with them whether any attractor has work (busy) and steps the level.
+
+  // Level 0: the end states and stuck players, each into the attractor of its winner.
+  void seed() { seed_rows(); }
+  // Whether attractor p has states to work from here.
+  bool busy(int p) const { return has_work(attractor_[p]); }
+  // States attractor p found here at the last level (the seed or step_level).
+  StateIndex found(int p) const { return attractor_[p].found; }
+  // The greatest level W can stamp.
+  std::uint64_t max_level() const { return keep_remoteness_ ? kMaxRemoteness : UINT64_MAX; }
+  // Level + 1 of the attractors marked busy (on two threads when both are and threads allow).
+  // kPartial: remote(p, visit) calls visit(x, words) for each row x (p's player's node) of new
+  // opponent-to-move states that other processes found at `level` in attractor p, where
+  // words(f) calls f(w, bits) for each of its words; called from both threads at once, it only
+  // reads.
+  template <class Remote>
+  void step_level(const bool busy[2], std::uint64_t level, const Remote& remote) {
+    pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
+              [&](std::size_t first, std::size_t last, unsigned) {
+                for (std::size_t a = first; a < last; ++a) {
+                  if (busy[a]) {
+                    step(attractor_[a], level_word(static_cast<int>(a), level + 1), remote);
+                  }
+                }
+              });
+  }
+  // Calls f(x, w, bits) for each word of new opponent-to-move states attractor p found here at
+  // the last level: row x (p's player's node), word w of the opponent's nodes.
+  template <class F>
+  void for_each_new_other(int p, F&& f) const {
+    const Frontier& fresh = attractor_[p].other_new;
+    for (NodeId x : fresh.rows()) {
+      const std::uint64_t* row = fresh.row(x);
+      fresh.for_each_word(x, [&](std::uint64_t w) { f(x, w, row[w]); });
+    }
+  }
+  // A word that another process passed on from its for_each_new_other(p, ...) at `level`, whose
+  // StateSpace rows (the opponent's nodes of word w) are here: their remoteness (values only,
+  // their bits).
+  void receive_other(int p, NodeId x, std::uint64_t w, std::uint64_t bits, std::uint64_t level) {
+    static_assert(kPartial);
+    write_remoteness(p, 1 - p, x, w, bits, level_word(p, level));
+  }
+  // After the solve (kPartial): the value of the state (mouse m, cat c, half) in kernel labels,
+  // whose StateSpace row (m for half 0, c for half 1) is here.
+  StateValue value_here(int half, NodeId m, NodeId c) const {
+    static_assert(kPartial);
+    if (keep_remoteness_) {
+      const W v = remoteness_.at(half, m, c);
+      if (v == 0) return {};
+      if (v & kTop) return {Value::kMouseWin, static_cast<std::uint32_t>(v & ~kTop)};
+      return {Value::kCatWin, static_cast<std::uint32_t>(v - 1)};
+    }
+    const NodeId row = half == 0 ? m : c, column = half == 0 ? c : m;
+    // Half 0: the mouse's own states, the cat's opponent states; half 1 the other way round.
+    const Attractor& own = attractor_[half];
+    const Attractor& other = attractor_[1 - half];
+    if (test(own.own_won.row(row), column)) {
+      return {half == 0 ? Value::kMouseWin : Value::kCatWin, std::nullopt};
+    }
+    if (test(other.transposed.row(row), column)) {
+      return {half == 0 ? Value::kCatWin : Value::kMouseWin, std::nullopt};
+    }
+    return {};
+  }
+  // After the solve (kPartial, with remoteness): the word of that state (blocked_words.hpp): 0 a
+  // draw, kTop | r a mouse win in r, r + 1 a cat win in r.
+  W word_here(int half, NodeId m, NodeId c) const {
+    static_assert(kPartial);
+    return remoteness_.at(half, m, c);
+  }
+  // Frees the frontiers (kPartial: once solved, before the values are read).
+  void release_frontiers() {
+    for (Attractor& a : attractor_) {
+      a.own_new.release();
+      a.other_new.release();
+      a.other_next.release();
     }
   }
 
@@ -199,17 +312,35 @@ class FrontierKernel {
 
  private:
   NodeId label(NodeId v) const { return plan_.order.rank[v]; }
+  // Whether row x / the word of columns w is this process's (always, without kPartial).
+  bool owns(NodeId x) const {
+    if constexpr (kPartial) return x >= first_ && x < last_;
+    return true;
+  }
+  bool owns_word(std::uint64_t w) const {
+    if constexpr (kPartial) return w >= first_word_ && w < last_word_;
+    return true;
+  }
   static bool test(const std::uint64_t* row, NodeId bit) {
     return (row[bit >> 6] >> (bit & 63)) & 1;
   }
 
   void setup(Attractor& a, int player) {
     a.player = player;
-    a.own_won = GuardedRows(n_, words_per_row_);
-    a.other_won = GuardedRows(n_, words_per_row_);
-    a.own_new = Frontier(n_, words_per_row_);
-    a.other_new = Frontier(n_, words_per_row_);
-    a.other_next = Frontier(n_, words_per_row_);
+    const NodeId rows = last_ - first_;
+    a.own_won = GuardedRows(rows, words_per_row_, first_);
+    a.other_won = GuardedRows(rows, words_per_row_, first_);
+    a.own_new = Frontier(rows, words_per_row_, first_);
+    a.other_new = Frontier(rows, words_per_row_, first_);
+    a.other_next = Frontier(rows, words_per_row_, first_);
+    if constexpr (kPartial) {
+      if (!keep_remoteness_) a.transposed = GuardedRows(rows, words_per_row_, first_);
+      // Row x here is pushed to from the rows its player moves to (step's reverse moves).
+      a.reaches_here.assign(n_, 0);
+      for (NodeId x = first_; x < last_; ++x) {
+        for (NodeId to : plan_.moves[player].of(x)) a.reaches_here[to] = 1;
+      }
+    }
     a.open_in_hole.assign(words_per_row_, 0);
     a.open_plain.assign(words_per_row_, 0);
     a.opponent_moves.assign(words_per_row_, 0);
@@ -255,7 +386,20 @@ class FrontierKernel {
   // mouse's rows run along the blocks, 8 states to a run; the cat's cross them.
   void write_remoteness(int player, int half, NodeId x, std::uint64_t w, std::uint64_t bits,
                         W stamp) {
-    if (!keep_remoteness_) return;
+    // Opponent-to-move states lie in the StateSpace rows of their column word: another
+    // process's, maybe, which then writes them when they reach it (receive_other).
+    if (half != player && !owns_word(w)) return;
+    if (!keep_remoteness_) {
+      if constexpr (kPartial) {
+        if (half != player) {
+          for (; bits != 0; bits &= bits - 1) {
+            const auto y = static_cast<NodeId>(64 * w + std::countr_zero(bits));
+            attractor_[player].transposed.row(y)[x >> 6] |= std::uint64_t{1} << (x & 63);
+          }
+        }
+      }
+      return;
+    }
     if (player == 0) {
       for (int byte = 0; byte < 8; ++byte) {
         const auto eight = static_cast<std::uint8_t>(bits >> (8 * byte));
@@ -291,8 +435,9 @@ class FrontierKernel {
 
   // Level 0: the end states and the stuck players (seed.hpp), each into the attractor of its
   // winner. Rows here are in StateSpace orientation; the attractor whose rows are the other
-  // player's nodes takes the bits one by one (few: a diagonal, a hole's column).
-  void seed() {
+  // player's nodes takes the bits one by one (few: a diagonal, a hole's column). With kPartial,
+  // a process seeds its own rows, and the columns of other rows that are its attractor rows.
+  void seed_rows() {
     const Rules& rules = game_.rules();
     std::vector<std::uint64_t> holes(words_per_row_, 0), cat_allowed(words_per_row_, 0),
         all(words_per_row_, 0);
@@ -308,8 +453,10 @@ class FrontierKernel {
       for (NodeId x = 0; x < n_; ++x) {
         const NodeId v = plan_.order.order[x];
         if (half == 1 && game_.cat_forbidden(v)) continue;
+        const bool mine = owns(x);
         const bool stuck = plan_.moves[half].of(x).empty();
-        for (std::uint64_t w = 0; w < words_per_row_; ++w) {
+        const std::uint64_t w_end = mine ? words_per_row_ : last_word_;
+        for (std::uint64_t w = mine ? 0 : first_word_; w < w_end; ++w) {
           const std::uint64_t self = (x >> 6) == w ? std::uint64_t{1} << (x & 63) : 0;
           const SeedWord word =
               seed_word(rules, side, game_.is_hole(v), half == 0 ? cat_allowed[w] : all[w],
@@ -317,22 +464,30 @@ class FrontierKernel {
           // The winner whose attractor has rows of this half's row player takes the word whole.
           const std::uint64_t whole = half == 0 ? word.mouse : word.cat;
           const std::uint64_t scattered = half == 0 ? word.cat : word.mouse;
-          if (whole != 0) join_own(attractor_[half], x, w, whole, level_word(half, 0));
+          if (whole != 0 && mine) join_own(attractor_[half], x, w, whole, level_word(half, 0));
           for (std::uint64_t b = scattered; b != 0; b &= b - 1) {
             const auto y = static_cast<NodeId>(64 * w + std::countr_zero(b));
             Attractor& other = attractor_[1 - half];
-            join_other(other, other.other_new, y, x >> 6, std::uint64_t{1} << (x & 63),
-                       level_word(1 - half, 0));
+            const std::uint64_t bit = std::uint64_t{1} << (x & 63);
+            if (owns_word(w)) {
+              join_other(other, other.other_new, y, x >> 6, bit, level_word(1 - half, 0));
+            } else {  // row y is another process's; the remoteness of row x is this one's
+              write_remoteness(1 - half, half, y, x >> 6, bit, level_word(1 - half, 0));
+            }
           }
         }
       }
     }
   }
 
+  // step_level()'s remote without kPartial: every row is here.
+  static constexpr auto kNoRemote = [](int, auto&&) {};
+
   // One level of one attractor: the opponent-to-move states whose every move now wins (from the
   // own states of the last level), then the own states with a move to a new opponent-to-move
-  // state of the last level.
-  void step(Attractor& a, W stamp) {
+  // state of the last level, here or (kPartial) at another process.
+  template <class Remote>
+  void step(Attractor& a, W stamp, const Remote& remote) {
     a.found = 0;
     const WordProgram& program = plan_.every_move[1 - a.player];
     for (NodeId x : a.own_new.rows()) {
@@ -362,13 +517,26 @@ class FrontierKernel {
     for (NodeId child : a.other_new.rows()) {
       const std::uint64_t* fresh = a.other_new.row(child);
       for (NodeId x : into.of(child)) {
-        if (!a.row_open[x]) continue;
+        if (!owns(x) || !a.row_open[x]) continue;
         std::uint64_t* won = a.own_won.row(x);
         a.other_new.for_each_word(child, [&](std::uint64_t w) {
           const std::uint64_t bits = fresh[w] & ~won[w] & open(a, x, w);
           if (bits != 0) join_own(a, x, w, bits, stamp);
         });
       }
+    }
+    if constexpr (kPartial) {
+      remote(a.player, [&](NodeId child, const auto& words) {
+        if (!a.reaches_here[child]) return;
+        for (NodeId x : into.of(child)) {
+          if (!owns(x) || !a.row_open[x]) continue;
+          std::uint64_t* won = a.own_won.row(x);
+          words([&](std::uint64_t w, std::uint64_t fresh) {
+            const std::uint64_t bits = fresh & ~won[w] & open(a, x, w);
+            if (bits != 0) join_own(a, x, w, bits, stamp);
+          });
+        }
+      });
     }
     a.other_new.clear();
     std::swap(a.other_new, a.other_next);
@@ -527,6 +695,8 @@ class FrontierKernel {
   const FrontierPlan& plan_;
   const NodeId n_;
   const std::uint64_t words_per_row_;
+  const NodeId first_, last_;  // the rows here (all without kPartial)
+  const std::uint64_t first_word_, last_word_;
   const bool keep_remoteness_;
   const bool parallel_;
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary

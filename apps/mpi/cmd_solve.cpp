@@ -1,0 +1,168 @@
+// catmouse-mpi solve GRAPH: catmouse solve over the processes of an MPI run (docs/mpi.md). The
+// game goes through the library's seam (read_game -> GameSpec, catmouse's rule options on top),
+// then solve_distributed(); process 0 prints what catmouse solve prints, and --save writes the
+// file catmouse solve --save writes, byte for byte.
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "catmouse/io/tablebase.hpp"
+#include "front.hpp"
+#include "mpi/distributed_solve.hpp"
+#include "mpi/distributed_tablebase.hpp"
+
+namespace catmouse::mpi_cli {
+
+namespace {
+
+struct SolveCommand {
+  cli::GraphInput input;
+  cli::StateOptions state;
+  cli::RulesOptions rules;
+  unsigned threads = 1;
+  std::string memory;
+  bool progress = false;
+  bool values_only = false;
+  bool json = false;
+  bool code = false;
+  std::string save;
+  int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
+};
+
+// The game in `text` with the rule options over its rules, the same on every process.
+GameSpec load(const SolveCommand& cmd, const std::string& text, std::uint64_t memory_limit) {
+  ReadOptions read = cmd.input.read_options();
+  read.memory_limit = memory_limit;
+  GameSpec spec = cli::take_read(read_game(text, cmd.input.source(), read));
+  cmd.rules.apply(spec, cmd.state);
+  if (spec.rules.cats != 1) {
+    throw cli::InputError(
+        fmt::format("--cats: catmouse-mpi solves the one-cat game; {} cats are for catmouse solve",
+                    spec.rules.cats));
+  }
+  return spec;
+}
+
+std::string json_text(const mpi::DistributedSolution& solution, const Position& p,
+                      const StateValue& v, const std::vector<std::string>& peaks) {
+  const Game& game = solution.game();
+  const mpi::DistributedStats& stats = solution.stats();
+  nlohmann::ordered_json out;
+  out["result"] = static_cast<int>(v.value);
+  out["winner"] = value_name(v.value);
+  out["remoteness"] = v.remoteness ? nlohmann::ordered_json(*v.remoteness) : nullptr;
+  out["state"] = {{"mouse", p.mouse}, {"cat", p.cats[0]}, {"turn", side_name(p.turn)}};
+  out["nodes"] = game.node_count();
+  out["edges"] = game.graph().edge_count();
+  out["states"] = game.valid_state_count();
+  out["seconds"] = stats.seconds;
+  out["processes"] = stats.processes;
+  out["levels"] = stats.levels;
+  out["exchanged_bytes"] = stats.exchanged_bytes;
+  std::uint64_t largest = 0;
+  for (std::uint64_t b : stats.level_bytes) largest = std::max(largest, b);
+  out["largest_level_bytes"] = largest;
+  out["level_bytes"] = stats.level_bytes;
+  out["part_bytes"] = stats.largest_part;
+  out["whole_bytes"] = stats.whole;
+  nlohmann::ordered_json rss = nlohmann::ordered_json::array();
+  for (const std::string& peak : peaks) rss.push_back(std::stoull(peak));
+  out["peak_rss_bytes"] = rss;
+  return out.dump() + "\n";
+}
+
+void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
+  const std::uint64_t limit =
+      cmd.memory.empty() ? default_memory(comm) : cli::parse_memory(cmd.memory);
+  // The game is shared out: what every process may take bounds what the input may imply.
+  const std::uint64_t all = limit == 0 ? 0 : limit * static_cast<std::uint64_t>(comm.size());
+  const std::string text = read_everywhere(comm, cmd.input.path, all);
+  std::optional<GameSpec> spec;
+  agreed(comm, [&] { spec = load(cmd, text, all); });
+  const std::string source = spec->source;
+  cli::EngineOptions engine;
+  engine.progress = cmd.progress;
+  mpi::DistributedOptions options;
+  options.threads = cmd.threads == 0 ? 2 : cmd.threads;
+  options.values_only = cmd.values_only;
+  options.memory_limit = limit;
+  if (comm.rank() == 0) options.progress = engine.resolve().progress;
+  options.fail_process = cmd.fail_process;
+  Result<mpi::DistributedSolution> solved = mpi::solve_distributed(std::move(*spec), options, comm);
+  if (!solved.ok()) throw agreed_solve_error(solved.error(), source);
+  const mpi::DistributedSolution& solution = *solved;
+  const Game& game = solution.game();
+  const Position p = cmd.state.resolve(game);
+  const StateValue v = solution.value(p);
+  if (!cmd.save.empty()) {
+    TablebaseWriteOptions write;
+    write.threads = cmd.threads;
+    const Status saved = mpi::write_tablebase(cmd.save, solution, write, comm);
+    if (!saved.ok()) throw AgreedError(saved.error().to_string(), exit_code(saved.error()));
+  }
+  const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
+  if (comm.rank() != 0) return;
+  if (auto stuck = reachable_stuck_state(game, State{p.mouse, p.cats[0], p.turn})) {
+    cli::warn(
+        fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
+                    side_name(stuck->turn), describe(*stuck),
+                    game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
+  }
+  if (cmd.code && solution.spec().grid) {
+    cli::print(v.value == Value::kMouseWin ? "true\n" : "false\n");
+  } else if (cmd.code) {
+    cli::print(fmt::format("{}\n", static_cast<int>(v.value)));
+  } else if (cmd.json) {
+    cli::print(json_text(solution, p, v, peaks));
+  } else {
+    cli::print(cli::result_sentence(v.value, v.remoteness) + "\n");
+  }
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
+  auto cmd = std::make_shared<SolveCommand>();
+  CLI::App* sub = app.add_subcommand(
+      "solve", "Solve a graph over the processes of the run and print who wins, and how fast");
+  cmd->input.add_to(*sub);
+  cmd->state.add_to(*sub);
+  cmd->rules.add_to(*sub);
+  sub->add_option("--threads", cmd->threads,
+                  "threads per process: 2 runs the two attractors side by side (default: 1)")
+      ->check(CLI::Range(0u, 1024u));
+  sub->add_option("--memory", cmd->memory,
+                  "refuse, before allocating, a solve whose part on some process needs more than "
+                  "this (e.g. 8G, 512M; default: the available memory of each machine shared "
+                  "among its processes)");
+  sub->add_flag("--progress", cmd->progress,
+                "report progress on stderr (default: only on a terminal, after a second)");
+  sub->add_flag("--values-only", cmd->values_only,
+                "keep only who wins, not in how many moves: about a third of the memory");
+  auto* code = sub->add_flag("--code", cmd->code,
+                             "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or "
+                             "false for a grid map (1728)");
+  sub->add_flag("--json", cmd->json,
+                "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
+                "seconds, and the run's processes, levels, exchanged_bytes, largest_level_bytes, "
+                "level_bytes (after each level), part_bytes, whole_bytes, peak_rss_bytes (one "
+                "per process)")
+      ->excludes(code);
+  sub->add_option("--save", cmd->save,
+                  "also write the solved game to a tablebase file: the bytes catmouse solve "
+                  "--save writes (docs/formats.md)")
+      ->type_name("FILE.cmtb");
+  sub->add_option("--fail-process", cmd->fail_process)->group("");  // for the tests
+  sub->footer(
+      "The rows of the state space are shared out among the processes; each holds about 1/K of\n"
+      "the table, and after each level sends the others only what that level changed.\n\n"
+      "Examples:\n"
+      "  mpirun -np 2 catmouse-mpi solve big.json\n"
+      "  mpirun -np 4 catmouse-mpi solve --values-only --json big.json\n"
+      "  mpirun -np 4 catmouse-mpi solve big.json --save big.cmtb   # then: catmouse probe "
+      "big.cmtb");
+  sub->callback([cmd, &comm] { run(*cmd, comm); });
+}
+
+}  // namespace catmouse::mpi_cli

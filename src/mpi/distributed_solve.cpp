@@ -1,0 +1,281 @@
+#include "mpi/distributed_solve.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <new>
+
+#include "catmouse/solve/solve.hpp"
+#include "mpi/level_exchange.hpp"
+#include "solve/engines.hpp"
+#include "solve/kernel/frontier_kernel.hpp"
+
+namespace catmouse::mpi {
+
+namespace {
+
+Error field_error(const char* field, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.field = field;
+  return error;
+}
+
+// A value as one word for the wire: the value in the low two bits, remoteness + 1 above (0:
+// none).
+std::uint64_t encode(const StateValue& v) {
+  return static_cast<std::uint64_t>(v.value) |
+         (v.remoteness ? (std::uint64_t{*v.remoteness} + 1) << 2 : 0);
+}
+StateValue decode(std::uint64_t word) {
+  StateValue v{static_cast<Value>(word & 3), std::nullopt};
+  if (word >> 2) v.remoteness = static_cast<std::uint32_t>((word >> 2) - 1);
+  return v;
+}
+
+// Bytes of the plan every process keeps whole: moves and reverse moves of both players, the
+// word programs and the labels.
+std::uint64_t plan_bytes(const detail::FrontierPlan& plan) {
+  std::uint64_t bytes = 2 * plan.order.order.size() * sizeof(NodeId);
+  for (int p = 0; p < 2; ++p) {
+    for (const detail::MoveTable* t :
+         {&plan.moves[p], &plan.reverse[p], &plan.every_move[p].readers}) {
+      bytes += t->targets.size() * sizeof(NodeId) + t->offsets.size() * sizeof(std::uint64_t);
+    }
+    bytes += plan.every_move[p].entries.size() * sizeof(detail::WordProgram::Entry) +
+             plan.every_move[p].offsets.size() * sizeof(std::uint64_t);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+struct DistributedSolution::Impl {
+  const Communicator* comm = nullptr;
+  std::unique_ptr<const GameSpec> spec;
+  std::unique_ptr<const Game> game;
+  detail::FrontierPlan plan;
+  std::unique_ptr<Partition> parts;
+  std::unique_ptr<PartHere> part;
+  DistributedStats stats;
+  bool remoteness = true;
+
+  // The value of (half, mouse m, cat c) in input labels, on the process holding its row.
+  StateValue here(int half, NodeId mouse, NodeId cat) const {
+    return part->value_here(half, plan.order.rank[mouse], plan.order.rank[cat]);
+  }
+  int owner(int half, NodeId mouse, NodeId cat) const {
+    return parts->owner(plan.order.rank[half == 0 ? mouse : cat]);
+  }
+
+  // Calls f(half, row, begin, end) for the runs of one StateSpace row (input labels) that make
+  // up the states [first, first + count): columns begin .. end - 1 of `row` in `half`.
+  template <class F>
+  void for_each_run(StateIndex first, std::size_t count, F&& f) const {
+    const NodeId n = game->node_count();
+    const StateIndex n2 = StateIndex{n} * n;
+    for (StateIndex i = first; i < first + count;) {
+      const int half = i >= n2 ? 1 : 0;
+      const StateIndex rest = i - StateIndex(half) * n2;
+      const auto row = static_cast<NodeId>(rest / n);
+      const auto begin = static_cast<NodeId>(rest % n);
+      const auto end = static_cast<NodeId>(std::min<StateIndex>(n, begin + (first + count - i)));
+      f(half, row, begin, end);
+      i += end - begin;
+    }
+  }
+
+  // The codes of the states [first, first + count) into `out` on `root`: each process sends
+  // the runs whose rows it holds as one message, in state order, and root puts them in place.
+  void transfer(int root, StateIndex first, std::size_t count, std::uint32_t* out) const {
+    std::vector<std::uint32_t> mine;
+    for_each_run(first, count, [&](int half, NodeId row, NodeId begin, NodeId end) {
+      if (parts->owner(plan.order.rank[row]) != comm->rank()) return;
+      mine.resize(mine.size() + (end - begin));
+      part->codes_here(half, row, begin, end, plan.order.rank,
+                       mine.data() + mine.size() - (end - begin));
+    });
+    const std::vector<std::vector<std::uint32_t>> all = comm->gather(mine, root);
+    if (comm->rank() != root) return;
+    std::vector<std::size_t> taken(all.size(), 0);
+    std::uint32_t* into = out;
+    for_each_run(first, count, [&](int, NodeId row, NodeId begin, NodeId end) {
+      const auto holder = static_cast<std::size_t>(parts->owner(plan.order.rank[row]));
+      const std::uint32_t* from = all[holder].data() + taken[holder];
+      into = std::copy(from, from + (end - begin), into);
+      taken[holder] += end - begin;
+    });
+  }
+};
+
+DistributedSolution::DistributedSolution(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+DistributedSolution::DistributedSolution(DistributedSolution&&) noexcept = default;
+DistributedSolution& DistributedSolution::operator=(DistributedSolution&&) noexcept = default;
+DistributedSolution::~DistributedSolution() = default;
+
+const GameSpec& DistributedSolution::spec() const {
+  return *impl_->spec;
+}
+const Game& DistributedSolution::game() const {
+  return *impl_->game;
+}
+const DistributedStats& DistributedSolution::stats() const {
+  return impl_->stats;
+}
+bool DistributedSolution::has_remoteness() const {
+  return impl_->remoteness;
+}
+
+StateValue DistributedSolution::value(const Position& p) const {
+  const int half = p.turn == Side::kMouse ? 0 : 1;
+  const int holder = impl_->owner(half, p.mouse, p.cats[0]);
+  std::uint64_t word = 0;
+  if (holder == impl_->comm->rank()) word = encode(impl_->here(half, p.mouse, p.cats[0]));
+  impl_->comm->broadcast(std::span<std::uint64_t>(&word, 1), holder);
+  return apply_move_limit(decode(word), impl_->spec->rules);
+}
+
+Counts DistributedSolution::counts() const {
+  const Impl& s = *impl_;
+  const Game& game = *s.game;
+  const NodeId n = game.node_count();
+  const detail::RowRange rows = s.parts->range(s.comm->rank());
+  // States, mouse wins, cat wins, and the greatest code of a win (its remoteness, when kept).
+  std::uint64_t local[4] = {0, 0, 0, 0};
+  std::vector<std::uint32_t> codes(n);
+  for (int half = 0; half < 2; ++half) {
+    for (NodeId x = rows.first; x < rows.last; ++x) {
+      const NodeId row = s.plan.order.order[x];
+      if (half == 1 && game.cat_forbidden(row)) continue;
+      s.part->codes_here(half, row, 0, n, s.plan.order.rank, codes.data());
+      for (NodeId column = 0; column < n; ++column) {
+        if (half == 0 && game.cat_forbidden(column)) continue;
+        const std::uint32_t code = codes[column];  // tablebase::state_code
+        ++local[0];
+        if (code == 0) continue;
+        ++local[(code & 1) != 0 ? 1 : 2];
+        local[3] = std::max<std::uint64_t>(local[3], code);
+      }
+    }
+  }
+  const std::vector<std::uint64_t> sums = s.comm->sum(std::span<const std::uint64_t>(local, 3));
+  const std::uint64_t greatest = s.comm->max(local[3]);
+  Counts counts;
+  counts.states = sums[0];
+  counts.mouse_wins = sums[1];
+  counts.cat_wins = sums[2];
+  counts.draws = sums[0] - sums[1] - sums[2];
+  if (s.remoteness && greatest > 0) {
+    counts.max_remoteness = static_cast<std::uint32_t>((greatest - 1) / 2);
+  }
+  return counts;
+}
+
+Engine DistributedSolution::engine() const {
+  const Result<Engine> engine = choose_engine(*impl_->game, SolveOptions{});
+  return engine.ok() ? *engine : Engine::kGeneral;
+}
+
+void DistributedSolution::read_codes(int root, StateIndex first,
+                                     std::span<std::uint32_t> out) const {
+  std::uint64_t request[3] = {first, out.size(), 1};
+  impl_->comm->broadcast(request, root);
+  impl_->transfer(root, first, out.size(), out.data());
+}
+
+void DistributedSolution::serve(int root) const {
+  for (;;) {
+    std::uint64_t request[3] = {0, 0, 0};
+    impl_->comm->broadcast(request, root);
+    if (request[2] == 0) return;
+    impl_->transfer(root, request[0], request[1], nullptr);
+  }
+}
+
+void DistributedSolution::end_reading(int root) const {
+  std::uint64_t request[3] = {0, 0, 0};
+  impl_->comm->broadcast(request, root);
+}
+
+namespace {
+
+// Builds the levels with W-bit remoteness and runs them; false when a remoteness does not fit.
+template <class W>
+Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& options) {
+  const Communicator& comm = *s.comm;
+  std::unique_ptr<LevelExchange<W>> levels;
+  Status built;
+  try {
+    levels = std::make_unique<LevelExchange<W>>(*s.game, s.plan, *s.parts, options, comm);
+  } catch (const std::bad_alloc&) {
+    built = field_error("memory_limit", "out of memory allocating this process's part");
+  }
+  if (Status ok = comm.agreed(built); !ok) return ok.error();
+  Result<bool> done = levels->run(options, s.game->state_count(), s.stats);
+  if (!done.ok() || !*done) return done;
+  s.part = std::move(levels);
+  return true;
+}
+
+}  // namespace
+
+Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOptions& options,
+                                              const Communicator& comm) {
+  const auto started = std::chrono::steady_clock::now();
+  if (Status ok = spec.validate(); !ok) return ok.error();
+  if (spec.rules.cats != 1) {
+    return field_error("cats",
+                       fmt::format("the distributed solve takes one cat, not {}", spec.rules.cats));
+  }
+  if (options.values_only && spec.rules.move_limit > 0) {
+    return field_error("values_only", "a move limit needs the remoteness of every state");
+  }
+  auto impl = std::make_unique<DistributedSolution::Impl>();
+  impl->comm = &comm;
+  impl->remoteness = !options.values_only;
+  Status prepared;
+  try {
+    impl->spec = std::make_unique<const GameSpec>(std::move(spec));
+    const GameSpec& owned = *impl->spec;
+    impl->game = std::make_unique<const Game>(owned.graph, owned.rules,
+                                              owned.cat_graph ? &*owned.cat_graph : nullptr);
+    impl->plan = detail::make_frontier_plan(*impl->game);
+    impl->parts = std::make_unique<Partition>(impl->game->node_count(), comm.size());
+  } catch (const std::bad_alloc&) {
+    prepared = field_error("memory_limit", "out of memory reading the game");
+  }
+  // Each process checks its own part against the limit: the rows are shared out in runs of 64,
+  // so parts differ by up to 64 rows.
+  std::uint64_t part = 0;
+  if (prepared.ok()) {
+    const NodeId n = impl->game->node_count();
+    const detail::RowRange rows = impl->parts->range(comm.rank());
+    part = detail::FrontierKernel<std::uint16_t, true>::memory(n, rows.last - rows.first,
+                                                               options.values_only) +
+           plan_bytes(impl->plan);
+    if (options.memory_limit != 0 && part > options.memory_limit) {
+      prepared = field_error(
+          "memory_limit",
+          fmt::format("its part of the {} states ({} rows of {}) needs {}, more than the limit {}",
+                      impl->game->state_count(), rows.last - rows.first, n,
+                      detail::human_bytes(part), detail::human_bytes(options.memory_limit)));
+    }
+  }
+  if (Status ok = comm.agreed(prepared); !ok) return ok.error();
+  DistributedSolution::Impl& s = *impl;
+  s.stats.processes = comm.size();
+  s.stats.largest_part = comm.max(part);
+  s.stats.whole = detail::one_cat_memory(*s.game, options.values_only);
+  Result<bool> done = run_levels<std::uint16_t>(s, options);
+  if (done.ok() && !*done) {
+    // A remoteness beyond 32766: again with 32-bit words, as the single-process kernel does.
+    s.stats = DistributedStats{s.stats.processes, 0, {}, 0, s.stats.largest_part, s.stats.whole, 0};
+    done = run_levels<std::uint32_t>(s, options);
+  }
+  if (!done.ok()) return done.error();
+  s.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return DistributedSolution(std::move(impl));
+}
+
+}  // namespace catmouse::mpi

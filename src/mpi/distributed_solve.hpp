@@ -1,0 +1,89 @@
+// The one-cat game solved by several processes at once (docs/distributed.md): the frontier
+// kernel's rows, in its breadth-first labels, are shared out in equal runs of 64, each process
+// holding both attractors and the remoteness of its rows; after each level a process sends the
+// words of new opponent-to-move states to the processes whose rows they reach or whose rows hold
+// them, and one sum over every process says whether any attractor has work left. The table is
+// the single-process solve()'s, state for state, for any number of processes.
+//
+// Every call is collective (all processes, same order) unless it says otherwise. Errors are
+// values, agreed by every process: they all get the same error, whichever process failed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
+#include "mpi/communicator.hpp"
+
+namespace catmouse::mpi {
+
+struct DistributedOptions {
+  unsigned threads = 1;            // per process: 2 runs the two attractors side by side
+  std::uint64_t memory_limit = 0;  // bytes each process may allocate for its part; 0: no limit
+  bool values_only = false;
+  std::function<void(const SolveProgress&)> progress;  // process 0, after each level
+  // For tests of failure: this process fails at level 1, as if it had run out of memory.
+  int fail_process = -1;
+};
+
+// What a solve held and exchanged (docs/distributed.md reports these).
+struct DistributedStats {
+  int processes = 1;
+  std::uint32_t levels = 0;  // levels with work, the seed included
+  // Bytes sent between processes after each level (index 0: after the seed), all of them.
+  std::vector<std::uint64_t> level_bytes;
+  std::uint64_t exchanged_bytes = 0;  // their sum
+  std::uint64_t largest_part = 0;     // the largest process's estimate of its own bytes
+  std::uint64_t whole = 0;            // the single-process kernel's estimate (one_cat_memory)
+  double seconds = 0;
+};
+
+class DistributedSolution {
+ public:
+  struct Impl;
+  explicit DistributedSolution(std::unique_ptr<Impl> impl);
+  DistributedSolution(DistributedSolution&&) noexcept;
+  DistributedSolution& operator=(DistributedSolution&&) noexcept;
+  ~DistributedSolution();
+
+  const GameSpec& spec() const;
+  const Game& game() const;
+  const DistributedStats& stats() const;
+  bool has_remoteness() const;
+
+  // The engine a single-process solve() names for this game (small up to 64 nodes, else
+  // general): what a saved tablebase file records.
+  Engine engine() const;
+
+  // The value of p (a valid position), as Solution::value gives it: under the move limit.
+  StateValue value(const Position& p) const;
+  // Counts over the valid states, as Solution::counts.
+  Counts counts() const;
+
+  // Reading the whole table on one process, `root`, as tablebase codes (state_code in
+  // src/io/tablebase_codec.hpp): root calls read_codes() for runs of states while every other
+  // process is in serve(), then end_reading(). Not collective each: read_codes() and
+  // end_reading() on root, serve() on the others.
+  void read_codes(int root, StateIndex first, std::span<std::uint32_t> out) const;
+  void serve(int root) const;
+  void end_reading(int root) const;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Solves the game of `spec` (one cat) over the processes of `comm`. Every process gives the same
+// spec (read from the same text). Fails, on every process alike, when the game is not a one-cat
+// game, when a process's part exceeds options.memory_limit (before allocating), when a process
+// runs out of memory, or when options.fail_process says so.
+Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOptions& options,
+                                              const Communicator& comm);
+
+}  // namespace catmouse::mpi

@@ -1,0 +1,21 @@
+// A distributed solve saved as a tablebase file (.cmtb): the same bytes as write_tablebase() of
+// the single-process Solution of the same game, for any number of processes. Process 0 writes
+// the file with the library's writer (src/io/tablebase_writer.hpp), pulling each block's codes
+// from the processes that hold its rows; the others serve them (docs/mpi.md, "Saving").
+#pragma once
+
+#include <string>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/io/tablebase.hpp"
+#include "mpi/communicator.hpp"
+#include "mpi/distributed_solve.hpp"
+
+namespace catmouse::mpi {
+
+// Collective. Every process gets the same status: the writer's error (naming the file), or one
+// of a process that ran out of memory.
+Status write_tablebase(const std::string& path, const DistributedSolution& solution,
+                       const TablebaseWriteOptions& options, const Communicator& comm);
+
+}  // namespace catmouse::mpi

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# catmouse-mpi solve against catmouse solve on one game, for 1, 2, 3 and 4 processes: the same
+# answer on stdout, the same warnings, and the same tablebase file byte for byte (every state's
+# value and remoteness), and the same fields of --json.
+# Usage: solve_test.sh CATMOUSE CATMOUSE_MPI MPIRUN WORKDIR NAME GRAPH [OPTION...]
+#   GRAPH: gen:FAMILY:NODES[:SEED] (catmouse gen; edges format with --directed) or a file
+set -euo pipefail
+cli=$1 mpi=$2 mpirun=$3 work=$4 name=$5 graph=$6
+shift 6
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/mpirun.sh"
+dir="$work/$name"
+rm -rf "$dir"
+mkdir -p "$dir"
+cd "$dir"
+
+if [[ $graph == gen:* ]]; then
+  IFS=: read -r _ family nodes seed <<<"$graph"
+  format=leetcode graph=graph.json
+  for option in "$@"; do [ "$option" = --directed ] && format=edges graph=graph.txt; done
+  "$cli" gen "$family" --nodes "$nodes" --seed "${seed:-1}" --format "$format" --out "$graph"
+fi
+
+"$cli" solve "$graph" "$@" --save single.cmtb >single.out 2>single.err ||
+  fail "catmouse solve failed" "$(cat single.err)"
+"$cli" solve "$graph" "$@" --json >single.json
+for k in 1 2 3 4; do
+  run_mpi "$k" "$mpi" solve "$graph" "$@" --save "mpi$k.cmtb" >"mpi$k.out" 2>"mpi$k.err" ||
+    fail "$k processes: exit $?" "$(cat "mpi$k.err")"
+  cmp -s single.out "mpi$k.out" ||
+    fail "$k processes: another answer" "$(cat single.out "mpi$k.out")"
+  # catmouse's own lines (warnings); mpirun may add its own.
+  diff <(grep '^catmouse' single.err || true) <(grep '^catmouse' "mpi$k.err" || true) >/dev/null ||
+    fail "$k processes: other warnings" "$(cat single.err "mpi$k.err")"
+  cmp single.cmtb "mpi$k.cmtb" || fail "$k processes: the saved file differs"
+done
+run_mpi 2 "$mpi" solve "$graph" "$@" --json >mpi.json
+python3 - single.json mpi.json <<'PY' || fail "--json fields differ" "$(cat single.json mpi.json)"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+keys = ["result", "winner", "remoteness", "state", "nodes", "edges", "states"]
+sys.exit(0 if all(a[k] == b[k] for k in keys) and b["processes"] == 2 else 1)
+PY
+echo "ok: $name"
