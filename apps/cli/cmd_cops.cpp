@@ -299,8 +299,8 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
     const GraphFormat format = cmd.input.format.empty() ? detect_format(source, text)
                                                         : take(parse_format_name(cmd.input.format));
     CopsGraph g;
-    g.graph = take_read(
-        parse_graph(text, source, format, cmd.input.directed, cmd.input.read_options().memory_limit));
+    g.graph = take_read(parse_graph(text, source, format, cmd.input.directed,
+                                    cmd.input.read_options().memory_limit));
     if (!g.graph->directed()) g.g6 = to_graph6(*g.graph);
     LineOutput out;
     output.answer({1, 1, {}, true, 0}, g, options, solvers[0], out);

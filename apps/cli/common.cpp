@@ -46,7 +46,8 @@ class OpenedFile {
 void check_input_piece(const std::string& name, std::string_view piece, std::uint64_t offset,
                        std::uint64_t memory_limit) {
   if (const void* nul = std::memchr(piece.data(), '\0', piece.size())) {
-    const auto at = offset + static_cast<std::uint64_t>(static_cast<const char*>(nul) - piece.data());
+    const auto at =
+        offset + static_cast<std::uint64_t>(static_cast<const char*>(nul) - piece.data());
     throw InputError(fmt::format(
         "{}: byte {} is NUL: binary data, not text (catmouse reads LeetCode JSON, edge lists, "
         "graph6 and grid maps)",

@@ -32,13 +32,13 @@
 #include <thread>
 #include <vector>
 
-#include "solve/kernel/bit_matrix.hpp"
-#include "solve/kernel/level_hook.hpp"
-#include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
+#include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/level_hook.hpp"
+#include "solve/kernel/seed.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::detail {
@@ -305,10 +305,10 @@ class RetrogradeKernel {
     StateIndex decided = 0;
     for (std::uint64_t w = 0; w < row_words_; ++w) {
       const std::uint64_t self = node >> 6 == w ? std::uint64_t{1} << (node & 63) : 0;
-      const SeedWord word =
-          seed_word(rules, mouse_turn ? Side::kMouse : Side::kCat, game_.is_hole(node),
-                    columns[w], holes_[w], self, stuck);
-      decided += decide(mouse_turn ? Side::kMouse : Side::kCat, node, w, word.mouse, word.cat, kTop);
+      const SeedWord word = seed_word(rules, mouse_turn ? Side::kMouse : Side::kCat,
+                                      game_.is_hole(node), columns[w], holes_[w], self, stuck);
+      decided +=
+          decide(mouse_turn ? Side::kMouse : Side::kCat, node, w, word.mouse, word.cat, kTop);
     }
     return decided;
   }
@@ -336,8 +336,8 @@ class RetrogradeKernel {
     return parent_row(Side::kCat, c, game_.cat_moves(c), all_mice_.data(), stamp);
   }
 
-  // One level for parent row `row` of the half where `side` is to move, whose moves lead to rows `moves` of the other
-  // half's child layout; `columns` masks the states the rules allow.
+  // One level for parent row `row` of the half where `side` is to move, whose moves lead to rows
+  // `moves` of the other half's child layout; `columns` masks the states the rules allow.
   StateIndex parent_row(Side side, NodeId row, std::span<const NodeId> moves,
                         const std::uint64_t* columns, W stamp) {
     const Layer& children = child_[half(opponent(side))];
@@ -362,7 +362,7 @@ class RetrogradeKernel {
       wins &= undecided;
       losses &= undecided & ~wins;
       decided += side == Side::kMouse ? decide(side, row, w, wins, losses, stamp)
-                                 : decide(side, row, w, losses, wins, stamp);
+                                      : decide(side, row, w, losses, wins, stamp);
     });
     return decided;
   }
@@ -379,8 +379,7 @@ class RetrogradeKernel {
       std::fill(child.rows.begin(), child.rows.end(), 0);
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
       pool_.run(parallel, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
-        for (std::size_t block = a; block < b; ++block)
-          transpose_block_row(side, block);
+        for (std::size_t block = a; block < b; ++block) transpose_block_row(side, block);
       });
       Layer& parent = parent_[half(side)];
       for (NodeId r = 0; r < n_; ++r) {
@@ -480,7 +479,8 @@ class RetrogradeKernel {
   }
 
   // Word column w of transpose_block_row.
-  void transpose_word(Side side, std::size_t block, const NodeId* rows, int count, std::uint64_t w) {
+  void transpose_word(Side side, std::size_t block, const NodeId* rows, int count,
+                      std::uint64_t w) {
     const Layer& parent = parent_[half(side)];
     const NodeId first = static_cast<NodeId>(64 * block);
     std::uint64_t fresh[64] = {}, wins[64] = {};
@@ -495,7 +495,8 @@ class RetrogradeKernel {
     transpose64(fresh);
     if (any_wins != 0) transpose64(wins);
     for (NodeId k = 0; k < 64; ++k) {
-      if (fresh[k] != 0) publish_word(side, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
+      if (fresh[k] != 0)
+        publish_word(side, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
     }
   }
 
@@ -510,8 +511,8 @@ class RetrogradeKernel {
   bool stopped_ = false;
   Layer parent_[2];
   Layer child_[2];
-  std::vector<std::uint64_t> all_mice_;   // columns 0..n-1
-  std::vector<std::uint64_t> holes_;      // the holes, as columns
+  std::vector<std::uint64_t> all_mice_;     // columns 0..n-1
+  std::vector<std::uint64_t> holes_;        // the holes, as columns
   std::vector<std::uint64_t> cat_allowed_;  // nodes the cat may stand on (not cat-forbidden)
   WorkerPool pool_;
   LevelSink* sink_ = nullptr;

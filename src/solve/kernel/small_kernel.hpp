@@ -13,13 +13,13 @@
 #include <span>
 #include <vector>
 
-#include "solve/kernel/bit_matrix.hpp"
-#include "solve/kernel/level_hook.hpp"
-#include "solve/kernel/seed.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
+#include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/level_hook.hpp"
+#include "solve/kernel/seed.hpp"
 
 namespace catmouse::detail {
 
