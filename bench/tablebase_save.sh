@@ -116,7 +116,7 @@ for n in "${list[@]}"; do
   awk -v n="$n" -v states="$states" -v wall="$wall" -v solve="$solve" -v cpu="$cpu" \
     -v kib="$kib" -v spill="$spill" -v disk="$disk" -v bytes="$bytes" -v l0="$load_start" \
     -v l1="$load_max" -v l2="$load_end" 'BEGIN {
-      printf "| random n = %d | %d | %.1f | %.1f | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %s / %s / %s |\n",
+      printf "| random n = %d | %.0f | %.1f | %.1f | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %s / %s / %s |\n",
         n, states, wall, solve, cpu, kib * 1024 / 1e9, kib * 1024 / states, spill / 1e9,
         disk / 1e9, bytes / 1e9, bytes / states, l0, l1, l2
     }'
