@@ -239,7 +239,25 @@ std::string GengSlices::command(const char* flags, std::uint64_t j) const {
                       : fmt::format("nauty-geng {} {} {}/{}", flags, nodes_, j, slices_);
 }
 
-std::uint64_t GengSlices::count(std::uint64_t j) const {
+std::uint64_t GengSlices::count(std::uint64_t j) {
+  kept_.resize(slices_);
+  is_kept_.resize(slices_, 0);
+  if (kept_bytes_ < kKeptBytes) {
+    // The graphs themselves, counted as they come and kept for answer().
+    const std::string run = command("-cq", j);
+    Pipe pipe(run);
+    std::string& kept = kept_[j];
+    std::string_view line;
+    std::uint64_t count = 0;
+    for (; pipe.next(line); ++count) {
+      kept.append(line);
+      kept += '\n';
+    }
+    pipe.finish(run);
+    kept_bytes_ += kept.size();
+    is_kept_[j] = 1;
+    return count;
+  }
   // -u counts without writing graphs; the count comes on stderr: ">Z 11117 graphs generated".
   const std::string run = command("-cu", j);
   Pipe pipe(run + " 2>&1");
@@ -255,8 +273,18 @@ std::uint64_t GengSlices::count(std::uint64_t j) const {
 }
 
 void GengSlices::answer(std::uint64_t j, std::uint64_t first, bool alone,
-                        cli::CopNumberLines& lines, UnitResult& result) const {
+                        cli::CopNumberLines& lines, UnitResult& result) {
   const std::string run = command("-cq", j);
+  if (j < is_kept_.size() && is_kept_[j]) {
+    std::string_view rest = kept_[j];
+    for (std::uint64_t k = 1; !rest.empty(); ++k) {
+      const std::size_t end = rest.find('\n');
+      answer_line(lines, {first + k, k, rest.substr(0, end), alone, 0}, run, result);
+      rest.remove_prefix(end + 1);
+    }
+    std::string().swap(kept_[j]);
+    return;
+  }
   try {
     Pipe pipe(run);
     std::string_view line;

@@ -58,21 +58,27 @@ class BlockReader {
 UnitResult answer_block(std::string_view block, cli::CopNumberLines& lines);
 
 // The connected graphs on n nodes as `slices` slices of nauty-geng (res/mod), each run by a
-// process of its own (popen).
+// process of its own (popen). A slice is generated once when this process can keep its graphs
+// until it answers them (up to kKeptBytes in all), else counted first (geng -u) and generated
+// again.
 class GengSlices {
  public:
+  static constexpr std::uint64_t kKeptBytes = std::uint64_t{1} << 30;
   GengSlices(int nodes, std::uint64_t slices);  // slices 0: the default for `nodes`
   std::uint64_t slices() const { return slices_; }
-  // The graphs of slice j (geng -u); throws cli::InputError when geng fails.
-  std::uint64_t count(std::uint64_t j) const;
+  // The graphs of slice j; throws cli::InputError when geng fails.
+  std::uint64_t count(std::uint64_t j);
   // Answers slice j, whose graphs are numbered from first + 1 in the whole census.
   void answer(std::uint64_t j, std::uint64_t first, bool alone, cli::CopNumberLines& lines,
-              UnitResult& result) const;
+              UnitResult& result);
 
  private:
   std::string command(const char* flags, std::uint64_t j) const;
   int nodes_;
   std::uint64_t slices_;
+  std::vector<std::string> kept_;  // per slice: its graph6 lines, when kept
+  std::vector<char> is_kept_;
+  std::uint64_t kept_bytes_ = 0;
 };
 
 }  // namespace catmouse::mpi_cli

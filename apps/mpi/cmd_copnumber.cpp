@@ -4,8 +4,8 @@
 //  - GRAPH (a graph6 file, or '-'): process 0 reads it and deals out blocks of lines, one block
 //    to each process per round, and prints the answers in input order;
 //  - --geng N: the connected graphs on N nodes, as M slices of nauty-geng (res/mod), slice j
-//    run by process j mod K. The slices are counted first (geng -u, a few percent of the work),
-//    so that every graph has its number in the order of the slices, whatever K.
+//    run by process j mod K. The slices are generated (and kept) or counted first, so that every
+//    graph has its number in the order of the slices, whatever K.
 // The answers, the graph numbers and the summary are catmouse copnumber's over the same input,
 // for any number of processes.
 #include <fmt/format.h>
@@ -117,7 +117,7 @@ cli::Tally census_of_file(const CensusCommand& cmd, const mpi::Communicator& com
 // once.
 cli::Tally census_of_geng(const CensusCommand& cmd, const mpi::Communicator& comm,
                           cli::CopNumberLines& lines, HeldOutput& output) {
-  const GengSlices geng(cmd.geng, cmd.slices);
+  GengSlices geng(cmd.geng, cmd.slices);
   const auto processes = static_cast<std::uint64_t>(comm.size());
   const auto me = static_cast<std::uint64_t>(comm.rank());
   std::vector<std::uint64_t> counts(geng.slices(), 0);
