@@ -37,53 +37,13 @@
 #include "catmouse/solve/table.hpp"
 #include "solve/kernel/blocked_words.hpp"
 #include "solve/kernel/frontier.hpp"
+#include "solve/kernel/frontier_plan.hpp"
 #include "solve/kernel/level_hook.hpp"
 #include "solve/kernel/node_order.hpp"
 #include "solve/kernel/seed.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::detail {
-
-// What the frontier kernel needs from the graph, built once per game: the relabelling, each
-// player's moves and reverse moves in the new labels, and the word programs of "every move of
-// this player lands on a won state".
-struct FrontierPlan {
-  NodeOrder order;
-  MoveTable moves[2];  // [0] the mouse's, [1] the cat's
-  MoveTable reverse[2];
-  WordProgram every_move[2];
-
-  // Program entries per 64 nodes, the larger of the two players': the cost of evaluating one
-  // word of "every move wins", in windows.
-  double entries_per_word() const {
-    const double words = static_cast<double>(every_move[0].offsets.size() - 1);
-    return static_cast<double>(
-               std::max(every_move[0].entries.size(), every_move[1].entries.size())) /
-           std::max(1.0, words);
-  }
-};
-
-inline FrontierPlan make_frontier_plan(const Game& game) {
-  FrontierPlan plan;
-  const NodeId n = game.node_count();
-  plan.order = locality_order(game);
-  plan.moves[0] = relabelled_moves(n, plan.order, [&](NodeId v) { return game.mouse_moves(v); });
-  plan.moves[1] = relabelled_moves(n, plan.order, [&](NodeId v) { return game.cat_moves(v); });
-  for (int p = 0; p < 2; ++p) {
-    plan.reverse[p] = reversed(plan.moves[p], n);
-    plan.every_move[p] = word_program(plan.moves[p], n);
-  }
-  return plan;
-}
-
-// The rows of the kernel's labels that one process of a distributed solve holds (src/mpi):
-// first .. last - 1 of both attractors and of the remoteness in both halves, first a multiple of
-// 64 so that each word of columns belongs to one process. A process reads only its own rows; the
-// rows another process needs from it (docs/distributed.md) go there between levels.
-struct RowRange {
-  NodeId first = 0;
-  NodeId last = 0;
-};
 
 // kPartial: this process holds the rows of a RowRange, and a driver exchanges what its levels
 // find with the other processes (seed, for_each_new_other, receive_other, step_level). Without
@@ -281,34 +241,7 @@ class FrontierKernel {
     resume_ = resume;
   }
 
-  Table take_table() {
-    for (Attractor& a : attractor_) {
-      a.own_new.release();
-      a.other_new.release();
-      a.other_next.release();
-    }
-    const StateIndex states = game_.state_count();
-    std::vector<std::uint64_t> mouse((states + 63) / 64, 0);
-    if (!keep_remoteness_) {
-      std::vector<std::uint64_t> decided(mouse.size(), 0);
-      values_only_bits(mouse, decided);
-      return Table(game_.space(), std::move(mouse), std::move(decided), {}, {});
-    }
-    for (Attractor& a : attractor_) {
-      a.own_won.release();
-      a.other_won.release();
-    }
-    unblock(mouse);
-    std::vector<W> words = remoteness_.take();
-    std::vector<std::uint16_t> r16;
-    std::vector<std::uint32_t> r32;
-    if constexpr (sizeof(W) == 2) {
-      r16 = std::move(words);
-    } else {
-      r32 = std::move(words);
-    }
-    return Table(game_.space(), std::move(mouse), {}, std::move(r16), std::move(r32));
-  }
+  Table take_table();
 
  private:
   NodeId label(NodeId v) const { return plan_.order.rank[v]; }
@@ -557,139 +490,25 @@ class FrontierKernel {
 
   // The remoteness into StateSpace order and the mouse-won bitset, the halves' bands shared out
   // among the threads, then each half's rows moved to their input labels.
-  void unblock(std::vector<std::uint64_t>& mouse) {
-    const std::vector<NodeId>& order = plan_.order.order;
-    const std::uint64_t bands = remoteness_.bands();
-    const std::vector<std::uint32_t> gather[2] = {remoteness_.gather(0, plan_.order.rank),
-                                                  remoteness_.gather(1, plan_.order.rank)};
-    pool_.run(parallel_, 2 * bands, 8, [&](std::size_t first, std::size_t last, unsigned) {
-      std::vector<W> scratch;
-      std::vector<std::uint64_t> bits;
-      for (std::size_t task = first; task < last; ++task) {
-        const int half = task < bands ? 0 : 1;
-        remoteness_.unblock_band(half, task % bands, gather[half], scratch, bits,
-                                 [&](NodeId x, const std::vector<std::uint64_t>& row) {
-                                   const StateIndex at =
-                                       StateIndex(half) * n_ * n_ + StateIndex{order[x]} * n_;
-                                   for (std::uint64_t k = 0; k < row.size(); ++k)
-                                     or_bits(mouse, at + 64 * k, row[k]);
-                                 });
-      }
-    });
-    pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
-      for (std::size_t half = first; half < last; ++half) {
-        remoteness_.permute_rows(static_cast<int>(half), plan_.order.rank);
-      }
-    });
-  }
+  void unblock(std::vector<std::uint64_t>& mouse);
 
   // ORs 64 bits into a bitset at any bit offset; other threads may write the neighbouring bits.
-  static void or_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
-    if (bits == 0) return;
-    std::atomic_ref<std::uint64_t>(dense[at >> 6])
-        .fetch_or(bits << (at & 63), std::memory_order_relaxed);
-    if ((at & 63) != 0 && (at >> 6) + 1 < dense.size()) {
-      std::atomic_ref<std::uint64_t>(dense[(at >> 6) + 1])
-          .fetch_or(bits >> (64 - (at & 63)), std::memory_order_relaxed);
-    }
-  }
+  static void or_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits);
 
   // A state of attractor p's row x, column y (kernel labels); `own`: the player of p is to move.
-  StateIndex state_of(int p, bool own, NodeId x, NodeId y) const {
-    const std::vector<NodeId>& order = plan_.order.order;
-    const NodeId m = order[p == 0 ? x : y], c = order[p == 0 ? y : x];
-    const bool mouse_turn = (p == 0) == own;
-    return mouse_turn ? StateIndex{m} * n_ + c : StateIndex{n_} * n_ + StateIndex{c} * n_ + m;
-  }
+  StateIndex state_of(int p, bool own, NodeId x, NodeId y) const;
 
   // Gives the sink the states of `level`: the new states of both attractors (relabelled, so one
   // by one); false when it stops the solve.
-  bool hand_out(std::uint64_t level) {
-    if (sink_ == nullptr) return true;
-    for (int p = 0; p < 2; ++p) {
-      for (const bool own : {true, false}) {
-        const Frontier& fresh = own ? attractor_[p].own_new : attractor_[p].other_new;
-        for (NodeId x : fresh.rows()) {
-          const std::uint64_t* row = fresh.row(x);
-          fresh.for_each_word(x, [&](std::uint64_t w) {
-            for (std::uint64_t b = row[w]; b != 0; b &= b - 1) {
-              const auto y = static_cast<NodeId>(64 * w + std::countr_zero(b));
-              sink_->add_state(state_of(p, own, x, y), p == 0);
-            }
-          });
-        }
-      }
-    }
-    if (sink_->end_level(static_cast<std::uint32_t>(level))) return true;
-    stopped_ = true;
-    return false;
-  }
+  bool hand_out(std::uint64_t level);
 
   // The state after the replay's last level: every replayed state in its winner's attractor, and
   // those of the last level in its frontiers; `before` counts the others. False (and
   // cancelled()) when the replay fails.
-  bool restore(LevelReplay& replay, StateIndex& before) {
-    const std::uint32_t final_level = replay.last_level();
-    const std::vector<NodeId>& rank = plan_.order.rank;
-    const StateIndex half_size = StateIndex{n_} * n_;
-    const bool ok = replay.replay([&](std::uint32_t level, std::span<const LevelWord> words) {
-      for (const LevelWord& word : words) {
-        for (std::uint64_t b = word.states; b != 0; b &= b - 1) {
-          const int j = std::countr_zero(b);
-          const StateIndex i = word.first + j;
-          const bool mouse_turn = i < half_size;
-          const StateIndex in_half = mouse_turn ? i : i - half_size;
-          const auto row = static_cast<NodeId>(in_half / n_);
-          const auto column = static_cast<NodeId>(in_half % n_);
-          const NodeId m = mouse_turn ? row : column, c = mouse_turn ? column : row;
-          const int p = (word.mouse >> j) & 1 ? 0 : 1;
-          Attractor& a = attractor_[p];
-          const bool own = (p == 0) == mouse_turn;
-          const NodeId x = rank[p == 0 ? m : c], y = rank[p == 0 ? c : m];
-          const std::uint64_t bit = std::uint64_t{1} << (y & 63);
-          (own ? a.own_won : a.other_won).row(x)[y >> 6] |= bit;
-          if (level != final_level) {
-            ++before;
-            continue;
-          }
-          (own ? a.own_new : a.other_new).add(x, y >> 6, bit);
-          ++a.found;
-        }
-      }
-    });
-    stopped_ = !ok;
-    return ok;
-  }
+  bool restore(LevelReplay& replay, StateIndex& before);
 
   // Values only: both bitsets state by state from the four won sets.
-  void values_only_bits(std::vector<std::uint64_t>& mouse, std::vector<std::uint64_t>& decided) {
-    const std::vector<NodeId>& order = plan_.order.order;
-    const auto set = [](std::vector<std::uint64_t>& bits, StateIndex i) {
-      bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-    };
-    const StateIndex half = StateIndex{n_} * n_;
-    for (int p = 0; p < 2; ++p) {
-      const Attractor& a = attractor_[p];
-      for (NodeId x = 0; x < n_; ++x) {
-        for (int own = 0; own < 2; ++own) {
-          const std::uint64_t* row = own ? a.own_won.row(x) : a.other_won.row(x);
-          for (std::uint64_t w = 0; w < words_per_row_; ++w) {
-            for (std::uint64_t b = row[w]; b != 0; b &= b - 1) {
-              const NodeId y = static_cast<NodeId>(64 * w + std::countr_zero(b));
-              // Mouse's attractor: (mouse x, cat y); the cat's: (mouse y, cat x). The mouse-
-              // to-move half is the mouse's own, the cat's other.
-              const NodeId m = order[p == 0 ? x : y], c = order[p == 0 ? y : x];
-              const bool mouse_turn = (p == 0) == (own == 1);
-              const StateIndex i =
-                  mouse_turn ? StateIndex{m} * n_ + c : half + StateIndex{c} * n_ + m;
-              set(decided, i);
-              if (p == 0) set(mouse, i);
-            }
-          }
-        }
-      }
-    }
-  }
+  void values_only_bits(std::vector<std::uint64_t>& mouse, std::vector<std::uint64_t>& decided);
 
   const Game& game_;
   const FrontierPlan& plan_;
@@ -711,3 +530,7 @@ class FrontierKernel {
 };
 
 }  // namespace catmouse::detail
+
+// The definitions of the members that turn the attractors into results: the table, the values-
+// only bitsets, and the levels handed to a sink or restored from a replay.
+#include "solve/kernel/frontier_results.hpp"
