@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -119,11 +120,16 @@ void run_save(const SolveCommand& cmd, GameSpec spec) {
   save.resumed = say_resumed;
   const std::string source = spec.source;
   Result<TablebaseSaveReport> report = [&] {
-    // A signal removes the unfinished file, and the spill file unless a checkpoint may need it.
+    // A signal removes the unfinished file, and the spill file unless a checkpoint (this run's,
+    // or the one it resumes from) needs it.
     const TemporaryGuard partial(cmd.save + ".partial");
     const TemporaryGuard checkpoint(tablebase_checkpoint_path(cmd.save) + ".partial");
     std::optional<TemporaryGuard> spill;
-    if (!save.checkpoint_every) spill.emplace(tablebase_spill_path(cmd.save));
+    std::error_code error;
+    if (!save.checkpoint_every &&
+        !std::filesystem::exists(tablebase_checkpoint_path(cmd.save), error)) {
+      spill.emplace(tablebase_spill_path(cmd.save));
+    }
     return solve_to_tablebase(std::move(spec), cmd.engine.resolve(), cmd.save, save);
   }();
   if (!report.ok()) {
