@@ -266,7 +266,7 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
   s.stats.processes = comm.size();
   s.stats.largest_part = comm.max(part);
   s.stats.whole = detail::one_cat_memory(*s.game, options.values_only);
-  Result<bool> done = run_levels<std::uint16_t>(s, options);
+  Result<bool> done = options.wide ? Result<bool>(false) : run_levels<std::uint16_t>(s, options);
   if (done.ok() && !*done) {
     // A remoteness beyond 32766: again with 32-bit words, as the single-process kernel does.
     s.stats = DistributedStats{s.stats.processes, 0, {}, 0, s.stats.largest_part, s.stats.whole, 0};

@@ -31,6 +31,9 @@ struct DistributedOptions {
   std::function<void(const SolveProgress&)> progress;  // process 0, after each level
   // For tests of failure: this process fails at level 1, as if it had run out of memory.
   int fail_process = -1;
+  // For tests: 32-bit remoteness words from the start (otherwise only past a remoteness of
+  // 32,766, after a first try with 16 bits).
+  bool wide = false;
 };
 
 // What a solve held and exchanged (docs/distributed.md reports these).
