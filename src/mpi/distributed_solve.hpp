@@ -52,8 +52,8 @@ class DistributedSolution {
  public:
   struct Impl;
   explicit DistributedSolution(std::unique_ptr<Impl> impl);
-  DistributedSolution(DistributedSolution&&) noexcept;
-  DistributedSolution& operator=(DistributedSolution&&) noexcept;
+  DistributedSolution(DistributedSolution&& other) noexcept;
+  DistributedSolution& operator=(DistributedSolution&& other) noexcept;
   ~DistributedSolution();
 
   const GameSpec& spec() const;
