@@ -1,13 +1,20 @@
 #include "census_units.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 
 namespace catmouse::mpi_cli {
 
@@ -56,18 +63,56 @@ class Unpacker {
   std::size_t at_ = 0;
 };
 
-// A command's output, read line by line, and its exit status.
-class Pipe {
+// A command line as text, for messages.
+std::string joined(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& arg : argv) out += (out.empty() ? "" : " ") + arg;
+  return out;
+}
+
+// A program's output, read line by line, and its exit status. Started with posix_spawnp (no
+// shell; MPI libraries prefer it to fork), found on PATH.
+class Child {
  public:
-  explicit Pipe(const std::string& command) : file_(::popen(command.c_str(), "r")) {
-    if (file_ == nullptr) throw cli::InputError(fmt::format("{}: cannot run", command));
+  // argv[0] is the program; with merge_stderr its stderr comes with its stdout.
+  Child(const std::vector<std::string>& argv, bool merge_stderr) : command_(joined(argv)) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) fail(errno);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    if (merge_stderr) posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
+    std::vector<char*> args;
+    args.reserve(argv.size() + 1);
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    const int error = ::posix_spawnp(&pid_, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    if (error != 0) {
+      ::close(fds[0]);
+      pid_ = -1;
+      fail(error);
+    }
+    file_ = ::fdopen(fds[0], "r");
+    if (file_ == nullptr) {
+      ::close(fds[0]);
+      fail(errno);
+    }
   }
-  ~Pipe() {
-    if (file_ != nullptr) ::pclose(file_);
+  ~Child() {
+    // Only on a failure before finish(): the child need not be read to its end.
+    if (file_ != nullptr) std::fclose(file_);
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      wait();
+    }
     std::free(line_);
   }
-  Pipe(const Pipe&) = delete;
-  Pipe& operator=(const Pipe&) = delete;
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+
+  const std::string& command() const { return command_; }
   // The next line without its newline; false at the end.
   bool next(std::string_view& line) {
     const ssize_t got = ::getline(&line_, &capacity_, file_);
@@ -77,22 +122,52 @@ class Pipe {
     line = std::string_view(line_, size);
     return true;
   }
-  // Waits for the command; throws InputError unless it exited with 0.
-  void finish(const std::string& command) {
-    const int status = ::pclose(file_);
+  // Waits for the program; throws InputError unless it exited with 0.
+  void finish() {
+    std::fclose(file_);
     file_ = nullptr;
-    if (status == 0) return;
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    throw cli::InputError(fmt::format(
-        "{}: failed (exit status {}){}", command, code,
-        code == 127 ? "; nauty-geng is nauty's geng (Debian: apt-get install nauty)" : ""));
+    const int status = wait();
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+    throw cli::InputError(fmt::format("{}: failed ({} {})", command_,
+                                      WIFEXITED(status) ? "exit status" : "signal",
+                                      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)));
   }
 
  private:
-  std::FILE* file_;
+  [[noreturn]] void fail(int error) const {
+    throw cli::InputError(fmt::format("{}: cannot run: {}{}", command_, std::strerror(error),
+                                      error == ENOENT ? " (nauty-geng is nauty's geng; Debian: "
+                                                        "apt-get install nauty)"
+                                                      : ""));
+  }
+  int wait() {
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    return status;
+  }
+
+  std::string command_;
+  pid_t pid_ = -1;
+  std::FILE* file_ = nullptr;
   char* line_ = nullptr;
   std::size_t capacity_ = 0;
 };
+
+// The count in geng's closing line on stderr (">Z 11117 graphs generated in 0.00 sec").
+std::optional<std::uint64_t> geng_count(std::string_view line) {
+  constexpr std::string_view kStart = ">Z ";
+  if (!line.starts_with(kStart)) return std::nullopt;
+  line.remove_prefix(kStart.size());
+  std::uint64_t count = 0;
+  const auto [end, error] = std::from_chars(line.data(), line.data() + line.size(), count);
+  if (error != std::errc() ||
+      !std::string_view(end, line.data() + line.size() - end).starts_with(" graphs generated")) {
+    return std::nullopt;
+  }
+  return count;
+}
 
 }  // namespace
 
@@ -234,9 +309,10 @@ GengSlices::GengSlices(int nodes, std::uint64_t slices) : nodes_(nodes), slices_
   }
 }
 
-std::string GengSlices::command(const char* flags, std::uint64_t j) const {
-  return slices_ == 1 ? fmt::format("nauty-geng {} {}", flags, nodes_)
-                      : fmt::format("nauty-geng {} {} {}/{}", flags, nodes_, j, slices_);
+std::vector<std::string> GengSlices::command(const char* flags, std::uint64_t j) const {
+  std::vector<std::string> argv = {"nauty-geng", flags, std::to_string(nodes_)};
+  if (slices_ > 1) argv.push_back(fmt::format("{}/{}", j, slices_));
+  return argv;
 }
 
 std::uint64_t GengSlices::count(std::uint64_t j) {
@@ -244,54 +320,54 @@ std::uint64_t GengSlices::count(std::uint64_t j) {
   is_kept_.resize(slices_, 0);
   if (kept_bytes_ < kKeptBytes) {
     // The graphs themselves, counted as they come and kept for answer().
-    const std::string run = command("-cq", j);
-    Pipe pipe(run);
+    Child geng(command("-cq", j), false);
     std::string& kept = kept_[j];
     std::string_view line;
     std::uint64_t count = 0;
-    for (; pipe.next(line); ++count) {
+    for (; geng.next(line); ++count) {
       kept.append(line);
       kept += '\n';
     }
-    pipe.finish(run);
+    geng.finish();
     kept_bytes_ += kept.size();
     is_kept_[j] = 1;
     return count;
   }
-  // -u counts without writing graphs; the count comes on stderr: ">Z 11117 graphs generated".
-  const std::string run = command("-cu", j);
-  Pipe pipe(run + " 2>&1");
+  // -u counts without writing graphs; the count comes on stderr.
+  Child geng(command("-cu", j), true);
   std::string_view line;
   std::optional<std::uint64_t> count;
-  while (pipe.next(line)) {
-    unsigned long long n = 0;
-    if (std::sscanf(std::string(line).c_str(), ">Z %llu graphs generated", &n) == 1) count = n;
+  while (geng.next(line)) {
+    if (const auto n = geng_count(line)) count = n;
   }
-  pipe.finish(run);
-  if (!count) throw cli::InputError(fmt::format("{}: no count of graphs in its output", run));
+  geng.finish();
+  if (!count) {
+    throw cli::InputError(fmt::format("{}: no count of graphs in its output", geng.command()));
+  }
   return *count;
 }
 
 void GengSlices::answer(std::uint64_t j, std::uint64_t first, bool alone,
                         cli::CopNumberLines& lines, UnitResult& result) {
-  const std::string run = command("-cq", j);
+  const std::vector<std::string> argv = command("-cq", j);
+  const std::string source = joined(argv);
   if (j < is_kept_.size() && is_kept_[j]) {
     std::string_view rest = kept_[j];
     for (std::uint64_t k = 1; !rest.empty(); ++k) {
       const std::size_t end = rest.find('\n');
-      answer_line(lines, {first + k, k, rest.substr(0, end), alone, 0}, run, result);
+      answer_line(lines, {first + k, k, rest.substr(0, end), alone, 0}, source, result);
       rest.remove_prefix(end + 1);
     }
     std::string().swap(kept_[j]);
     return;
   }
   try {
-    Pipe pipe(run);
+    Child geng(argv, false);
     std::string_view line;
-    for (std::uint64_t k = 1; pipe.next(line); ++k) {
-      answer_line(lines, {first + k, k, line, alone, 0}, run, result);
+    for (std::uint64_t k = 1; geng.next(line); ++k) {
+      answer_line(lines, {first + k, k, line, alone, 0}, source, result);
     }
-    pipe.finish(run);
+    geng.finish();
   } catch (const cli::InputError& e) {
     if (result.code == 0) {
       result.code = 2;

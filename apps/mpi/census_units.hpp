@@ -58,9 +58,9 @@ class BlockReader {
 UnitResult answer_block(std::string_view block, cli::CopNumberLines& lines);
 
 // The connected graphs on n nodes as `slices` slices of nauty-geng (res/mod), each run by a
-// process of its own (popen). A slice is generated once when this process can keep its graphs
-// until it answers them (up to kKeptBytes in all), else counted first (geng -u) and generated
-// again.
+// process of its own (posix_spawnp). A slice is generated once when this process can keep its
+// graphs until it answers them (up to kKeptBytes in all), else counted first (geng -u) and
+// generated again.
 class GengSlices {
  public:
   static constexpr std::uint64_t kKeptBytes = std::uint64_t{1} << 30;
@@ -73,7 +73,7 @@ class GengSlices {
               UnitResult& result);
 
  private:
-  std::string command(const char* flags, std::uint64_t j) const;
+  std::vector<std::string> command(const char* flags, std::uint64_t j) const;
   int nodes_;
   std::uint64_t slices_;
   std::vector<std::string> kept_;  // per slice: its graph6 lines, when kept

@@ -247,7 +247,8 @@ void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm) {
                 "the robber must move along an edge each turn (default: he may stay)");
   sub->footer(
       "The answers are catmouse copnumber's, graph by graph, in input order, numbered as\n"
-      "catmouse numbers them; the census's summary is the same for any number of processes.\n\n"
+      "catmouse numbers them; the census's summary is the same for any number of processes.\n"
+      "Each process answers on one thread: run one process per core.\n\n"
       "Examples:\n"
       "  mpirun -np 4 catmouse-mpi copnumber --geng 10 --summary-only\n"
       "  mpirun -np 4 catmouse-mpi copnumber graphs.g6 --jsonl > answers.jsonl");

@@ -28,6 +28,7 @@ struct SolveCommand {
   bool code = false;
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
+  bool wide = false;      // hidden: 32-bit remoteness words, for the tests
 };
 
 // The game in `text` with the rule options over its rules, the same on every process.
@@ -89,6 +90,7 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   options.memory_limit = limit;
   if (comm.rank() == 0) options.progress = engine.resolve().progress;
   options.fail_process = cmd.fail_process;
+  options.wide = cmd.wide;
   Result<mpi::DistributedSolution> solved = mpi::solve_distributed(std::move(*spec), options, comm);
   if (!solved.ok()) throw agreed_solve_error(solved.error(), source);
   const mpi::DistributedSolution& solution = *solved;
@@ -154,6 +156,7 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
                   "--save writes (docs/formats.md)")
       ->type_name("FILE.cmtb");
   sub->add_option("--fail-process", cmd->fail_process)->group("");  // for the tests
+  sub->add_flag("--wide-remoteness", cmd->wide)->group("");         // for the tests
   sub->footer(
       "The rows of the state space are shared out among the processes; each holds about 1/K of\n"
       "the table, and after each level sends the others only what that level changed.\n\n"

@@ -54,7 +54,7 @@ struct DistributedSolution::Impl {
   const Communicator* comm = nullptr;
   std::unique_ptr<const GameSpec> spec;
   std::unique_ptr<const Game> game;
-  detail::FrontierPlan plan;
+  std::unique_ptr<const detail::FrontierPlan> plan;
   std::unique_ptr<Partition> parts;
   std::unique_ptr<PartHere> part;
   DistributedStats stats;
@@ -62,10 +62,10 @@ struct DistributedSolution::Impl {
 
   // The value of (half, mouse m, cat c) in input labels, on the process holding its row.
   StateValue here(int half, NodeId mouse, NodeId cat) const {
-    return part->value_here(half, plan.order.rank[mouse], plan.order.rank[cat]);
+    return part->value_here(half, plan->order.rank[mouse], plan->order.rank[cat]);
   }
   int owner(int half, NodeId mouse, NodeId cat) const {
-    return parts->owner(plan.order.rank[half == 0 ? mouse : cat]);
+    return parts->owner(plan->order.rank[half == 0 ? mouse : cat]);
   }
 
   // Calls f(half, row, begin, end) for the runs of one StateSpace row (input labels) that make
@@ -90,9 +90,9 @@ struct DistributedSolution::Impl {
   void transfer(int root, StateIndex first, std::size_t count, std::uint32_t* out) const {
     std::vector<std::uint32_t> mine;
     for_each_run(first, count, [&](int half, NodeId row, NodeId begin, NodeId end) {
-      if (parts->owner(plan.order.rank[row]) != comm->rank()) return;
+      if (parts->owner(plan->order.rank[row]) != comm->rank()) return;
       mine.resize(mine.size() + (end - begin));
-      part->codes_here(half, row, begin, end, plan.order.rank,
+      part->codes_here(half, row, begin, end, plan->order.rank,
                        mine.data() + mine.size() - (end - begin));
     });
     const std::vector<std::vector<std::uint32_t>> all = comm->gather(mine, root);
@@ -100,7 +100,7 @@ struct DistributedSolution::Impl {
     std::vector<std::size_t> taken(all.size(), 0);
     std::uint32_t* into = out;
     for_each_run(first, count, [&](int, NodeId row, NodeId begin, NodeId end) {
-      const auto holder = static_cast<std::size_t>(parts->owner(plan.order.rank[row]));
+      const auto holder = static_cast<std::size_t>(parts->owner(plan->order.rank[row]));
       const std::uint32_t* from = all[holder].data() + taken[holder];
       into = std::copy(from, from + (end - begin), into);
       taken[holder] += end - begin;
@@ -145,9 +145,9 @@ Counts DistributedSolution::counts() const {
   std::vector<std::uint32_t> codes(n);
   for (int half = 0; half < 2; ++half) {
     for (NodeId x = rows.first; x < rows.last; ++x) {
-      const NodeId row = s.plan.order.order[x];
+      const NodeId row = s.plan->order.order[x];
       if (half == 1 && game.cat_forbidden(row)) continue;
-      s.part->codes_here(half, row, 0, n, s.plan.order.rank, codes.data());
+      s.part->codes_here(half, row, 0, n, s.plan->order.rank, codes.data());
       for (NodeId column = 0; column < n; ++column) {
         if (half == 0 && game.cat_forbidden(column)) continue;
         const std::uint32_t code = codes[column];  // tablebase::state_code
@@ -206,7 +206,7 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& 
   std::unique_ptr<LevelExchange<W>> levels;
   Status built;
   try {
-    levels = std::make_unique<LevelExchange<W>>(*s.game, s.plan, *s.parts, options, comm);
+    levels = std::make_unique<LevelExchange<W>>(*s.game, *s.plan, *s.parts, options, comm);
   } catch (const std::bad_alloc&) {
     built = field_error("memory_limit", "out of memory allocating this process's part");
   }
@@ -239,7 +239,8 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
     const GameSpec& owned = *impl->spec;
     impl->game = std::make_unique<const Game>(owned.graph, owned.rules,
                                               owned.cat_graph ? &*owned.cat_graph : nullptr);
-    impl->plan = detail::make_frontier_plan(*impl->game);
+    impl->plan =
+        std::make_unique<const detail::FrontierPlan>(detail::make_frontier_plan(*impl->game));
     impl->parts = std::make_unique<Partition>(impl->game->node_count(), comm.size());
   } catch (const std::bad_alloc&) {
     prepared = field_error("memory_limit", "out of memory reading the game");
@@ -252,7 +253,7 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
     const detail::RowRange rows = impl->parts->range(comm.rank());
     part = detail::FrontierKernel<std::uint16_t, true>::memory(n, rows.last - rows.first,
                                                                options.values_only) +
-           plan_bytes(impl->plan);
+           plan_bytes(*impl->plan);
     if (options.memory_limit != 0 && part > options.memory_limit) {
       prepared = field_error(
           "memory_limit",
@@ -266,7 +267,7 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
   s.stats.processes = comm.size();
   s.stats.largest_part = comm.max(part);
   s.stats.whole = detail::one_cat_memory(*s.game, options.values_only);
-  Result<bool> done = run_levels<std::uint16_t>(s, options);
+  Result<bool> done = options.wide ? Result<bool>(false) : run_levels<std::uint16_t>(s, options);
   if (done.ok() && !*done) {
     // A remoteness beyond 32766: again with 32-bit words, as the single-process kernel does.
     s.stats = DistributedStats{s.stats.processes, 0, {}, 0, s.stats.largest_part, s.stats.whole, 0};

@@ -31,6 +31,9 @@ struct DistributedOptions {
   std::function<void(const SolveProgress&)> progress;  // process 0, after each level
   // For tests of failure: this process fails at level 1, as if it had run out of memory.
   int fail_process = -1;
+  // For tests: 32-bit remoteness words from the start (otherwise only past a remoteness of
+  // 32,766, after a first try with 16 bits).
+  bool wide = false;
 };
 
 // What a solve held and exchanged (docs/distributed.md reports these).
@@ -49,8 +52,8 @@ class DistributedSolution {
  public:
   struct Impl;
   explicit DistributedSolution(std::unique_ptr<Impl> impl);
-  DistributedSolution(DistributedSolution&&) noexcept;
-  DistributedSolution& operator=(DistributedSolution&&) noexcept;
+  DistributedSolution(DistributedSolution&& other) noexcept;
+  DistributedSolution& operator=(DistributedSolution&& other) noexcept;
   ~DistributedSolution();
 
   const GameSpec& spec() const;

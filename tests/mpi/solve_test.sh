@@ -4,9 +4,15 @@
 # value and remoteness), and the same fields of --json.
 # Usage: solve_test.sh CATMOUSE CATMOUSE_MPI MPIRUN WORKDIR NAME GRAPH [OPTION...]
 #   GRAPH: gen:FAMILY:NODES[:SEED] (catmouse gen; edges format with --directed) or a file
+#   OPTION: for both; mpi:OPTION for catmouse-mpi alone
 set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4 name=$5 graph=$6
 shift 6
+options=() mpi_options=()
+for option in "$@"; do
+  if [[ $option == mpi:* ]]; then mpi_options+=("${option#mpi:}"); else options+=("$option"); fi
+done
+set -- "${options[@]}"
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
 dir="$work/$name"
@@ -25,7 +31,8 @@ fi
   fail "catmouse solve failed" "$(cat single.err)"
 "$cli" solve "$graph" "$@" --json >single.json
 for k in 1 2 3 4; do
-  run_mpi "$k" "$mpi" solve "$graph" "$@" --save "mpi$k.cmtb" >"mpi$k.out" 2>"mpi$k.err" ||
+  run_mpi "$k" "$mpi" solve "$graph" "$@" "${mpi_options[@]}" --save "mpi$k.cmtb" \
+    >"mpi$k.out" 2>"mpi$k.err" ||
     fail "$k processes: exit $?" "$(cat "mpi$k.err")"
   cmp -s single.out "mpi$k.out" ||
     fail "$k processes: another answer" "$(cat single.out "mpi$k.out")"
@@ -34,7 +41,7 @@ for k in 1 2 3 4; do
     fail "$k processes: other warnings" "$(cat single.err "mpi$k.err")"
   cmp single.cmtb "mpi$k.cmtb" || fail "$k processes: the saved file differs"
 done
-run_mpi 2 "$mpi" solve "$graph" "$@" --json >mpi.json
+run_mpi 2 "$mpi" solve "$graph" "$@" "${mpi_options[@]}" --json >mpi.json
 python3 - single.json mpi.json <<'PY' || fail "--json fields differ" "$(cat single.json mpi.json)"
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])

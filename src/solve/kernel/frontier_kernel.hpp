@@ -127,7 +127,7 @@ class FrontierKernel {
       const bool busy[2] = {has_work(attractor_[0]), has_work(attractor_[1])};
       if (!busy[0] && !busy[1]) return true;
       if (level + 1 > max_level()) return false;
-      step_level(busy, level, kNoRemote);
+      step_level(busy, level, NoRemote{});
       decided += attractor_[0].found + attractor_[1].found;
       if (!hand_out(level + 1)) return true;
       if (progress_) {
@@ -414,7 +414,10 @@ class FrontierKernel {
   }
 
   // step_level()'s remote without kPartial: every row is here.
-  static constexpr auto kNoRemote = [](int, auto&&) {};
+  struct NoRemote {
+    template <class Visit>
+    void operator()(int /*player*/, Visit&& /*visit*/) const {}
+  };
 
   // One level of one attractor: the opponent-to-move states whose every move now wins (from the
   // own states of the last level), then the own states with a move to a new opponent-to-move
