@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # catmouse-mpi against catmouse: the distributed solve of one large graph and the census of the
-# connected 10-node graphs (docs/mpi.md, docs/performance.md).
+# connected 10-node graphs (docs/distributed.md, docs/performance.md).
 #   - solve: `catmouse solve --threads 1` and `mpirun -np K catmouse-mpi solve` for each K,
 #     alternately, REPEAT times (default 2): wall time, the solve's own time (--json "seconds"),
 #     peak resident memory of the single process and of each process of the run (getrusage),

@@ -1,5 +1,5 @@
 // One graph6 line of a collection answered as catmouse copnumber answers it, for a front end
-// that shares the lines out itself (catmouse-mpi copnumber, docs/mpi.md): the same text and the
+// that shares the lines out itself (catmouse-mpi copnumber, docs/distributed.md): the same text and the
 // same tally entry per line, and the same summary.
 #pragma once
 

@@ -1,5 +1,5 @@
 // catmouse-mpi: catmouse's solve and cop-number census over the processes of an MPI run
-// (docs/mpi.md). Every process parses the same command line and runs the same subcommand;
+// (docs/distributed.md). Every process parses the same command line and runs the same subcommand;
 // process 0 alone writes to stdout and stderr. A failure on any process ends every process with
 // one message and the same exit code: 2 bad input or usage, 1 resources or internal. Run it under
 // mpirun: mpirun -np 4 catmouse-mpi solve big.json

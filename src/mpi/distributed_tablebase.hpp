@@ -1,7 +1,7 @@
 // A distributed solve saved as a tablebase file (.cmtb): the same bytes as write_tablebase() of
 // the single-process Solution of the same game, for any number of processes. Process 0 writes
 // the file with the library's writer (src/io/tablebase_writer.hpp), pulling each block's codes
-// from the processes that hold its rows; the others serve them (docs/mpi.md, "Saving").
+// from the processes that hold its rows; the others serve them (docs/distributed.md, "Saving").
 #pragma once
 
 #include <string>
