@@ -145,7 +145,7 @@ for n in "${list[@]}"; do
     -v vb="$values_bytes" -v vs="$verify_s" -v vm="$verify_bytes" -v cold="$cold" -v warm="$warm" \
     -v vu="$value_us" -v bu="$best_us" 'BEGIN {
       verify = vs == "-" ? "- | -" : sprintf("%.1f | %.2f", vs, vm / 1e9)
-      printf "| random n = %d | %d | %.1f | %.2f | %.1f | %.4f | %.4f | %s | %s | %s | %s | %s |\n",
+      printf "| random n = %d | %.0f | %.1f | %.2f | %.1f | %.4f | %.4f | %s | %s | %s | %s | %s |\n",
         n, states, ss, sb / 1e9, b / 1e6, b / states, vb / states, verify, cold, warm, vu, bu
     }'
 done

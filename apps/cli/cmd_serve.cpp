@@ -1,104 +1,41 @@
-// catmouse serve [GRAPH...]: the web page and its JSON API (docs/server.md) on a local HTTP
-// server, until SIGINT or SIGTERM. The server itself is apps/server; this is its command line.
-#include <fmt/format.h>
+// catmouse serve: runs catmouse-serve, the program beside catmouse that holds the web server
+// (serve_main.cpp says why it is a program of its own), with the same command line.
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
-#include <memory>
-#include <thread>
+#include <string_view>
+#include <vector>
 
 #include "common.hpp"
-#include "server.hpp"
 
 namespace catmouse::cli {
 
-namespace {
-
-struct ServeCommand {
-  std::vector<std::string> graphs;
-  std::string host = "127.0.0.1";
-  int port = 8913;
-  std::string memory;
-  unsigned threads = 0;
-  unsigned solves = 0;
-  unsigned queue = 0;
-  bool queue_given = false;
-  std::uint64_t max_states = server::ApiOptions{}.max_states;
-};
-
-void run(const ServeCommand& cmd) {
-  // --memory and --threads mean what they mean for solve (the default memory is what is
-  // available); the progress printer of the command line has no place in a server.
-  EngineOptions engine;
-  engine.memory = cmd.memory;
-  engine.threads = cmd.threads;
-  const SolveOptions resolved = engine.resolve();
-  server::ServeOptions options;
-  options.host = cmd.host;
-  options.port = cmd.port;
-  const std::string data = server::default_data_dir();
-  options.web_dir = data + "/web";
-  options.examples_dir = data + "/examples";
-  for (const std::string& path : cmd.graphs) {
-    Result<server::Example> board = server::read_example_file(path);
-    if (!board.ok()) throw InputError(board.error());
-    options.boards.push_back(std::move(board).value());
-  }
-  if (resolved.memory_limit > 0) options.api.memory = resolved.memory_limit;
-  options.api.threads = cmd.threads;
-  options.api.solves =
-      cmd.solves > 0 ? cmd.solves : std::max(1u, std::thread::hardware_concurrency());
-  options.api.queue = cmd.queue_given ? cmd.queue : 2 * options.api.solves;
-  options.api.max_states = cmd.max_states;
-  // Not the user's input but the installation or the machine (no page, a port taken): 1.
-  if (Status ok = server::serve(options); !ok) {
-    std::cerr << "catmouse: " << ok.error().to_string() << "\n";
-    throw ExitCode{1};
-  }
+bool is_serve_command(int argc, char** argv) {
+  return argc >= 2 && std::string_view(argv[1]) == "serve";
 }
 
-}  // namespace
+int run_serve_program(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path program = (ec ? fs::path(argv[0]) : self).parent_path() / "catmouse-serve";
+  std::vector<char*> args(argv, argv + argc);
+  args.push_back(nullptr);
+  ::execv(program.c_str(), args.data());
+  const int error = errno;
+  std::cerr << "catmouse: serve: cannot run " << program.string() << ": " << std::strerror(error)
+            << " (catmouse serve runs catmouse-serve, installed beside catmouse)\n";
+  return 1;
+}
 
 void add_serve_command(CLI::App& app) {
-  auto cmd = std::make_shared<ServeCommand>();
-  CLI::App* sub = app.add_subcommand(
-      "serve", "Serve the web page: see and play games in a browser (docs/server.md)");
-  sub->add_option("GRAPH", cmd->graphs,
-                  "boards to offer besides the examples (any input format); the first is "
-                  "opened by the address printed");
-  sub->add_option("--host", cmd->host,
-                  "the address to listen on (default: 127.0.0.1, this "
-                  "machine only)");
-  sub->add_option("--port", cmd->port, "the port (default: 8913; 0: a free one)")
-      ->check(CLI::Range(0, 65535));
-  sub->add_option("--memory", cmd->memory,
-                  "memory for the solved games kept and the solves under way (e.g. 2G; "
-                  "default: the available physical memory); a game needing more is refused");
-  sub->add_option("--threads", cmd->threads,
-                  "worker threads of each solve (default: one per hardware thread)")
-      ->check(CLI::Range(0u, 1024u));
-  sub->add_option("--solves", cmd->solves,
-                  "games solved at once (default: one per hardware thread)")
-      ->check(CLI::Range(1u, 1024u));
-  sub->add_option_function<unsigned>(
-         "--queue",
-         [cmd](unsigned queue) {
-           cmd->queue = queue;
-           cmd->queue_given = true;
-         },
-         "games waiting for a solve, beyond which the server answers 503 (default: twice "
-         "--solves)")
-      ->check(CLI::Range(0u, 100000u));
-  sub->add_option(
-      "--max-states", cmd->max_states,
-      fmt::format("the most positions of a game the server solves (default: {})", cmd->max_states));
-  sub->footer(
-      "Prints 'listening on http://HOST:PORT/' once ready, and serves until interrupted\n"
-      "(Ctrl-C, SIGTERM). The page and the examples come from share/catmouse beside the\n"
-      "program's folder.\n\n"
-      "Examples:\n"
-      "  catmouse serve                      # then open http://127.0.0.1:8913/\n"
-      "  catmouse serve --port 0 my_graph.json");
-  sub->callback([cmd] { run(*cmd); });
+  // Listed in catmouse --help; main() hands `catmouse serve ...` to run_serve_program() before
+  // parsing, so this subcommand is never parsed.
+  app.add_subcommand("serve",
+                     "Serve the web page: see and play games in a browser (docs/server.md)");
 }
 
 }  // namespace catmouse::cli

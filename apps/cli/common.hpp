@@ -253,6 +253,14 @@ class TemporaryGuard {
 // Writes "catmouse: warning: <text>" to stderr.
 void warn(const std::string& text);
 
+// Parses the command line and runs the subcommand, turning every failure into a message and an
+// exit code (main.cpp has the codes); what main() of catmouse and of catmouse-serve return.
+int run_program(CLI::App& app, int argc, char** argv);
+
+// `catmouse serve ...` runs catmouse-serve with the same arguments (cmd_serve.cpp).
+bool is_serve_command(int argc, char** argv);
+int run_serve_program(int argc, char** argv);  // returns only when it cannot
+
 // Subcommand registration; each lives in its own cmd_<name>.cpp.
 void add_check_command(CLI::App& app);
 void add_solve_command(CLI::App& app);

@@ -1,6 +1,6 @@
 // One graph6 line of a collection answered as catmouse copnumber answers it, for a front end
-// that shares the lines out itself (catmouse-mpi copnumber, docs/distributed.md): the same text and the
-// same tally entry per line, and the same summary.
+// that shares the lines out itself (catmouse-mpi copnumber, docs/distributed.md): the same text and
+// the same tally entry per line, and the same summary.
 #pragma once
 
 #include <cstdint>

@@ -302,8 +302,8 @@ GengSlices::GengSlices(int nodes, std::uint64_t slices) : nodes_(nodes), slices_
   if (slices_ == 0) {
     // Enough slices that geng's slices in order are its own order (its splitting level has
     // fewer nodes): measured, more than 16 for 7 nodes, 32 for 8, 128 for 9, 1024 for 10
-    // (docs/distributed.md); 2 * 4^(n - 5) keeps a factor of 2 over those. A slice costs two process
-    // starts (count, answer), a few milliseconds.
+    // (docs/distributed.md); 2 * 4^(n - 5) keeps a factor of 2 over those. A slice costs two
+    // process starts (count, answer), a few milliseconds.
     const int exponent = std::clamp(nodes - 5, 2, 7);
     slices_ = std::uint64_t{2} << (2 * exponent);
   }

@@ -1,5 +1,5 @@
-// catmouse-mpi solve GRAPH: catmouse solve over the processes of an MPI run (docs/distributed.md). The
-// game goes through the library's seam (read_game -> GameSpec, catmouse's rule options on top),
+// catmouse-mpi solve GRAPH: catmouse solve over the processes of an MPI run (docs/distributed.md).
+// The game goes through the library's seam (read_game -> GameSpec, catmouse's rule options on top),
 // then solve_distributed(); process 0 prints what catmouse solve prints, and --save writes the
 // file catmouse solve --save writes, byte for byte.
 #include <fmt/format.h>
