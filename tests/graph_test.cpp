@@ -28,6 +28,43 @@ TEST(Graph, BuildsCsrFromAdjacencyLists) {
   EXPECT_EQ(g->to_adjacency()[5], (std::vector<NodeId>{0, 2, 3}));
 }
 
+// The upper lists (each node's larger neighbours) give the graph the full lists give.
+TEST(Graph, BuildsFromUpperLists) {
+  const std::vector<std::vector<NodeId>> full{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}};
+  std::vector<std::uint64_t> offsets{0};
+  std::vector<NodeId> targets;
+  for (NodeId a = 0; a < full.size(); ++a) {
+    for (NodeId b : full[a]) {
+      if (b > a) targets.push_back(b);
+    }
+    offsets.push_back(targets.size());
+  }
+  Result<Graph> g = Graph::from_upper_lists(offsets, targets);
+  ASSERT_TRUE(g.ok()) << g.error().to_string();
+  EXPECT_EQ(g->to_adjacency(), full);
+  EXPECT_EQ(g->edge_count(), 7u);
+  EXPECT_EQ(g->max_degree(), 3u);
+}
+
+TEST(Graph, UpperListsRefuseWhatTheirFormCannotHold) {
+  // Node 1 lists 0 (not larger), then node 1 lists 2 twice, then a neighbour out of range.
+  const auto refused = [](std::vector<std::uint64_t> offsets, std::vector<NodeId> targets) {
+    Result<Graph> g = Graph::from_upper_lists(std::move(offsets), std::move(targets));
+    EXPECT_FALSE(g.ok());
+    return g.ok() ? Error{} : g.error();
+  };
+  Error e = refused({0, 1, 2, 2}, {1, 0});
+  EXPECT_EQ(e.where.node, 1u);
+  EXPECT_EQ(e.where.field, "neighbour 0");
+  e = refused({0, 1, 3, 3}, {1, 2, 2});
+  EXPECT_EQ(e.where.node, 1u);
+  EXPECT_EQ(e.where.field, "neighbour 1");
+  e = refused({0, 1, 2, 2}, {1, 3});
+  EXPECT_NE(e.message.find("out of range"), std::string::npos);
+  e = refused({0, 1, 1}, {1});
+  EXPECT_NE(e.message.find("at least 3"), std::string::npos);
+}
+
 TEST(Graph, SortsUnsortedLists) {
   Result<Graph> g = Graph::from_adjacency({{2, 1}, {0}, {0}});
   ASSERT_TRUE(g.ok());

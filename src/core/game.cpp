@@ -60,6 +60,14 @@ Game::Game(const Graph& graph, const Rules& rules, const Graph* cat_graph)
     if (!placed) lists.targets.push_back(v);
     lists.offsets.push_back(lists.targets.size());
   };
+  // At most every neighbour and a stay per node (reserved: a 10^5-node board would otherwise
+  // grow these vectors a dozen times).
+  const std::size_t most =
+      graph.node_count() + 2 * std::max(graph.edge_count(), cat_graph_->edge_count());
+  for (MoveLists* lists : {&mouse_moves_, &cat_moves_}) {
+    lists->offsets.reserve(std::size_t{graph.node_count()} + 1);
+    lists->targets.reserve(most);
+  }
   for (NodeId v = 0; v < graph.node_count(); ++v) {
     add(mouse_moves_, graph.neighbours(v), v, rules.mouse_stays, [](NodeId) { return true; });
     add(cat_moves_, cat_graph_->neighbours(v), v, rules.cat_stays && !cat_forbidden(v),

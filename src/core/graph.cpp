@@ -24,6 +24,19 @@ Error too_small(std::uint64_t n) {
       {}};
 }
 
+// The node count of lists in CSR form, or why there cannot be such a graph.
+Result<NodeId> csr_node_count(const std::vector<std::uint64_t>& offsets,
+                              const std::vector<NodeId>& targets) {
+  const std::uint64_t nodes = offsets.empty() ? 0 : offsets.size() - 1;
+  if (nodes < Graph::kMinNodes) return too_small(nodes);
+  if (nodes > UINT32_MAX) {
+    return Error{fmt::format("{} nodes exceed the 32-bit node id range", nodes), {}};
+  }
+  assert(offsets.front() == 0 && offsets.back() == targets.size());
+  (void)targets;
+  return static_cast<NodeId>(nodes);
+}
+
 bool arc_less(const Edge& a, const Edge& b) {
   return a.from != b.from ? a.from < b.from : a.to < b.to;
 }
@@ -65,13 +78,9 @@ Result<Graph> Graph::from_adjacency(const std::vector<std::vector<NodeId>>& list
 }
 
 Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<NodeId> targets) {
-  const std::uint64_t nodes = offsets.empty() ? 0 : offsets.size() - 1;
-  if (nodes < kMinNodes) return too_small(nodes);
-  if (nodes > UINT32_MAX) {
-    return Error{fmt::format("{} nodes exceed the 32-bit node id range", nodes), {}};
-  }
-  assert(offsets.front() == 0 && offsets.back() == targets.size());
-  const auto n = static_cast<NodeId>(nodes);
+  const Result<NodeId> count = csr_node_count(offsets, targets);
+  if (!count.ok()) return count.error();
+  const NodeId n = *count;
   auto field = [&](NodeId a, std::uint64_t k) {
     return fmt::format("neighbour {}", k - offsets[a]);
   };
@@ -146,6 +155,49 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
   g.out_offsets_ = std::move(offsets);
   g.out_targets_ = std::move(targets);
   for (NodeId v = 0; v < n; ++v) g.max_degree_ = std::max(g.max_degree_, g.degree(v));
+  return g;
+}
+
+Result<Graph> Graph::from_upper_lists(std::vector<std::uint64_t> offsets,
+                                      std::vector<NodeId> targets) {
+  const Result<NodeId> count = csr_node_count(offsets, targets);
+  if (!count.ok()) return count.error();
+  const NodeId n = *count;
+  Graph g;
+  g.out_offsets_.assign(offsets.size(), 0);
+  for (NodeId a = 0; a < n; ++a) {
+    NodeId least = a + 1;  // the next neighbour must be at least this
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      const NodeId b = targets[k];
+      if (b < least || b >= n) {
+        return node_error(
+            a, fmt::format("neighbour {}", k - offsets[a]),
+            b >= n ? fmt::format("neighbour {} is out of range (nodes are 0..{})", b, n - 1)
+                   : fmt::format("neighbour {} is not larger than the one before "
+                                 "it and than the node",
+                                 b));
+      }
+      least = b + 1;
+      ++g.out_offsets_[a + 1];
+      ++g.out_offsets_[b + 1];
+    }
+  }
+  for (NodeId v = 0; v < n; ++v) {
+    g.max_degree_ =
+        std::max<std::uint32_t>(g.max_degree_, static_cast<std::uint32_t>(g.out_offsets_[v + 1]));
+    g.out_offsets_[v + 1] += g.out_offsets_[v];
+  }
+  // Node b's list: its smaller neighbours a, met in increasing order of a, before its own
+  // larger ones, which are written when b's turn comes: sorted without a sort.
+  g.out_targets_.resize(targets.size() * 2);
+  std::vector<std::uint64_t> next(g.out_offsets_.begin(), g.out_offsets_.end() - 1);
+  for (NodeId a = 0; a < n; ++a) {
+    for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
+      const NodeId b = targets[k];
+      g.out_targets_[next[a]++] = b;
+      g.out_targets_[next[b]++] = a;
+    }
+  }
   return g;
 }
 

@@ -136,7 +136,10 @@ void encode_payload(std::span<const std::uint32_t> codes, std::string& out) {
 }
 
 std::uint8_t* Payload::prepare(std::size_t capacity) {
-  buffer_.assign(capacity + kPadding, 0);
+  // Grown, never shrunk nor cleared: parse() reads only the bytes decompressed into it, and the
+  // padding past them (zeroed) for word reads.
+  if (buffer_.size() < capacity + kPadding) buffer_.resize(capacity + kPadding);
+  std::fill_n(buffer_.begin() + static_cast<std::ptrdiff_t>(capacity), kPadding, 0);
   return buffer_.data();
 }
 

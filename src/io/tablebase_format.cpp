@@ -107,24 +107,6 @@ void write_graph(ByteWriter& out, const Graph& graph) {
   out.raw(lists.bytes());
 }
 
-// The undirected graph of `edges` (each u < v, by increasing u, then v), as sorted adjacency
-// lists: node v's list is its smaller neighbours, met in increasing order, then its larger ones.
-Result<Graph> undirected(NodeId n, const std::vector<Edge>& edges) {
-  std::vector<std::uint64_t> offsets(std::size_t{n} + 1, 0);
-  for (const Edge& e : edges) {
-    ++offsets[e.from + 1];
-    ++offsets[e.to + 1];
-  }
-  for (NodeId v = 0; v < n; ++v) offsets[v + 1] += offsets[v];
-  std::vector<NodeId> targets(edges.size() * 2);
-  std::vector<std::uint64_t> next(offsets.begin(), offsets.end() - 1);
-  for (const Edge& e : edges) {
-    targets[next[e.from]++] = e.to;
-    targets[next[e.to]++] = e.from;
-  }
-  return Graph::from_csr(std::move(offsets), std::move(targets));
-}
-
 Result<Graph> read_graph(ByteReader& in) {
   const std::uint8_t directed = in.u8();
   const NodeId n = in.u32();
@@ -134,21 +116,35 @@ Result<Graph> read_graph(ByteReader& in) {
     return header_error("the board section is malformed");
   }
   // Each list is increasing by construction (gaps from the last neighbour + 1), so the bytes
-  // are the canonical encoding of the graph they decode to.
-  std::vector<Edge> edges;
-  edges.reserve(static_cast<std::size_t>(listed));
+  // are the canonical encoding of the graph they decode to. An undirected graph lists each
+  // node's larger neighbours only: the form Graph::from_upper_lists takes.
+  std::vector<std::uint64_t> offsets(std::size_t{n} + 1, 0);
+  std::vector<NodeId> targets;
+  targets.reserve(static_cast<std::size_t>(listed));
   for (NodeId u = 0; u < n && !in.failed(); ++u) {
     const std::uint64_t count = in.varint();
     std::uint64_t base = directed ? 0 : std::uint64_t{u} + 1;
     for (std::uint64_t j = 0; j < count && !in.failed(); ++j) {
       const std::uint64_t v = base + in.varint();
-      if (v >= n || edges.size() == listed) return header_error("the board section is malformed");
-      edges.push_back({u, static_cast<NodeId>(v)});
+      if (v >= n || targets.size() == listed) return header_error("the board section is malformed");
+      targets.push_back(static_cast<NodeId>(v));
       base = v + 1;
     }
+    offsets[std::size_t{u} + 1] = targets.size();
   }
-  if (in.failed() || edges.size() != listed) return header_error("the board section is malformed");
-  Result<Graph> graph = directed ? Graph::from_edges(n, edges, true) : undirected(n, edges);
+  if (in.failed() || targets.size() != listed)
+    return header_error("the board section is malformed");
+  Result<Graph> graph = [&]() -> Result<Graph> {
+    if (!directed) return Graph::from_upper_lists(std::move(offsets), std::move(targets));
+    std::vector<Edge> arcs;
+    arcs.reserve(targets.size());
+    for (NodeId u = 0; u < n; ++u) {
+      for (std::uint64_t k = offsets[u]; k < offsets[std::size_t{u} + 1]; ++k) {
+        arcs.push_back({u, targets[k]});
+      }
+    }
+    return Graph::from_edges(n, arcs, true);
+  }();
   if (!graph.ok()) return header_error("the board's graph is invalid: " + graph.error().message);
   return graph;
 }

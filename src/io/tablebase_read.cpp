@@ -107,7 +107,29 @@ Status Tablebase::Impl::check_place(std::uint64_t b, const tb::BlockPlace& place
 
 Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
   std::array<std::uint8_t, tb::kIndexEntryBytes + 8> entry{};
-  if (Status ok = bytes.read(footer.index_offset + b * tb::kIndexEntryBytes, entry); !ok) {
+  const std::uint64_t page = b / kIndexPageEntries;
+  if (index_pages.empty())
+    index_pages.resize((header.blocks + kIndexPageEntries - 1) / kIndexPageEntries);
+  std::vector<std::uint8_t>& bytes_of_page = index_pages[page];
+  if (bytes_of_page.empty()) {
+    const std::uint64_t first = page * kIndexPageEntries;
+    const std::uint64_t size =
+        std::min(kIndexPageEntries, header.blocks - first) * tb::kIndexEntryBytes + 8;
+    if (index_cached_bytes + size <= kIndexCacheBytes) {
+      bytes_of_page.resize(size);
+      if (Status ok = bytes.read(footer.index_offset + first * tb::kIndexEntryBytes, bytes_of_page);
+          !ok) {
+        bytes_of_page.clear();
+        return error("index", ok.error().message);
+      }
+      index_cached_bytes += size;
+    }
+  }
+  if (!bytes_of_page.empty()) {
+    const std::size_t at = (b - page * kIndexPageEntries) * tb::kIndexEntryBytes;
+    std::copy_n(bytes_of_page.begin() + static_cast<std::ptrdiff_t>(at), entry.size(),
+                entry.begin());
+  } else if (Status ok = bytes.read(footer.index_offset + b * tb::kIndexEntryBytes, entry); !ok) {
     return error("index", ok.error().message);
   }
   tb::ByteReader in(entry);
@@ -120,11 +142,12 @@ Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
 }
 
 Status Tablebase::Impl::read_block(std::uint64_t b, const tb::BlockPlace& place,
-                                   tb::Decompressor& decompressor, tb::Payload& payload) const {
+                                   tb::Decompressor& decompressor, tb::Payload& payload,
+                                   std::vector<std::uint8_t>& frame) const {
   const auto fail = [&](std::string message) {
     return error(fmt::format("block {}", b), std::move(message));
   };
-  std::vector<std::uint8_t> frame(static_cast<std::size_t>(place.end - place.offset));
+  frame.resize(static_cast<std::size_t>(place.end - place.offset));
   if (Status ok = bytes.read(place.offset, frame); !ok) return fail(ok.error().message);
   if (tb::checksum(frame, b) != place.checksum) {
     return fail("checksum mismatch: the block is corrupt");
@@ -145,7 +168,9 @@ Result<const tb::Payload*> Tablebase::Impl::cached(std::uint64_t b) const {
   Result<tb::BlockPlace> place = place_of(b);
   if (!place.ok()) return place.error();
   if (!decompressor) decompressor.emplace(header.dictionary);
-  if (Status ok = read_block(b, *place, *decompressor, slot.payload); !ok) return ok.error();
+  if (Status ok = read_block(b, *place, *decompressor, slot.payload, frame); !ok) {
+    return ok.error();
+  }
   slot.block = b;
   return &slot.payload;
 }

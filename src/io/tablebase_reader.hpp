@@ -64,10 +64,13 @@ struct Tablebase::Impl {
   std::uint32_t block_states(std::uint64_t b) const;
   // An error about `part` of the file ("block 17", "index"), naming the file.
   Error error(std::string part, std::string message) const;
-  // Reads, checks against its checksum and decodes block b at `place`.
+  // Reads, checks against its checksum and decodes block b at `place`; `frame` is scratch space
+  // for the compressed bytes, kept by the caller from block to block.
   Status read_block(std::uint64_t b, const tablebase::BlockPlace& place,
-                    tablebase::Decompressor& decompressor, tablebase::Payload& payload) const;
-  // Block b's place, from its index entry (read from the file).
+                    tablebase::Decompressor& decompressor, tablebase::Payload& payload,
+                    std::vector<std::uint8_t>& frame) const;
+  // Block b's place, from its index entry (the index page that holds it, read once); `mutex`
+  // held.
   Result<tablebase::BlockPlace> place_of(std::uint64_t b) const;
   // Checks a place read from the index: inside the blocks, and not too large.
   Status check_place(std::uint64_t b, const tablebase::BlockPlace& place) const;
@@ -81,6 +84,14 @@ struct Tablebase::Impl {
   mutable std::mutex mutex;
   mutable std::optional<tablebase::Decompressor> decompressor;
   mutable std::array<Slot, kCacheSlots> cache;
+  mutable std::vector<std::uint8_t> frame;
+  // Index pages of kIndexPageEntries entries (and the next entry's offset, where a block ends),
+  // read when first needed and kept while they take at most kIndexCacheBytes in all: a random
+  // probe then costs one read of the file, not two. Guarded by `mutex`.
+  static constexpr std::uint64_t kIndexPageEntries = 256;
+  static constexpr std::uint64_t kIndexCacheBytes = std::uint64_t{64} << 20;
+  mutable std::vector<std::vector<std::uint8_t>> index_pages;
+  mutable std::uint64_t index_cached_bytes = 0;
   // Block b from the cache, or read into it; `mutex` held.
   Result<const tablebase::Payload*> cached(std::uint64_t b) const;
 };

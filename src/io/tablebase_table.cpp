@@ -98,8 +98,9 @@ std::variant<Table, Failure> read_table(const Tablebase::Impl& impl) {
   tb::Decompressor decompressor(impl.header.dictionary);
   tb::Payload payload;
   std::vector<std::uint32_t> codes;
+  std::vector<std::uint8_t> frame;
   for (std::uint64_t b = 0; b < places.size(); ++b) {
-    if (Status ok = impl.read_block(b, places[b], decompressor, payload); !ok) {
+    if (Status ok = impl.read_block(b, places[b], decompressor, payload, frame); !ok) {
       return Failure{ok.error(), b};
     }
     codes.resize(payload.states());

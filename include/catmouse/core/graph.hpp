@@ -33,6 +33,13 @@ class Graph {
   // The same from lists in CSR form: node a lists targets[offsets[a] .. offsets[a + 1]).
   static Result<Graph> from_csr(std::vector<std::uint64_t> offsets, std::vector<NodeId> targets);
 
+  // An undirected graph from each node's larger neighbours: node a lists, in increasing order, the
+  // neighbours b > a in targets[offsets[a] .. offsets[a + 1]) (each edge once). Symmetry and
+  // sorted lists follow from that form, so it is checked in one sequential pass: faster than
+  // from_csr for a board read back from a file. Errors name the node and the position.
+  static Result<Graph> from_upper_lists(std::vector<std::uint64_t> offsets,
+                                        std::vector<NodeId> targets);
+
   // From an edge list on node_count nodes: undirected edges, or with `directed` arcs from -> to
   // (then the mover may go from -> to only). Errors name the edge by its index in `edges`
   // (Location::field = "edge K"): out of range, self-loop, repeated edge (or arc).
