@@ -33,12 +33,12 @@ class BlockedWords {
   // Every row of both halves; or, for a process of a distributed solve, the rows first .. first +
   // rows - 1 (first a multiple of 8) of each half, with every column.
   explicit BlockedWords(NodeId n) : BlockedWords(n, 0, n) {}
-  BlockedWords(NodeId n, NodeId first, NodeId rows)
+  BlockedWords(NodeId n, NodeId first, NodeId rows, const ForEachPart& for_each_part = {})
       : n_(n),
         n8_((std::uint64_t{n} + 7) & ~std::uint64_t{7}),
         first_(first),
         half_(((std::uint64_t{rows} + 7) & ~std::uint64_t{7}) * n8_),
-        words_(zeroed_array<W>(2 * half_)) {}
+        words_(zeroed_array<W>(2 * half_, for_each_part)) {}
 
   // The word of (mouse m, cat c) in half 0 (mouse to move) or 1 (cat to move), kernel labels.
   W& at(int half, NodeId m, NodeId c) { return words_[index(half, m, c)]; }

@@ -92,8 +92,13 @@ class FrontierKernel {
         progress_(options.progress),
         cancelled_(options.cancelled),
         pool_(parallel_ ? 2 : 1) {
-    if (keep_remoteness_) remoteness_ = BlockedWords<W>(n_, first_, last_ - first_);
-    for (int a = 0; a < 2; ++a) setup(attractor_[a], a);
+    if (keep_remoteness_) {
+      remoteness_ = BlockedWords<W>(n_, first_, last_ - first_, on_pool());
+    }
+    // The attractors' rows, each on a thread of its own: their first touch is most of the cost.
+    pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
+      for (std::size_t a = first; a < last; ++a) setup(attractor_[a], static_cast<int>(a));
+    });
   }
 
   // Bytes a process holding `rows` rows allocates for its attractors and remoteness (the plan,
@@ -256,6 +261,15 @@ class FrontierKernel {
   }
   static bool test(const std::uint64_t* row, NodeId bit) {
     return (row[bit >> 6] >> (bit & 63)) & 1;
+  }
+
+  // The pool, to fault in a large array's pages on every thread (huge_pages.hpp).
+  ForEachPart on_pool() {
+    return [this](std::size_t parts, const std::function<void(std::size_t)>& part) {
+      pool_.run(parallel_, parts, 1, [&](std::size_t first, std::size_t last, unsigned) {
+        for (std::size_t i = first; i < last; ++i) part(i);
+      });
+    };
   }
 
   void setup(Attractor& a, int player) {

@@ -37,6 +37,7 @@
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 #include "solve/kernel/bit_matrix.hpp"
+#include "solve/kernel/huge_pages.hpp"
 #include "solve/kernel/level_hook.hpp"
 #include "solve/kernel/seed.hpp"
 #include "solve/worker_pool.hpp"
@@ -98,7 +99,13 @@ class RetrogradeKernel {
         holes_(row_words_, 0),
         cat_allowed_(row_words_, 0),
         pool_(threads_) {
-    if (keep_remoteness_) words_.assign(game.state_count(), 0);
+    if (keep_remoteness_) {
+      words_ = zeroed_array<W>(game.state_count(), [this](std::size_t parts, const auto& part) {
+        pool_.run(threads_ > 1, parts, 1, [&](std::size_t first, std::size_t last, unsigned) {
+          for (std::size_t i = first; i < last; ++i) part(i);
+        });
+      });
+    }
     for (NodeId v = 0; v < n_; ++v) {
       all_mice_[v >> 6] |= std::uint64_t{1} << (v & 63);
       if (game.is_hole(v)) holes_[v >> 6] |= std::uint64_t{1} << (v & 63);
