@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Tablebase benchmarks: file sizes by zstd level and block size, and for each graph the save
 # (time, peak memory, bytes per state with and without remoteness), verify, probe latency from a
-# fresh process (cold: the file dropped from the page cache first; warm: straight after), and
+# fresh process (cold: the file dropped from the page cache first; warm: straight after): one
+# state (`probe --batch` of the start: value, remoteness, best move) and the whole default answer
+# (`probe FILE`: every move's value and the optimal line, one block read per ply), and
 # in-process probes of random states.
 #
 # Usage: bench/tablebase.sh [--nodes LIST] [--sizes-nodes N] [--probes P] [--runs K]
@@ -91,10 +93,10 @@ median() {
   sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# Wall milliseconds of one fresh `catmouse probe` of the start.
+# Wall milliseconds of one fresh `catmouse probe FILE [ARGS...]`.
 probe_ms() {
   local start=$EPOCHREALTIME
-  "$catmouse" probe "$1" >/dev/null
+  "$catmouse" probe "$@" >/dev/null
   local end=$EPOCHREALTIME
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f\n", (b - a) * 1000 }'
 }
@@ -113,8 +115,8 @@ if [[ $sizes_nodes -gt 0 ]]; then
   echo
 fi
 
-echo "| graph | states | save s | save peak GB | file MB | B/state | values-only B/state | verify s | verify peak GB | cold probe ms | warm probe ms | in-process value µs | in-process best move µs |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| graph | states | save s | save peak GB | file MB | B/state | values-only B/state | verify s | verify peak GB | cold one-state probe ms | cold probe ms | warm probe ms | in-process value µs | in-process best move µs |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 IFS=, read -ra list <<<"$nodes"
 for n in "${list[@]}"; do
   g=$(graph "$n")
@@ -135,6 +137,11 @@ for n in "${list[@]}"; do
     read -r verify_s verify_bytes < <(timed "$catmouse" verify --threads 2 "$file")
   fi
   echo "progress: n = $n: fresh-process probes" >&2
+  echo '{"mouse": 1, "cat": 2, "turn": "mouse"}' >"$dir/start.jsonl"
+  one=$(for _ in $(seq "$runs"); do
+    "$bench" evict "$file"
+    probe_ms "$file" --batch "$dir/start.jsonl"
+  done | median)
   cold=$(for _ in $(seq "$runs"); do "$bench" evict "$file"; probe_ms "$file"; done | median)
   warm=$(for _ in $(seq "$runs"); do probe_ms "$file"; done | median)
   echo "progress: n = $n: $probes in-process probes" >&2
@@ -142,10 +149,11 @@ for n in "${list[@]}"; do
   value_us=$(sed -E 's/.*value ([0-9.]+) us.*/\1/' <<<"$line")
   best_us=$(sed -E 's/.*best move ([0-9.]+) us.*/\1/' <<<"$line")
   awk -v n="$n" -v states="$states" -v ss="$save_s" -v sb="$save_bytes" -v b="$bytes" \
-    -v vb="$values_bytes" -v vs="$verify_s" -v vm="$verify_bytes" -v cold="$cold" -v warm="$warm" \
+    -v vb="$values_bytes" -v vs="$verify_s" -v vm="$verify_bytes" -v one="$one" -v cold="$cold" \
+    -v warm="$warm" \
     -v vu="$value_us" -v bu="$best_us" 'BEGIN {
       verify = vs == "-" ? "- | -" : sprintf("%.1f | %.2f", vs, vm / 1e9)
-      printf "| random n = %d | %.0f | %.1f | %.2f | %.1f | %.4f | %.4f | %s | %s | %s | %s | %s |\n",
-        n, states, ss, sb / 1e9, b / 1e6, b / states, vb / states, verify, cold, warm, vu, bu
+      printf "| random n = %d | %.0f | %.1f | %.2f | %.1f | %.4f | %.4f | %s | %s | %s | %s | %s | %s |\n",
+        n, states, ss, sb / 1e9, b / 1e6, b / states, vb / states, verify, one, cold, warm, vu, bu
     }'
 done
