@@ -293,7 +293,7 @@ TEST(CliCollections, FailuresInsideThreads) {
     EXPECT_NE(run.err.find(":51:"), std::string::npos) << run.err;
   }
   std::filesystem::remove(file);
-  if (cli_test::kSanitized) return;  // `ulimit -v` and AddressSanitizer do not mix
+  if (cli_test::kSanitized) return;  // `ulimit -v` and the sanitizers do not mix
   // Out of memory inside a thread: exit 1 with the line, nothing on stdout. Games of three cats
   // on 300 nodes (tens of GB) under a 1 GB address space, with --memory above it so that no
   // estimate refuses them first.

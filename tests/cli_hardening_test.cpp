@@ -34,7 +34,7 @@ std::string cli() {
   return std::string("'") + CATMOUSE_CLI + "'";
 }
 
-// `args` run by catmouse under the address-space limit (none under ASan), in folder `dir`.
+// `args` run by catmouse under the address-space limit (none under a sanitizer), in folder `dir`.
 CliRun limited(const std::string& args, const std::string& dir = ".") {
   const std::string limit =
       kSanitized ? std::string() : "ulimit -v " + std::to_string(kAddressSpaceKib) + "; ";
@@ -300,7 +300,7 @@ TEST(CliHardening, MemoryRefusalsSuggestOnlyOptionsTheCommandTakes) {
 }
 
 TEST(CliHardening, OutOfMemoryDuringASolveExitsOne) {
-  if (kSanitized) GTEST_SKIP() << "ulimit -v and AddressSanitizer do not mix";
+  if (kSanitized) GTEST_SKIP() << "ulimit -v and the sanitizers do not mix";
   // --memory lets the solve start; `ulimit -v` does not let it finish: exit 1, not a crash.
   const auto graph = std::filesystem::temp_directory_path() /
                      ("catmouse_oom_" + std::to_string(::getpid()) + ".json");

@@ -15,12 +15,13 @@
 
 namespace cli_test {
 
-// Whether the tests run under AddressSanitizer, which reserves terabytes of address space: no
-// `ulimit -v` then.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;  // ASan reserves terabytes of address space: no ulimit -v
+// Whether the tests run under AddressSanitizer or ThreadSanitizer, which reserve terabytes of
+// address space for their shadow memory: no `ulimit -v` then (the run would die in the
+// sanitizer's start-up, not in the code under test).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;
