@@ -82,11 +82,11 @@ class TableBuilder {
     return static_cast<std::size_t>((states + 63) / 64);
   }
   bool remoteness_;
-  std::vector<std::uint64_t> mouse_;
-  std::vector<std::uint64_t> decided_;
+  ZeroedVector<std::uint64_t> mouse_;
+  ZeroedVector<std::uint64_t> decided_;
   bool wide_;
-  std::vector<std::uint16_t> r16_;
-  std::vector<std::uint32_t> r32_;
+  ZeroedVector<std::uint16_t> r16_;
+  ZeroedVector<std::uint32_t> r32_;
 };
 
 // The stored table, every block checked and decoded.

@@ -13,11 +13,11 @@ std::size_t words_for(StateIndex bits) {
 }  // namespace
 
 Table::Table(NodeId node_count)
-    : space_(node_count), mouse_(words_for(space_.size()), 0), r32_(space_.size(), 0) {}
+    : space_(node_count), mouse_(words_for(space_.size())), r32_(space_.size()) {}
 
-Table::Table(StateSpace space, std::vector<std::uint64_t> mouse_wins,
-             std::vector<std::uint64_t> decided, std::vector<std::uint16_t> r16,
-             std::vector<std::uint32_t> r32)
+Table::Table(StateSpace space, ZeroedVector<std::uint64_t> mouse_wins,
+             ZeroedVector<std::uint64_t> decided, ZeroedVector<std::uint16_t> r16,
+             ZeroedVector<std::uint32_t> r32)
     : space_(std::move(space)),
       mouse_(std::move(mouse_wins)),
       decided_(std::move(decided)),

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <thread>
 #include <vector>
@@ -64,15 +65,34 @@ class WorkerPool {
   void work(unsigned id) {
     std::uint64_t seen = 0;
     for (;;) {
-      // Spin a little (steps follow each other closely), then sleep until the next step.
-      for (int spin = 0; generation_.load(std::memory_order_acquire) == seen; ++spin) {
-        if (spin > 4000) generation_.wait(seen, std::memory_order_acquire);
+      // Wait for the next step: spin a little, then yield for a while, then sleep. Steps follow
+      // each other closely (a level of a deep game may take a few microseconds), and a worker
+      // woken from sleep would come too late to take part in one; yielding rather than spinning
+      // on lets the caller's thread run if the system gives both one core.
+      const auto idle = std::chrono::steady_clock::now();
+      for (unsigned spin = 0; generation_.load(std::memory_order_acquire) == seen; ++spin) {
+        if (spin < kSpins) {
+          pause();
+        } else if (spin % 16 != 0 || std::chrono::steady_clock::now() - idle < kYieldFor) {
+          std::this_thread::yield();
+        } else {
+          generation_.wait(seen, std::memory_order_acquire);
+        }
       }
       seen = generation_.load(std::memory_order_acquire);
       if (stop_.load()) return;
       drain(id);
       pending_.fetch_sub(1, std::memory_order_acq_rel);
     }
+  }
+
+  static constexpr unsigned kSpins = 2000;
+  static constexpr std::chrono::microseconds kYieldFor{500};
+  // A hint to the core that this is a spin loop (it lets the other hardware thread run).
+  static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
   }
 
   std::vector<std::jthread> workers_;

@@ -15,6 +15,7 @@
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/rules.hpp"
+#include "catmouse/core/zeroed_vector.hpp"
 
 namespace catmouse {
 
@@ -31,8 +32,10 @@ class Table {
   // Assembles a table from an engine's arrays: `mouse_wins` is a bitset of state_count bits, and
   // exactly one of the others is non-empty: `decided` (a bitset; values only), or r16 / r32 (top
   // bit decided, the rest remoteness; the rest is ignored for undecided states).
-  Table(StateSpace space, std::vector<std::uint64_t> mouse_wins, std::vector<std::uint64_t> decided,
-        std::vector<std::uint16_t> r16, std::vector<std::uint32_t> r32);
+  // The arrays are ZeroedVectors, so that an engine can hand over what it solved in without a copy.
+  Table(StateSpace space, ZeroedVector<std::uint64_t> mouse_wins,
+        ZeroedVector<std::uint64_t> decided, ZeroedVector<std::uint16_t> r16,
+        ZeroedVector<std::uint32_t> r32);
 
   static constexpr std::uint16_t kDecided16 = 0x8000;
   static constexpr std::uint32_t kDecided32 = 0x80000000;
@@ -84,15 +87,15 @@ class Table {
   friend bool operator==(const Table& a, const Table& b);
 
  private:
-  static bool bit(const std::vector<std::uint64_t>& bits, StateIndex i) {
+  static bool bit(const ZeroedVector<std::uint64_t>& bits, StateIndex i) {
     return (bits[i >> 6] >> (i & 63)) & 1;
   }
 
   StateSpace space_;
-  std::vector<std::uint64_t> mouse_;
-  std::vector<std::uint64_t> decided_;
-  std::vector<std::uint16_t> r16_;
-  std::vector<std::uint32_t> r32_;
+  ZeroedVector<std::uint64_t> mouse_;
+  ZeroedVector<std::uint64_t> decided_;
+  ZeroedVector<std::uint16_t> r16_;
+  ZeroedVector<std::uint32_t> r32_;
 };
 
 }  // namespace catmouse

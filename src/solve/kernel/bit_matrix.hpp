@@ -4,7 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
+
+#include "catmouse/core/zeroed_vector.hpp"
 
 namespace catmouse::detail {
 
@@ -24,7 +25,7 @@ class PaddedRows {
 
  private:
   std::uint64_t row_words_ = 0;
-  std::vector<T> cells_;
+  ZeroedVector<T> cells_;  // zeros without a pass over them: the threads fault them in
 };
 
 // Transposes a 64x64 bit block in place: bit j of a[i] <-> bit i of a[j] (the recursive quadrant

@@ -110,7 +110,7 @@ class BlockedWords {
 
   // After permute_rows of both halves: rows of n8 words packed into rows of n, in StateSpace
   // order.
-  std::vector<W> take() {
+  ZeroedVector<W> take() {
     if (n8_ != n_) {
       for (int half = 0; half < 2; ++half) {
         for (NodeId r = 0; r < n_; ++r) {
@@ -136,7 +136,7 @@ class BlockedWords {
   std::uint64_t n8_ = 0;
   NodeId first_ = 0;
   std::uint64_t half_ = 0;  // words per half
-  std::vector<W> words_;
+  ZeroedVector<W> words_;
 };
 
 }  // namespace catmouse::detail

@@ -113,7 +113,7 @@ class CopsSolver {
   detail::WorkerPool pool_;
   CopsMode mode_;
   std::uint64_t count_ = 0;
-  std::vector<std::uint16_t> words_;       // table mode with remoteness: Table's words
+  ZeroedVector<std::uint16_t> words_;      // table mode with remoteness: Table's words
   std::vector<NodeId> placement_nodes_;    // the placements: count_ * k nodes
   std::vector<std::vector<NodeId>> sets_;  // sets_[m]: every m-multiset in rank order
   // Where a cop comes from and goes: the in- and out-neighbourhoods, closed when the cops stay.
@@ -349,7 +349,7 @@ std::uint64_t CopsSolver<kW>::seed_forced_losses() {
 template <std::uint64_t kW>
 Table CopsSolver<kW>::take_table(const StateSpace& space) {
   const std::uint64_t states = space.size();
-  std::vector<std::uint64_t> mouse((states + 63) / 64, 0), decided;  // the robber never wins
+  ZeroedVector<std::uint64_t> mouse((states + 63) / 64), decided;  // the robber never wins
   if (mode_.remoteness) {
     return Table(space, std::move(mouse), {}, std::move(words_), {});
   }

@@ -18,10 +18,12 @@ namespace catmouse::detail {
 class GuardedRows {
  public:
   GuardedRows() = default;
+  // The memory is faulted in here, on the thread that builds the rows: the first level to touch
+  // it would otherwise do so on one thread.
   GuardedRows(NodeId rows, std::uint64_t words, NodeId first = 0)
       : first_(first),
         stride_(words + 2),
-        bits_(zeroed_array<std::uint64_t>(std::uint64_t{rows} * stride_ + 1)) {}
+        bits_(zeroed_array<std::uint64_t>(std::uint64_t{rows} * stride_ + 1, on_this_thread)) {}
   std::uint64_t* row(NodeId r) { return bits_.data() + std::uint64_t{r - first_} * stride_ + 1; }
   const std::uint64_t* row(NodeId r) const {
     return bits_.data() + std::uint64_t{r - first_} * stride_ + 1;
@@ -31,7 +33,7 @@ class GuardedRows {
  private:
   NodeId first_ = 0;
   std::uint64_t stride_ = 0;
-  std::vector<std::uint64_t> bits_;
+  ZeroedVector<std::uint64_t> bits_;
 };
 
 // The states found at one level, by rows (first .. first + rows - 1, as GuardedRows): bits, the
@@ -39,23 +41,38 @@ class GuardedRows {
 class Frontier {
  public:
   Frontier() = default;
-  Frontier(NodeId rows, std::uint64_t words, NodeId first = 0)
+  // `shards`: how many threads may add at once, each to rows of its own (add's `shard`).
+  Frontier(NodeId rows, std::uint64_t words, NodeId first = 0, unsigned shards = 1)
       : bits_(rows, words, first),
         first_(first),
         masks_((words + 63) / 64),
-        occupied_(std::uint64_t{rows} * masks_, 0),
-        listed_(rows, 0) {}
+        occupied_(std::uint64_t{rows} * masks_),
+        listed_(rows),
+        shards_(shards) {}
 
-  void add(NodeId r, std::uint64_t w, std::uint64_t bits) {
+  // Adds the bits to word w of row r; shard s lists the row if it is new. Threads may add at once
+  // if they add to different rows, each with its own shard.
+  void add(NodeId r, std::uint64_t w, std::uint64_t bits, unsigned shard = 0) {
     bits_.row(r)[w] |= bits;
     occupied(r)[w >> 6] |= std::uint64_t{1} << (w & 63);
     if (!listed_[r - first_]) {
       listed_[r - first_] = 1;
-      rows_.push_back(r);
+      shards_[shard].rows.push_back(r);
     }
   }
-  const std::vector<NodeId>& rows() const { return rows_; }
-  bool empty() const { return rows_.empty(); }
+  // The rows listed by shards 1.. join shard 0's list, in shard order: rows() then has them all.
+  void gather_shards() {
+    std::vector<NodeId>& all = shards_[0].rows;
+    for (std::size_t s = 1; s < shards_.size(); ++s) {
+      all.insert(all.end(), shards_[s].rows.begin(), shards_[s].rows.end());
+      shards_[s].rows.clear();
+    }
+  }
+  // Whether row r holds a bit.
+  bool listed(NodeId r) const { return listed_[r - first_] != 0; }
+  // The rows with a bit (after gather_shards() if several shards added).
+  const std::vector<NodeId>& rows() const { return shards_[0].rows; }
+  bool empty() const { return rows().empty(); }
   const std::uint64_t* row(NodeId r) const { return bits_.row(r); }
   // The occupancy masks of row r (words_with_bits / 64 rounded up of them).
   const std::uint64_t* occupied(NodeId r) const {
@@ -74,7 +91,8 @@ class Frontier {
 
   // Back to empty, in time proportional to what was added.
   void clear() {
-    for (NodeId r : rows_) {
+    std::vector<NodeId>& rows = shards_[0].rows;
+    for (NodeId r : rows) {
       std::uint64_t* occupancy = occupied(r);
       std::uint64_t* bits = bits_.row(r);
       for (std::uint64_t k = 0; k < masks_; ++k) {
@@ -85,7 +103,7 @@ class Frontier {
       }
       listed_[r - first_] = 0;
     }
-    rows_.clear();
+    rows.clear();
   }
   void release() { *this = Frontier(); }
 
@@ -94,12 +112,17 @@ class Frontier {
     return occupied_.data() + std::uint64_t{r - first_} * masks_;
   }
 
+  // A shard's list on a cache line of its own: the shards push on different threads.
+  struct alignas(64) Shard {
+    std::vector<NodeId> rows;
+  };
+
   GuardedRows bits_;
   NodeId first_ = 0;
   std::uint64_t masks_ = 0;
-  std::vector<std::uint64_t> occupied_;
-  std::vector<std::uint8_t> listed_;
-  std::vector<NodeId> rows_;
+  ZeroedVector<std::uint64_t> occupied_;
+  ZeroedVector<std::uint8_t> listed_;
+  std::vector<Shard> shards_ = std::vector<Shard>(1);
 };
 
 }  // namespace catmouse::detail

@@ -51,6 +51,12 @@ namespace catmouse::detail {
 template <class W, bool kPartial = false>
 class FrontierKernel {
   static constexpr W kTop = BlockedWords<W>::kTop;
+  // The threads of the pool (one, or two with threads): a level's rows are shared out among them
+  // one by one (step_level), each thread listing the rows it adds in a shard of its own.
+  static constexpr unsigned kThreads = 2;
+  // Below this many rows to visit, a step of a level runs on one thread: a few microseconds of
+  // work would not pay for the other's wake-up.
+  static constexpr std::size_t kShareRows = 2;
 
   // The states one player wins. Rows are that player's nodes, bits the opponent's; "own" states
   // have the player to move, "other" states the opponent.
@@ -62,9 +68,16 @@ class FrontierKernel {
     // states and nodes the cat may not enter excluded), and whether a row can hold any.
     std::vector<std::uint64_t> open_in_hole, open_plain;
     std::vector<std::uint8_t> row_open;
-    std::vector<std::uint64_t> opponent_moves;  // columns whose node has a move
-    std::vector<std::uint64_t> marks;           // words of one row to evaluate
-    StateIndex found = 0;                       // states that joined at the last level
+    std::vector<std::uint64_t> opponent_moves;   // columns whose node has a move
+    std::vector<std::uint64_t> marks[kThreads];  // per thread: words of one row to evaluate
+    StateIndex found = 0;                        // states that joined at the last level
+    // Per thread, at the last level: a cache line each, as the threads count at once.
+    struct alignas(64) Count {
+      StateIndex value = 0;
+    };
+    Count found_in[kThreads];
+    std::vector<NodeId> candidates;       // the rows a level's own states may join (join_some_move)
+    std::vector<std::uint8_t> candidate;  // per row, whether it is in candidates
     // kPartial: the rows of other processes whose reverse moves reach rows here.
     std::vector<std::uint8_t> reaches_here;
     // kPartial, values only: the opponent-to-move states of this attractor by the row that holds
@@ -89,9 +102,10 @@ class FrontierKernel {
         last_word_((std::uint64_t{last_} + 63) / 64),
         keep_remoteness_(!options.values_only),
         parallel_(options.threads > 1),
+        threads_(parallel_ ? kThreads : 1),
         progress_(options.progress),
         cancelled_(options.cancelled),
-        pool_(parallel_ ? 2 : 1) {
+        pool_(threads_) {
     if (keep_remoteness_) {
       remoteness_ = BlockedWords<W>(n_, first_, last_ - first_, on_pool());
     }
@@ -153,7 +167,11 @@ class FrontierKernel {
   // `remote`), agrees with them whether any attractor has work (busy) and steps the level.
 
   // Level 0: the end states and stuck players, each into the attractor of its winner.
-  void seed() { seed_rows(); }
+  void seed() {
+    for (Attractor& a : attractor_) reset_found(a);
+    seed_rows();
+    for (Attractor& a : attractor_) sum_found(a);
+  }
   // Whether attractor p has states to work from here.
   bool busy(int p) const { return has_work(attractor_[p]); }
   // States attractor p found here at the last level (the seed or step_level).
@@ -167,14 +185,48 @@ class FrontierKernel {
   // reads.
   template <class Remote>
   void step_level(const bool busy[2], std::uint64_t level, const Remote& remote) {
-    pool_.run(parallel_ && busy[0] && busy[1], 2, 1,
-              [&](std::size_t first, std::size_t last, unsigned) {
-                for (std::size_t a = first; a < last; ++a) {
-                  if (busy[a]) {
-                    step(attractor_[a], level_word(static_cast<int>(a), level + 1), remote);
+    const W stamp[2] = {level_word(0, level + 1), level_word(1, level + 1)};
+    // visit(a, i, thread) for i in [0, count[a]) of both busy attractors, the rows dealt out to the
+    // threads one at a time (a level of a deep game has few rows, and some far heavier than
+    // others).
+    const auto each_row = [&](const std::size_t count[2], auto&& visit) {
+      const std::size_t total = count[0] + count[1];
+      pool_.run(parallel_ && total >= kShareRows, total, 1,
+                [&](std::size_t first, std::size_t last, unsigned thread) {
+                  for (std::size_t i = first; i < last; ++i) {
+                    const int p = i < count[0] ? 0 : 1;
+                    visit(attractor_[p], p == 0 ? i : i - count[0], thread);
                   }
-                }
-              });
+                });
+    };
+    std::size_t count[2] = {0, 0};
+    for (int p = 0; p < 2; ++p) {
+      if (!busy[p]) continue;
+      reset_found(attractor_[p]);
+      count[p] = attractor_[p].own_new.rows().size();
+    }
+    // The opponent-to-move states first: they must see the own states up to this level only.
+    each_row(count, [&](Attractor& a, std::size_t i, unsigned thread) {
+      join_every_move(a, a.own_new.rows()[i], thread, stamp[a.player]);
+    });
+    for (int p = 0; p < 2; ++p) {
+      if (!busy[p]) continue;
+      attractor_[p].other_next.gather_shards();
+      attractor_[p].own_new.clear();
+      count[p] = list_candidates(attractor_[p]);
+    }
+    each_row(count, [&](Attractor& a, std::size_t i, unsigned thread) {
+      join_some_move(a, a.candidates[i], thread, stamp[a.player]);
+    });
+    for (int p = 0; p < 2; ++p) {
+      if (!busy[p]) continue;
+      Attractor& a = attractor_[p];
+      if constexpr (kPartial) join_remote(a, stamp[p], remote);
+      a.own_new.gather_shards();
+      a.other_new.clear();
+      std::swap(a.other_new, a.other_next);
+      sum_found(a);
+    }
   }
   // Calls f(x, w, bits) for each word of new opponent-to-move states attractor p found here at
   // the last level: row x (p's player's node), word w of the opponent's nodes.
@@ -277,9 +329,10 @@ class FrontierKernel {
     const NodeId rows = last_ - first_;
     a.own_won = GuardedRows(rows, words_per_row_, first_);
     a.other_won = GuardedRows(rows, words_per_row_, first_);
-    a.own_new = Frontier(rows, words_per_row_, first_);
-    a.other_new = Frontier(rows, words_per_row_, first_);
-    a.other_next = Frontier(rows, words_per_row_, first_);
+    a.own_new = Frontier(rows, words_per_row_, first_, threads_);
+    a.other_new = Frontier(rows, words_per_row_, first_, threads_);
+    a.other_next = Frontier(rows, words_per_row_, first_, threads_);
+    a.candidate.assign(n_, 0);
     if constexpr (kPartial) {
       if (!keep_remoteness_) a.transposed = GuardedRows(rows, words_per_row_, first_);
       // Row x here is pushed to from the rows its player moves to (step's reverse moves).
@@ -292,7 +345,7 @@ class FrontierKernel {
     a.open_plain.assign(words_per_row_, 0);
     a.opponent_moves.assign(words_per_row_, 0);
     a.row_open.assign(n_, 1);
-    a.marks.assign((words_per_row_ + 63) / 64, 0);
+    for (std::vector<std::uint64_t>& marks : a.marks) marks.assign((words_per_row_ + 63) / 64, 0);
     const Rules& rules = game_.rules();
     const int opponent = 1 - player;
     for (NodeId y = 0; y < n_; ++y) {
@@ -366,17 +419,28 @@ class FrontierKernel {
     }
   }
 
-  void join_own(Attractor& a, NodeId x, std::uint64_t w, std::uint64_t bits, W stamp) {
+  static void reset_found(Attractor& a) {
+    for (auto& count : a.found_in) count.value = 0;
+  }
+  static void sum_found(Attractor& a) {
+    a.found = 0;
+    for (const auto& count : a.found_in) a.found += count.value;
+  }
+
+  // States of row x joining attractor a: own states (the player to move) or opponent-to-move
+  // states, listed in `into` by the shard of `thread`, which counts them.
+  void join_own(Attractor& a, NodeId x, std::uint64_t w, std::uint64_t bits, W stamp,
+                unsigned thread = 0) {
     a.own_won.row(x)[w] |= bits;
-    a.own_new.add(x, w, bits);
-    a.found += static_cast<StateIndex>(std::popcount(bits));
+    a.own_new.add(x, w, bits, thread);
+    a.found_in[thread].value += static_cast<StateIndex>(std::popcount(bits));
     write_remoteness(a.player, a.player, x, w, bits, stamp);
   }
   void join_other(Attractor& a, Frontier& into, NodeId x, std::uint64_t w, std::uint64_t bits,
-                  W stamp) {
+                  W stamp, unsigned thread = 0) {
     a.other_won.row(x)[w] |= bits;
-    into.add(x, w, bits);
-    a.found += static_cast<StateIndex>(std::popcount(bits));
+    into.add(x, w, bits, thread);
+    a.found_in[thread].value += static_cast<StateIndex>(std::popcount(bits));
     write_remoteness(a.player, 1 - a.player, x, w, bits, stamp);
   }
 
@@ -433,63 +497,78 @@ class FrontierKernel {
     void operator()(int /*player*/, Visit&& /*visit*/) const {}
   };
 
-  // One level of one attractor: the opponent-to-move states whose every move now wins (from the
-  // own states of the last level), then the own states with a move to a new opponent-to-move
-  // state of the last level, here or (kPartial) at another process.
-  template <class Remote>
-  void step(Attractor& a, W stamp, const Remote& remote) {
-    a.found = 0;
+  // A level of attractor a, in two steps, each row of a step on one thread. First the
+  // opponent-to-move states of row x whose every move now wins (x has own states of the last
+  // level)...
+  void join_every_move(Attractor& a, NodeId x, unsigned thread, W stamp) {
+    if (!a.row_open[x]) return;
     const WordProgram& program = plan_.every_move[1 - a.player];
-    for (NodeId x : a.own_new.rows()) {
-      if (!a.row_open[x]) continue;
-      a.own_new.for_each_word(x, [&](std::uint64_t w) {
-        for (NodeId k : program.readers.of(static_cast<NodeId>(w))) {
-          a.marks[k >> 6] |= std::uint64_t{1} << (k & 63);
+    std::vector<std::uint64_t>& marks = a.marks[thread];
+    a.own_new.for_each_word(x, [&](std::uint64_t w) {
+      for (NodeId k : program.readers.of(static_cast<NodeId>(w))) {
+        marks[k >> 6] |= std::uint64_t{1} << (k & 63);
+      }
+    });
+    const std::uint64_t* won = a.own_won.row(x);
+    const std::uint64_t* other = a.other_won.row(x);
+    for (std::uint64_t m = 0; m < marks.size(); ++m) {
+      for (std::uint64_t bits = std::exchange(marks[m], 0); bits != 0; bits &= bits - 1) {
+        const std::uint64_t k = 64 * m + std::countr_zero(bits);
+        std::uint64_t every = a.opponent_moves[k] & ~other[k];
+        for (const WordProgram::Entry& e : program.of(k)) {
+          if (every == 0) break;
+          every &= ~e.mask | window(won, e.start);
         }
-      });
-      const std::uint64_t* won = a.own_won.row(x);
-      const std::uint64_t* other = a.other_won.row(x);
-      for (std::uint64_t m = 0; m < a.marks.size(); ++m) {
-        for (std::uint64_t bits = std::exchange(a.marks[m], 0); bits != 0; bits &= bits - 1) {
-          const std::uint64_t k = 64 * m + std::countr_zero(bits);
-          std::uint64_t every = a.opponent_moves[k] & ~other[k];
-          for (const WordProgram::Entry& e : program.of(k)) {
-            if (every == 0) break;
-            every &= ~e.mask | window(won, e.start);
-          }
-          every &= open(a, x, k);
-          if (every != 0) join_other(a, a.other_next, x, k, every, stamp);
-        }
+        every &= open(a, x, k);
+        if (every != 0) join_other(a, a.other_next, x, k, every, stamp, thread);
       }
     }
-    a.own_new.clear();
+  }
+
+  // ... then the own states of the rows with a move to a new opponent-to-move state of the last
+  // level: those rows, each once, into a.candidates (their count returned) ...
+  std::size_t list_candidates(Attractor& a) {
+    for (NodeId x : a.candidates) a.candidate[x] = 0;
+    a.candidates.clear();
     const MoveTable& into = plan_.reverse[a.player];
     for (NodeId child : a.other_new.rows()) {
+      for (NodeId x : into.of(child)) {
+        if (a.candidate[x] || !owns(x) || !a.row_open[x]) continue;
+        a.candidate[x] = 1;
+        a.candidates.push_back(x);
+      }
+    }
+    return a.candidates.size();
+  }
+
+  // ... each of which gathers what its moves reach (so that only its own thread writes row x) ...
+  void join_some_move(Attractor& a, NodeId x, unsigned thread, W stamp) {
+    std::uint64_t* won = a.own_won.row(x);
+    for (NodeId child : plan_.moves[a.player].of(x)) {
+      if (!owns(child) || !a.other_new.listed(child)) continue;  // others': join_remote
       const std::uint64_t* fresh = a.other_new.row(child);
+      a.other_new.for_each_word(child, [&](std::uint64_t w) {
+        const std::uint64_t bits = fresh[w] & ~won[w] & open(a, x, w);
+        if (bits != 0) join_own(a, x, w, bits, stamp, thread);
+      });
+    }
+  }
+
+  // ... and (kPartial) from the new opponent-to-move states other processes found, on this thread.
+  template <class Remote>
+  void join_remote(Attractor& a, W stamp, const Remote& remote) {
+    const MoveTable& into = plan_.reverse[a.player];
+    remote(a.player, [&](NodeId child, const auto& words) {
+      if (!a.reaches_here[child]) return;
       for (NodeId x : into.of(child)) {
         if (!owns(x) || !a.row_open[x]) continue;
         std::uint64_t* won = a.own_won.row(x);
-        a.other_new.for_each_word(child, [&](std::uint64_t w) {
-          const std::uint64_t bits = fresh[w] & ~won[w] & open(a, x, w);
+        words([&](std::uint64_t w, std::uint64_t fresh) {
+          const std::uint64_t bits = fresh & ~won[w] & open(a, x, w);
           if (bits != 0) join_own(a, x, w, bits, stamp);
         });
       }
-    }
-    if constexpr (kPartial) {
-      remote(a.player, [&](NodeId child, const auto& words) {
-        if (!a.reaches_here[child]) return;
-        for (NodeId x : into.of(child)) {
-          if (!owns(x) || !a.row_open[x]) continue;
-          std::uint64_t* won = a.own_won.row(x);
-          words([&](std::uint64_t w, std::uint64_t fresh) {
-            const std::uint64_t bits = fresh & ~won[w] & open(a, x, w);
-            if (bits != 0) join_own(a, x, w, bits, stamp);
-          });
-        }
-      });
-    }
-    a.other_new.clear();
-    std::swap(a.other_new, a.other_next);
+    });
   }
 
   // Whether the target is decided once the states of remoteness `level` are known.
@@ -507,10 +586,10 @@ class FrontierKernel {
 
   // The remoteness into StateSpace order and the mouse-won bitset, the halves' bands shared out
   // among the threads, then each half's rows moved to their input labels.
-  void unblock(std::vector<std::uint64_t>& mouse);
+  void unblock(ZeroedVector<std::uint64_t>& mouse);
 
   // ORs 64 bits into a bitset at any bit offset; other threads may write the neighbouring bits.
-  static void or_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits);
+  static void or_bits(ZeroedVector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits);
 
   // A state of attractor p's row x, column y (kernel labels); `own`: the player of p is to move.
   StateIndex state_of(int p, bool own, NodeId x, NodeId y) const;
@@ -525,7 +604,7 @@ class FrontierKernel {
   bool restore(LevelReplay& replay, StateIndex& before);
 
   // Values only: both bitsets state by state from the four won sets.
-  void values_only_bits(std::vector<std::uint64_t>& mouse, std::vector<std::uint64_t>& decided);
+  void values_only_bits(ZeroedVector<std::uint64_t>& mouse, ZeroedVector<std::uint64_t>& decided);
 
   const Game& game_;
   const FrontierPlan& plan_;
@@ -535,6 +614,7 @@ class FrontierKernel {
   const std::uint64_t first_word_, last_word_;
   const bool keep_remoteness_;
   const bool parallel_;
+  const unsigned threads_;                                    // of the pool
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   const std::function<bool()> cancelled_;
   bool stopped_ = false;

@@ -20,9 +20,9 @@ Table FrontierKernel<W, kPartial>::take_table() {
     a.other_next.release();
   }
   const StateIndex states = game_.state_count();
-  std::vector<std::uint64_t> mouse((states + 63) / 64, 0);
+  ZeroedVector<std::uint64_t> mouse((states + 63) / 64);
   if (!keep_remoteness_) {
-    std::vector<std::uint64_t> decided(mouse.size(), 0);
+    ZeroedVector<std::uint64_t> decided(mouse.size());
     values_only_bits(mouse, decided);
     return Table(game_.space(), std::move(mouse), std::move(decided), {}, {});
   }
@@ -31,9 +31,9 @@ Table FrontierKernel<W, kPartial>::take_table() {
     a.other_won.release();
   }
   unblock(mouse);
-  std::vector<W> words = remoteness_.take();
-  std::vector<std::uint16_t> r16;
-  std::vector<std::uint32_t> r32;
+  ZeroedVector<W> words = remoteness_.take();
+  ZeroedVector<std::uint16_t> r16;
+  ZeroedVector<std::uint32_t> r32;
   if constexpr (sizeof(W) == 2) {
     r16 = std::move(words);
   } else {
@@ -45,7 +45,7 @@ Table FrontierKernel<W, kPartial>::take_table() {
 // The remoteness into StateSpace order and the mouse-won bitset, the halves' bands shared out
 // among the threads, then each half's rows moved to their input labels.
 template <class W, bool kPartial>
-void FrontierKernel<W, kPartial>::unblock(std::vector<std::uint64_t>& mouse) {
+void FrontierKernel<W, kPartial>::unblock(ZeroedVector<std::uint64_t>& mouse) {
   const std::vector<NodeId>& order = plan_.order.order;
   const std::uint64_t bands = remoteness_.bands();
   const std::vector<std::uint32_t> gather[2] = {remoteness_.gather(0, plan_.order.rank),
@@ -73,7 +73,7 @@ void FrontierKernel<W, kPartial>::unblock(std::vector<std::uint64_t>& mouse) {
 
 // ORs 64 bits into a bitset at any bit offset; other threads may write the neighbouring bits.
 template <class W, bool kPartial>
-void FrontierKernel<W, kPartial>::or_bits(std::vector<std::uint64_t>& dense, StateIndex at,
+void FrontierKernel<W, kPartial>::or_bits(ZeroedVector<std::uint64_t>& dense, StateIndex at,
                                           std::uint64_t bits) {
   if (bits == 0) return;
   std::atomic_ref<std::uint64_t>(dense[at >> 6])
@@ -156,9 +156,9 @@ bool FrontierKernel<W, kPartial>::restore(LevelReplay& replay, StateIndex& befor
 
 // Values only: both bitsets state by state from the four won sets.
 template <class W, bool kPartial>
-void FrontierKernel<W, kPartial>::values_only_bits(std::vector<std::uint64_t>& mouse,
-                                                   std::vector<std::uint64_t>& decided) {
-  const auto set = [](std::vector<std::uint64_t>& bits, StateIndex i) {
+void FrontierKernel<W, kPartial>::values_only_bits(ZeroedVector<std::uint64_t>& mouse,
+                                                   ZeroedVector<std::uint64_t>& decided) {
+  const auto set = [](ZeroedVector<std::uint64_t>& bits, StateIndex i) {
     bits[i >> 6] |= std::uint64_t{1} << (i & 63);
   };
   for (int p = 0; p < 2; ++p) {

@@ -1,13 +1,14 @@
-// Zeroed arrays for the kernels, backed by transparent huge pages where the system offers them
-// (Linux, madvise mode): a kernel writes all over arrays of tens of megabytes, and with 4 KiB
-// pages the first touch of each page (a fault and its zeroing) and the TLB misses afterwards cost
-// more than the writes. Internal to src/solve.
+// Zeroed arrays for the kernels (ZeroedVector: memory zeroed by the system, aligned to and advised
+// as transparent huge pages from 2 MiB), faulted in on the kernel's threads: a kernel writes all
+// over arrays of tens of megabytes, and each first touch of a page is a fault in which the system
+// zeroes it. Internal to src/solve.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <vector>
+
+#include "catmouse/core/zeroed_vector.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -19,36 +20,34 @@ namespace catmouse::detail {
 // its worker pool this way, so that the pages of a large array are faulted in by every thread.
 using ForEachPart = std::function<void(std::size_t parts, const std::function<void(std::size_t)>&)>;
 
-// `count` zeros; the memory is advised as huge pages before it is first touched. With
-// `for_each_part`, an array of 16 MiB or more is first faulted in 2 MiB parts on its threads
-// (MADV_POPULATE_WRITE, Linux 5.14; older kernels refuse it and nothing is lost): the kernel
-// zeroes each fresh page on the faulting core, at 1 to 6 GB/s here, which made it a third of a
-// deep game's solve on one core while the other waited.
+// Runs every part on the calling thread: for an array that one thread of a kernel sets up.
+inline void on_this_thread(std::size_t parts, const std::function<void(std::size_t)>& part) {
+  for (std::size_t i = 0; i < parts; ++i) part(i);
+}
+
+// `count` zeros. With `for_each_part`, an array of 1 MiB or more is faulted in 2 MiB parts on its
+// threads (MADV_POPULATE_WRITE, Linux 5.14; older kernels refuse it and the pages are faulted in
+// where they are first written instead): the system zeroes each fresh page on the faulting core,
+// at 1 to 6 GB/s here, which made it a third of a deep game's solve on one core while the other
+// waited.
 template <class T>
-std::vector<T> zeroed_array(std::uint64_t count, const ForEachPart& for_each_part = {}) {
-  std::vector<T> out;
-  out.reserve(count);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
-  // Offsets from the buffer's start, so the advised range is a pointer into the buffer itself.
-  auto* const base = reinterpret_cast<char*>(out.data());
-  const auto begin = reinterpret_cast<std::uintptr_t>(base);
-  const std::uintptr_t first = ((begin + kHuge - 1) & ~(kHuge - 1)) - begin;
-  const std::uintptr_t last = ((begin + count * sizeof(T)) & ~(kHuge - 1)) - begin;
-  if (last > first) madvise(base + first, last - first, MADV_HUGEPAGE);
-#if defined(MADV_POPULATE_WRITE)
-  constexpr std::uint64_t kParallelBytes = std::uint64_t{16} << 20;
-  if (for_each_part && count * sizeof(T) >= kParallelBytes && last > first) {
-    // Whole huge pages inside the buffer only: the bytes around them may share a page with
-    // other allocations.
-    const std::uint64_t parts = (last - first) / kHuge;
+ZeroedVector<T> zeroed_array(std::uint64_t count, const ForEachPart& for_each_part = {}) {
+  ZeroedVector<T> out(count);
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+  constexpr std::uint64_t kPart = std::uint64_t{1} << 21;
+  constexpr std::uint64_t kParallelBytes = std::uint64_t{1} << 20;
+  const std::uint64_t bytes = count * sizeof(T);
+  if (for_each_part && bytes >= kParallelBytes) {
+    // The array starts on a 2 MiB boundary (zeroed_vector.hpp); the last part may be shorter.
+    auto* const base = reinterpret_cast<char*>(out.data());
+    const std::uint64_t parts = (bytes + kPart - 1) / kPart;
     for_each_part(parts, [&](std::size_t i) {
-      madvise(base + first + i * kHuge, kHuge, MADV_POPULATE_WRITE);
+      const std::uint64_t first = i * kPart;
+      const std::uint64_t length = std::min(kPart, bytes - first) & ~std::uint64_t{4095};
+      if (length > 0) madvise(base + first, length, MADV_POPULATE_WRITE);
     });
   }
 #endif
-#endif
-  out.resize(count, T{});
   return out;
 }
 

@@ -24,10 +24,13 @@ namespace {
 constexpr std::uint32_t kMaxLevel = Table::kDecided16 - 1;  // remoteness fits in 15 bits
 constexpr std::uint16_t kMaxJoint = 0xFFFF;
 
-bool test(const std::vector<std::uint64_t>& bits, std::uint64_t i) {
+// Bitsets: the table's (ZeroedVector) and the solver's own (std::vector).
+template <class Bits>
+bool test(const Bits& bits, std::uint64_t i) {
   return (bits[i >> 6] >> (i & 63)) & 1;
 }
-void set(std::vector<std::uint64_t>& bits, std::uint64_t i) {
+template <class Bits>
+void set(Bits& bits, std::uint64_t i) {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
@@ -74,7 +77,7 @@ class PackSolver {
     }
     pending_ = {};
     counter_ = {};
-    std::vector<std::uint16_t> r16;
+    ZeroedVector<std::uint16_t> r16;
     if (keep_remoteness_) {
       r16 = std::move(remoteness_);
       decided_ = {};
@@ -250,9 +253,9 @@ class PackSolver {
   const std::function<void(const SolveProgress&)> progress_;
   const std::function<bool()> cancelled_;
   std::vector<NodeId> all_;  // every placement's nodes, in index order
-  std::vector<std::uint64_t> decided_, mouse_win_;
-  std::vector<std::uint16_t> remoteness_;  // Table's 16-bit words: top bit decided
-  std::vector<std::uint16_t> counter_;     // cats' turn: joint moves not yet known to lose
+  ZeroedVector<std::uint64_t> decided_, mouse_win_;
+  ZeroedVector<std::uint16_t> remoteness_;  // Table's 16-bit words: top bit decided
+  std::vector<std::uint16_t> counter_;      // cats' turn: joint moves not yet known to lose
   std::vector<std::vector<NodeId>> mouse_from_, cat_from_;
   std::vector<std::uint64_t> fresh_, next_;  // states decided at the last level, the next
   std::uint64_t decided_count_ = 0;

@@ -52,11 +52,12 @@ class RetrogradeKernel {
   static constexpr int half(Side side) { return static_cast<int>(side); }
 
   // 64 states of one row: the three bits of each, kept together so that one cache line
-  // serves a parent's reads and a level's writes.
+  // serves a parent's reads and a level's writes. Trivial, so that its matrices start as zeros
+  // with no pass over them (ZeroedVector).
   struct Cell {
-    std::uint64_t decided = 0;
-    std::uint64_t mouse_wins = 0;
-    std::uint64_t fresh = 0;  // parent layout: decided this level; child layout: the frontier
+    std::uint64_t decided;
+    std::uint64_t mouse_wins;
+    std::uint64_t fresh;  // parent layout: decided this level; child layout: the frontier
   };
 
   // One half of the state space in one layout.
@@ -183,7 +184,7 @@ class RetrogradeKernel {
     child_[0] = Layer(0);
     child_[1] = Layer(0);
     const StateIndex dense_words = (game_.state_count() + 63) / 64;
-    std::vector<std::uint64_t> mouse(dense_words, 0), decided;
+    ZeroedVector<std::uint64_t> mouse(dense_words), decided;
     if (!keep_remoteness_) decided.assign(dense_words, 0);
     for (const Side side : {Side::kMouse, Side::kCat}) {
       for (NodeId row = 0; row < n_; ++row) {
@@ -195,8 +196,8 @@ class RetrogradeKernel {
     }
     parent_[0] = Layer(0);
     parent_[1] = Layer(0);
-    std::vector<std::uint16_t> r16;
-    std::vector<std::uint32_t> r32;
+    ZeroedVector<std::uint16_t> r16;
+    ZeroedVector<std::uint32_t> r32;
     if constexpr (sizeof(W) == 2) {
       r16 = std::move(words_);
     } else {
@@ -269,7 +270,7 @@ class RetrogradeKernel {
   }
 
   // Appends the n bits of a padded row at bit `offset` of a dense bitset.
-  void copy_bits(const Cell* row, std::uint64_t Cell::*field, std::vector<std::uint64_t>& dense,
+  void copy_bits(const Cell* row, std::uint64_t Cell::*field, ZeroedVector<std::uint64_t>& dense,
                  StateIndex offset) const {
     for (std::uint64_t w = 0; w < row_words_; ++w) {
       const std::uint64_t bits = row[w].*field;
@@ -524,7 +525,7 @@ class RetrogradeKernel {
   WorkerPool pool_;
   LevelSink* sink_ = nullptr;
   LevelReplay* resume_ = nullptr;
-  std::vector<W> words_;  // StateSpace order; top bit = decided
+  ZeroedVector<W> words_;  // StateSpace order; top bit = decided
   std::optional<std::uint64_t> target_level_;
 };
 

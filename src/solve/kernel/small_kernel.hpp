@@ -96,7 +96,7 @@ class SmallKernel {
   // The table, after run() without a target.
   Table take_table() {
     const StateIndex states = game_.state_count();
-    std::vector<std::uint64_t> mouse((states + 63) / 64, 0), decided;
+    ZeroedVector<std::uint64_t> mouse((states + 63) / 64), decided;
     if (!keep_remoteness_) decided.assign(mouse.size(), 0);
     for (int h = 0; h < 2; ++h) {
       for (NodeId row = 0; row < n_; ++row) {
@@ -248,7 +248,7 @@ class SmallKernel {
     return any;
   }
 
-  static void put_bits(std::vector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
+  static void put_bits(ZeroedVector<std::uint64_t>& dense, StateIndex at, std::uint64_t bits) {
     if (bits == 0) return;
     dense[at >> 6] |= bits << (at & 63);
     if ((at & 63) != 0 && (at >> 6) + 1 < dense.size())
@@ -264,7 +264,7 @@ class SmallKernel {
   // layout, then the transposed child layout.
   std::uint64_t decided_[2][64] = {}, mouse_[2][64] = {}, fresh_[2][64] = {};
   std::uint64_t child_decided_[2][64] = {}, child_mouse_[2][64] = {}, child_fresh_[2][64] = {};
-  std::vector<std::uint16_t> words_;
+  ZeroedVector<std::uint16_t> words_;
   const std::function<void(const SolveProgress&)> progress_;  // a copy: options may be a temporary
   const std::function<bool()> cancelled_;
   bool stopped_ = false;
