@@ -497,79 +497,15 @@ class FrontierKernel {
     void operator()(int /*player*/, Visit&& /*visit*/) const {}
   };
 
-  // A level of attractor a, in two steps, each row of a step on one thread. First the
-  // opponent-to-move states of row x whose every move now wins (x has own states of the last
-  // level)...
-  void join_every_move(Attractor& a, NodeId x, unsigned thread, W stamp) {
-    if (!a.row_open[x]) return;
-    const WordProgram& program = plan_.every_move[1 - a.player];
-    std::vector<std::uint64_t>& marks = a.marks[thread];
-    a.own_new.for_each_word(x, [&](std::uint64_t w) {
-      for (NodeId k : program.readers.of(static_cast<NodeId>(w))) {
-        marks[k >> 6] |= std::uint64_t{1} << (k & 63);
-      }
-    });
-    const std::uint64_t* won = a.own_won.row(x);
-    const std::uint64_t* other = a.other_won.row(x);
-    for (std::uint64_t m = 0; m < marks.size(); ++m) {
-      for (std::uint64_t bits = std::exchange(marks[m], 0); bits != 0; bits &= bits - 1) {
-        const std::uint64_t k = 64 * m + std::countr_zero(bits);
-        std::uint64_t every = a.opponent_moves[k] & ~other[k];
-        for (const WordProgram::Entry& e : program.of(k)) {
-          if (every == 0) break;
-          every &= ~e.mask | window(won, e.start);
-        }
-        every &= open(a, x, k);
-        if (every != 0) join_other(a, a.other_next, x, k, every, stamp, thread);
-      }
-    }
-  }
-
-  // ... then the own states of the rows with a move to a new opponent-to-move state of the last
-  // level: those rows, each once, into a.candidates (their count returned) ...
-  std::size_t list_candidates(Attractor& a) {
-    for (NodeId x : a.candidates) a.candidate[x] = 0;
-    a.candidates.clear();
-    const MoveTable& into = plan_.reverse[a.player];
-    for (NodeId child : a.other_new.rows()) {
-      for (NodeId x : into.of(child)) {
-        if (a.candidate[x] || !owns(x) || !a.row_open[x]) continue;
-        a.candidate[x] = 1;
-        a.candidates.push_back(x);
-      }
-    }
-    return a.candidates.size();
-  }
-
-  // ... each of which gathers what its moves reach (so that only its own thread writes row x) ...
-  void join_some_move(Attractor& a, NodeId x, unsigned thread, W stamp) {
-    std::uint64_t* won = a.own_won.row(x);
-    for (NodeId child : plan_.moves[a.player].of(x)) {
-      if (!owns(child) || !a.other_new.listed(child)) continue;  // others': join_remote
-      const std::uint64_t* fresh = a.other_new.row(child);
-      a.other_new.for_each_word(child, [&](std::uint64_t w) {
-        const std::uint64_t bits = fresh[w] & ~won[w] & open(a, x, w);
-        if (bits != 0) join_own(a, x, w, bits, stamp, thread);
-      });
-    }
-  }
-
-  // ... and (kPartial) from the new opponent-to-move states other processes found, on this thread.
+  // A level of attractor a, in two steps, each row of a step on one thread (frontier_level.hpp):
+  // the opponent-to-move states of row x whose every move now wins; the rows with a move to a new
+  // opponent-to-move state (their count); the own states of one such row; and (kPartial) those
+  // from the states other processes found.
+  void join_every_move(Attractor& a, NodeId x, unsigned thread, W stamp);
+  std::size_t list_candidates(Attractor& a);
+  void join_some_move(Attractor& a, NodeId x, unsigned thread, W stamp);
   template <class Remote>
-  void join_remote(Attractor& a, W stamp, const Remote& remote) {
-    const MoveTable& into = plan_.reverse[a.player];
-    remote(a.player, [&](NodeId child, const auto& words) {
-      if (!a.reaches_here[child]) return;
-      for (NodeId x : into.of(child)) {
-        if (!owns(x) || !a.row_open[x]) continue;
-        std::uint64_t* won = a.own_won.row(x);
-        words([&](std::uint64_t w, std::uint64_t fresh) {
-          const std::uint64_t bits = fresh & ~won[w] & open(a, x, w);
-          if (bits != 0) join_own(a, x, w, bits, stamp);
-        });
-      }
-    });
-  }
+  void join_remote(Attractor& a, W stamp, const Remote& remote);
 
   // Whether the target is decided once the states of remoteness `level` are known.
   bool reached(const State& target, std::uint64_t level) {
@@ -630,4 +566,5 @@ class FrontierKernel {
 
 // The definitions of the members that turn the attractors into results: the table, the values-
 // only bitsets, and the levels handed to a sink or restored from a replay.
+#include "solve/kernel/frontier_level.hpp"
 #include "solve/kernel/frontier_results.hpp"
