@@ -21,15 +21,15 @@ constexpr std::size_t kPage = std::size_t{1} << 12;
 constexpr std::size_t kOwnMapping = std::size_t{1} << 20;
 
 // The bytes of the array's mapping and, of those, the bytes advised as huge pages: whole 2 MiB
-// pages, the last one rounded up when the array fills all but an eighth of it (a 2.08 MB bit
-// matrix is one huge page, not 508 faults of 4 KiB).
+// pages, and the last, partial one too when that adds at most 1/64 to the array (a 2.08 MB bit
+// matrix is one huge page, not 508 faults of 4 KiB; a 61 MiB array does not grow by 1 MiB).
 struct Layout {
   std::size_t mapped, huge;
 };
 Layout layout(std::size_t bytes) {
   const std::size_t down = bytes & ~(kHuge - 1);
   const std::size_t up = down + kHuge;
-  const std::size_t huge = bytes == down ? down : (up - bytes <= bytes / 8 ? up : down);
+  const std::size_t huge = bytes == down ? down : (up - bytes <= bytes / 64 ? up : down);
   const std::size_t pages = (bytes + kPage - 1) & ~(kPage - 1);
   return {std::max(pages, huge), huge};
 }
