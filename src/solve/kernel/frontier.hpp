@@ -68,6 +68,12 @@ class Frontier {
       shards_[s].rows.clear();
     }
   }
+  // How many words of row r hold a bit.
+  std::uint64_t words(NodeId r) const {
+    std::uint64_t count = 0;
+    for (std::uint64_t k = 0; k < masks_; ++k) count += std::popcount(occupied(r)[k]);
+    return count;
+  }
   // Whether row r holds a bit.
   bool listed(NodeId r) const { return listed_[r - first_] != 0; }
   // The rows with a bit (after gather_shards() if several shards added).

@@ -54,9 +54,9 @@ class FrontierKernel {
   // The threads of the pool (one, or two with threads): a level's rows are shared out among them
   // one by one (step_level), each thread listing the rows it adds in a shard of its own.
   static constexpr unsigned kThreads = 2;
-  // Below this many rows to visit, a step of a level runs on one thread: a few microseconds of
-  // work would not pay for the other's wake-up.
-  static constexpr std::size_t kShareRows = 2;
+  // A step of a level with fewer words to visit than this runs on one thread: a microsecond of
+  // work would not pay for the other's wake-up (a ring's levels have a row or two).
+  static constexpr std::uint64_t kShareWords = 256;
 
   // The states one player wins. Rows are that player's nodes, bits the opponent's; "own" states
   // have the player to move, "other" states the opponent.
@@ -189,9 +189,10 @@ class FrontierKernel {
     // visit(a, i, thread) for i in [0, count[a]) of both busy attractors, the rows dealt out to the
     // threads one at a time (a level of a deep game has few rows, and some far heavier than
     // others).
-    const auto each_row = [&](const std::size_t count[2], auto&& visit) {
+    // `words`: the frontier words the step visits, its work.
+    const auto each_row = [&](const std::size_t count[2], std::uint64_t words, auto&& visit) {
       const std::size_t total = count[0] + count[1];
-      pool_.run(parallel_ && total >= kShareRows, total, 1,
+      pool_.run(parallel_ && total > 1 && words >= kShareWords, total, 1,
                 [&](std::size_t first, std::size_t last, unsigned thread) {
                   for (std::size_t i = first; i < last; ++i) {
                     const int p = i < count[0] ? 0 : 1;
@@ -200,22 +201,28 @@ class FrontierKernel {
                 });
     };
     std::size_t count[2] = {0, 0};
+    std::uint64_t words = 0;
     for (int p = 0; p < 2; ++p) {
       if (!busy[p]) continue;
-      reset_found(attractor_[p]);
-      count[p] = attractor_[p].own_new.rows().size();
+      Attractor& a = attractor_[p];
+      reset_found(a);
+      count[p] = a.own_new.rows().size();
+      if (parallel_) {
+        for (NodeId x : a.own_new.rows()) words += a.own_new.words(x);
+      }
     }
     // The opponent-to-move states first: they must see the own states up to this level only.
-    each_row(count, [&](Attractor& a, std::size_t i, unsigned thread) {
+    each_row(count, words, [&](Attractor& a, std::size_t i, unsigned thread) {
       join_every_move(a, a.own_new.rows()[i], thread, stamp[a.player]);
     });
+    words = 0;
     for (int p = 0; p < 2; ++p) {
       if (!busy[p]) continue;
       attractor_[p].other_next.gather_shards();
       attractor_[p].own_new.clear();
-      count[p] = list_candidates(attractor_[p]);
+      count[p] = list_candidates(attractor_[p], words);
     }
-    each_row(count, [&](Attractor& a, std::size_t i, unsigned thread) {
+    each_row(count, words, [&](Attractor& a, std::size_t i, unsigned thread) {
       join_some_move(a, a.candidates[i], thread, stamp[a.player]);
     });
     for (int p = 0; p < 2; ++p) {
@@ -499,10 +506,10 @@ class FrontierKernel {
 
   // A level of attractor a, in two steps, each row of a step on one thread (frontier_level.hpp):
   // the opponent-to-move states of row x whose every move now wins; the rows with a move to a new
-  // opponent-to-move state (their count); the own states of one such row; and (kPartial) those
-  // from the states other processes found.
+  // opponent-to-move state (their count; `words` grows by the words they will visit); the own
+  // states of one such row; and (kPartial) those from the states other processes found.
   void join_every_move(Attractor& a, NodeId x, unsigned thread, W stamp);
-  std::size_t list_candidates(Attractor& a);
+  std::size_t list_candidates(Attractor& a, std::uint64_t& words);
   void join_some_move(Attractor& a, NodeId x, unsigned thread, W stamp);
   template <class Remote>
   void join_remote(Attractor& a, W stamp, const Remote& remote);

@@ -44,11 +44,12 @@ void FrontierKernel<W, kPartial>::join_every_move(Attractor& a, NodeId x, unsign
 // ... then the own states of the rows with a move to a new opponent-to-move state of the last
 // level: those rows, each once, into a.candidates (their count returned) ...
 template <class W, bool kPartial>
-std::size_t FrontierKernel<W, kPartial>::list_candidates(Attractor& a) {
+std::size_t FrontierKernel<W, kPartial>::list_candidates(Attractor& a, std::uint64_t& words) {
   for (NodeId x : a.candidates) a.candidate[x] = 0;
   a.candidates.clear();
   const MoveTable& into = plan_.reverse[a.player];
   for (NodeId child : a.other_new.rows()) {
+    if (parallel_) words += a.other_new.words(child) * into.of(child).size();
     for (NodeId x : into.of(child)) {
       if (a.candidate[x] || !owns(x) || !a.row_open[x]) continue;
       a.candidate[x] = 1;
