@@ -97,20 +97,23 @@ class Frontier {
 
   // Back to empty, in time proportional to what was added.
   void clear() {
-    std::vector<NodeId>& rows = shards_[0].rows;
-    for (NodeId r : rows) {
-      std::uint64_t* occupancy = occupied(r);
-      std::uint64_t* bits = bits_.row(r);
-      for (std::uint64_t k = 0; k < masks_; ++k) {
-        for (std::uint64_t m = occupancy[k]; m != 0; m &= m - 1) {
-          bits[64 * k + std::countr_zero(m)] = 0;
-        }
-        occupancy[k] = 0;
-      }
-      listed_[r - first_] = 0;
-    }
-    rows.clear();
+    for (NodeId r : rows()) clear_row(r);
+    forget_rows();
   }
+  // Row r back to empty but still in rows(): threads may clear different rows at once, and then
+  // forget_rows() empties the list.
+  void clear_row(NodeId r) {
+    std::uint64_t* occupancy = occupied(r);
+    std::uint64_t* bits = bits_.row(r);
+    for (std::uint64_t k = 0; k < masks_; ++k) {
+      for (std::uint64_t m = occupancy[k]; m != 0; m &= m - 1) {
+        bits[64 * k + std::countr_zero(m)] = 0;
+      }
+      occupancy[k] = 0;
+    }
+    listed_[r - first_] = 0;
+  }
+  void forget_rows() { shards_[0].rows.clear(); }
   void release() { *this = Frontier(); }
 
  private:

@@ -213,13 +213,15 @@ class FrontierKernel {
     }
     // The opponent-to-move states first: they must see the own states up to this level only.
     each_row(count, words, [&](Attractor& a, std::size_t i, unsigned thread) {
-      join_every_move(a, a.own_new.rows()[i], thread, stamp[a.player]);
+      const NodeId x = a.own_new.rows()[i];
+      join_every_move(a, x, thread, stamp[a.player]);
+      a.own_new.clear_row(x);  // read by this row's step only
     });
     words = 0;
     for (int p = 0; p < 2; ++p) {
       if (!busy[p]) continue;
       attractor_[p].other_next.gather_shards();
-      attractor_[p].own_new.clear();
+      attractor_[p].own_new.forget_rows();
       count[p] = list_candidates(attractor_[p], words);
     }
     each_row(count, words, [&](Attractor& a, std::size_t i, unsigned thread) {
