@@ -167,7 +167,7 @@ class GridDomain final : public CheckDomain {
                                          std::uint32_t& runs) const {
     MapLongWinSearch search(board, options_.cancelled);
     for (std::uint64_t steps = 0; steps < kSmallerSteps && !cancelled(); ++steps) {
-      const std::optional<GridMap> map = search.next(1);
+      std::optional<GridMap> map = search.next(1);  // not const: returned, so moved
       if (!map) continue;
       ++runs;
       if (fails(*map)) return map;
