@@ -75,6 +75,23 @@ TEST(Determinism, EachKernelOnDeepFamilies) {
   }
 }
 
+// Boards large enough that the frontier kernel shares levels between its threads (a step visits
+// at least 256 frontier words on many levels: rows of 25 words here): the same table on 1 and 2
+// threads, and a correct one.
+TEST(Determinism, SharedLevelsOnDeepBoards) {
+  for (GraphFamily family : {GraphFamily::kMaze, GraphFamily::kGrid, GraphFamily::kTree}) {
+    const Game game(generate({family, 1600, 5.0, 7}).value(), Rules{});
+    SolveOptions options;
+    options.engine = Engine::kGeneral;
+    options.threads = 1;
+    const Table one = detail::solve_one_cat(game, options, detail::OneCatKernel::kFrontier).value();
+    EXPECT_TRUE(verify(game, one).ok());
+    options.threads = 2;
+    EXPECT_EQ(detail::solve_one_cat(game, options, detail::OneCatKernel::kFrontier).value(), one)
+        << "family " << static_cast<int>(family);
+  }
+}
+
 TEST(Determinism, ThreadsZeroMeansHardwareThreads) {
   GenerateOptions g;
   g.nodes = 260;
