@@ -22,7 +22,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstdint>
@@ -100,6 +99,7 @@ class RetrogradeKernel {
         holes_(row_words_, 0),
         cat_allowed_(row_words_, 0),
         pool_(threads_) {
+    if (threads_ > 1) marks_.assign(threads_ * marks_stride(), 0);
     if (keep_remoteness_) {
       words_ = zeroed_array<W>(game.state_count(), [this](std::size_t parts, const auto& part) {
         pool_.run(threads_ > 1, parts, 1, [&](std::size_t first, std::size_t last, unsigned) {
@@ -386,9 +386,15 @@ class RetrogradeKernel {
       }
       std::fill(child.rows.begin(), child.rows.end(), 0);
       const std::size_t blocks = static_cast<std::size_t>(row_words_);
-      pool_.run(parallel, blocks, 1, [&](std::size_t a, std::size_t b, unsigned) {
-        for (std::size_t block = a; block < b; ++block) transpose_block_row(side, block);
+      // Shared out, every task would write every child row's occupancy and row flag: each thread
+      // marks its own copy instead, merged after (a shared cache line written by both threads
+      // cost more than the transpose itself).
+      const bool shared = parallel && threads_ > 1 && blocks > 1;
+      pool_.run(shared, blocks, 1, [&](std::size_t a, std::size_t b, unsigned thread) {
+        std::uint64_t* marks = shared ? marks_.data() + thread * marks_stride() : nullptr;
+        for (std::size_t block = a; block < b; ++block) transpose_block_row(side, block, marks);
       });
+      if (shared) merge_marks(child);
       Layer& parent = parent_[half(side)];
       for (NodeId r = 0; r < n_; ++r) {
         if (!parent.rows[r]) continue;
@@ -398,6 +404,29 @@ class RetrogradeKernel {
       }
     }
     return any;
+  }
+
+  // Words of one thread's copy of a layer's occupancy (marks_).
+  std::uint64_t marks_stride() const { return std::uint64_t{n_} * child_[0].occupied_words; }
+
+  // ORs the threads' occupancy marks into `child` (zeroing them) and flags the rows they mark.
+  void merge_marks(Layer& child) {
+    const std::uint64_t words = child.occupied_words;
+    pool_.run(true, n_, 256, [&](std::size_t a, std::size_t b, unsigned) {
+      for (std::size_t r = a; r < b; ++r) {
+        std::uint64_t* occupancy = child.occupancy(static_cast<NodeId>(r));
+        std::uint64_t any = 0;
+        for (unsigned t = 0; t < threads_; ++t) {
+          std::uint64_t* marks = marks_.data() + t * marks_stride() + r * words;
+          for (std::uint64_t k = 0; k < words; ++k) {
+            occupancy[k] |= marks[k];
+            any |= marks[k];
+            marks[k] = 0;
+          }
+        }
+        if (any != 0) child.rows[r] = 1;
+      }
+    });
   }
 
   // Zeroes the fresh words of a row (and its occupancy).
@@ -415,7 +444,8 @@ class RetrogradeKernel {
   // Transposes parent rows [64 * block, 64 * block + 64) of the fresh states into child-layout
   // word `block` of every row: bit by bit where a 64 x 64 block holds few fresh states (thin
   // frontiers, many levels), by a block transpose where it holds many.
-  void transpose_block_row(Side side, std::size_t block) {
+  // `marks`: this thread's occupancy copy when the blocks are shared out, else null.
+  void transpose_block_row(Side side, std::size_t block, std::uint64_t* marks) {
     const Layer& parent = parent_[half(side)];
     const NodeId first = static_cast<NodeId>(64 * block);
     const NodeId last = static_cast<NodeId>(std::min<std::uint64_t>(n_, first + 64));
@@ -438,7 +468,8 @@ class RetrogradeKernel {
           const Cell& cell = parent.row(r)[w];
           for (std::uint64_t f = cell.fresh; f != 0; f &= f - 1) {
             const int j = std::countr_zero(f);
-            publish_word(side, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0);
+            publish_word(side, block, 64 * w + j, mask, (cell.mouse_wins >> j) & 1 ? mask : 0,
+                         marks);
           }
         });
       }
@@ -448,7 +479,7 @@ class RetrogradeKernel {
       std::uint64_t words = 0;
       for (int k = 0; k < count; ++k) words |= parent.occupancy(rows[k])[group];
       for (; words != 0; words &= words - 1) {
-        transpose_word(side, block, rows, count, 64 * group + std::countr_zero(words));
+        transpose_word(side, block, rows, count, 64 * group + std::countr_zero(words), marks);
       }
     }
   }
@@ -465,30 +496,28 @@ class RetrogradeKernel {
   }
 
   // ORs fresh states (and their mouse wins) into child-layout word `block` of `row`.
+  // This task alone writes the cell; the row's occupancy bit and flag go to `marks` if not null.
   void publish_word(Side side, std::size_t block, std::uint64_t row, std::uint64_t bits,
-                    std::uint64_t mouse) {
+                    std::uint64_t mouse, std::uint64_t* marks) {
     Layer& child = child_[half(side)];
     Cell& cell = child.row(row)[block];
     if (cell.fresh == 0) {
-      // This task alone writes this cell, but other tasks write other bits of the row's
-      // occupancy word: shared only when threads run.
-      std::uint64_t& word = child.occupancy(row)[block >> 6];
       const std::uint64_t mask = std::uint64_t{1} << (block & 63);
-      if (threads_ > 1) {
-        std::atomic_ref<std::uint64_t>(word).fetch_or(mask, std::memory_order_relaxed);
+      if (marks != nullptr) {
+        marks[row * child.occupied_words + (block >> 6)] |= mask;
       } else {
-        word |= mask;
+        child.occupancy(row)[block >> 6] |= mask;
+        child.rows[row] = 1;
       }
     }
     cell.fresh |= bits;
     cell.decided |= bits;
     cell.mouse_wins |= mouse;
-    std::atomic_ref<std::uint8_t>(child.rows[row]).store(1, std::memory_order_relaxed);
   }
 
   // Word column w of transpose_block_row.
-  void transpose_word(Side side, std::size_t block, const NodeId* rows, int count,
-                      std::uint64_t w) {
+  void transpose_word(Side side, std::size_t block, const NodeId* rows, int count, std::uint64_t w,
+                      std::uint64_t* marks) {
     const Layer& parent = parent_[half(side)];
     const NodeId first = static_cast<NodeId>(64 * block);
     std::uint64_t fresh[64] = {}, wins[64] = {};
@@ -504,7 +533,7 @@ class RetrogradeKernel {
     if (any_wins != 0) transpose64(wins);
     for (NodeId k = 0; k < 64; ++k) {
       if (fresh[k] != 0)
-        publish_word(side, block, 64 * w + k, fresh[k], wins[k]);  // none past n - 1
+        publish_word(side, block, 64 * w + k, fresh[k], wins[k], marks);  // none past n - 1
     }
   }
 
@@ -526,6 +555,8 @@ class RetrogradeKernel {
   LevelSink* sink_ = nullptr;
   LevelReplay* resume_ = nullptr;
   ZeroedVector<W> words_;  // StateSpace order; top bit = decided
+  // Per thread, a child layer's occupancy (marks_stride() words), while a publish is shared out.
+  std::vector<std::uint64_t> marks_;
   std::optional<std::uint64_t> target_level_;
 };
 
