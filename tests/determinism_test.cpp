@@ -80,7 +80,9 @@ TEST(Determinism, EachKernelOnDeepFamilies) {
 // threads, and a correct one.
 TEST(Determinism, SharedLevelsOnDeepBoards) {
   for (GraphFamily family : {GraphFamily::kMaze, GraphFamily::kGrid, GraphFamily::kTree}) {
-    const Game game(generate({family, 1600, 5.0, 7}).value(), Rules{});
+    // The Game references its graph: the graph must outlive it, not die with the statement.
+    const Graph graph = generate({family, 1600, 5.0, 7}).value();
+    const Game game(graph, Rules{});
     SolveOptions options;
     options.engine = Engine::kGeneral;
     options.threads = 1;

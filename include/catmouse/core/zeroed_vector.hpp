@@ -37,7 +37,7 @@ class ZeroedAllocator {
 
   ZeroedAllocator() noexcept = default;
   template <class U>
-  ZeroedAllocator(const ZeroedAllocator<U>& /*other*/) noexcept {}
+  explicit ZeroedAllocator(const ZeroedAllocator<U>& /*other*/) noexcept {}
 
   T* allocate(std::size_t count) {
     if (count > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
