@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/solve.hpp"
@@ -146,6 +147,11 @@ void expect_moves_match_unmoves(const Game& game) {
   std::sort(backward.begin(), backward.end());
   ASSERT_EQ(forward, backward);
 }
+
+// A Game references its graphs: one built on a temporary graph must not compile.
+static_assert(std::is_constructible_v<Game, const Graph&, const Rules&>);
+static_assert(!std::is_constructible_v<Game, Graph&&, const Rules&>);
+static_assert(!std::is_constructible_v<Game, Graph, const Rules&>);
 
 TEST(Game, MovesAndUnmovesAgree) {
   testing::Random random(99);

@@ -104,6 +104,8 @@ class Game {
   // validate(rules, graph). The cat moves along `cat_graph` when one is given (same nodes; LeetCode
   // 1728's grids give the two players different jump lengths), else along `graph` like the mouse.
   Game(const Graph& graph, const Rules& rules, const Graph* cat_graph = nullptr);
+  // A temporary graph would be gone before the Game is used.
+  Game(Graph&& graph, const Rules& rules, const Graph* cat_graph = nullptr) = delete;
 
   const Graph& graph() const { return *graph_; }
   const Graph& cat_graph() const { return *cat_graph_; }

@@ -36,8 +36,10 @@ class ZeroedAllocator {
   using value_type = T;
 
   ZeroedAllocator() noexcept = default;
+  // Implicit, as std::allocator's: containers and user code convert rebound allocators freely.
   template <class U>
-  explicit ZeroedAllocator(const ZeroedAllocator<U>& /*other*/) noexcept {}
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  ZeroedAllocator(const ZeroedAllocator<U>& /*other*/) noexcept {}
 
   T* allocate(std::size_t count) {
     if (count > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
