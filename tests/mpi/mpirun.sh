@@ -3,26 +3,21 @@
 # --allow-run-as-root under root), and a time limit, so that a run that hangs fails the test.
 # Open MPI keeps a session folder per host and user in the temporary folder; two mpiruns starting
 # at once (tests run in parallel) can fail to create it ("mkdir ... File exists"), so each run
-# gets a folder of its own.
+# gets a folder of its own (other MPIs ignore the variable).
 mpi_flags=()
-open_mpi=0
 mpi_version=$("$mpirun" --version 2>&1 || true)
 if [[ $mpi_version == *"Open MPI"* || $mpi_version == *OpenRTE* ]]; then
-  open_mpi=1
   mpi_flags+=(--oversubscribe)
   [ "$(id -u)" = 0 ] && mpi_flags+=(--allow-run-as-root)
 fi
 run_mpi() {
   local k=$1 session status=0
   shift
-  if [ "$open_mpi" = 1 ]; then
-    session=$(mktemp -d)
-    OMPI_MCA_orte_tmpdir_base=$session timeout 300 "$mpirun" "${mpi_flags[@]}" -np "$k" "$@" ||
-      status=$?
-    rm -rf "$session"
-    return "$status"
-  fi
-  timeout 300 "$mpirun" "${mpi_flags[@]}" -np "$k" "$@"
+  session=$(mktemp -d)
+  OMPI_MCA_orte_tmpdir_base=$session timeout 300 "$mpirun" "${mpi_flags[@]}" -np "$k" "$@" ||
+    status=$?
+  rm -rf "$session"
+  return "$status"
 }
 
 fail() {
