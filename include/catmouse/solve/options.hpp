@@ -30,9 +30,13 @@ struct SolveProgress {
   double seconds = 0;            // since the solve started
 };
 
+// The most worker threads any front end may ask for. More than this buys nothing on any machine
+// catmouse targets and, asked for by mistake (threads=10**6), would exhaust the process ids.
+inline constexpr unsigned kMaxThreads = 256;
+
 struct SolveOptions {
   Engine engine = Engine::kAuto;
-  // The most worker threads the engine may use; 0 = one per hardware thread. Engines use fewer
+  // The most worker threads the engine may use, at most kMaxThreads; 0 = one per hardware thread. Engines use fewer
   // where more would not pay (small games, thin levels) or where they run on one thread (kSmall,
   // kPack); the result is the same for any count.
   unsigned threads = 1;
