@@ -46,6 +46,11 @@ export function watchConsole(page) {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  // A request the browser cancelled (net::ERR_ABORTED) is not a failure: the next step's navigation
+  // cancels whatever the last one still had in flight, which happens on a busy machine.
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText;
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${req.url()} (${reason})`);
+  });
   return problems;
 }
