@@ -267,6 +267,18 @@ TEST(PlayPiped, AStayIsCalledAStay) {
       << run.out;
 }
 
+TEST(PlayPiped, StaysOnGraphsAndTwoCatsSwapping) {
+  const auto graph = play_piped("leetcode1.json", "stay\nq\n", "--mouse-stays");
+  EXPECT_EQ(count_lines(graph.out, "  #1   stay on 1"), 2u) << graph.out;
+  EXPECT_EQ(count_lines(graph.out, "Move 1: mouse on 1, cat on 2, cat to move."), 1u) << graph.out;
+  // Two cats on 2 and 4 that swap end where they started, but neither stayed; the cats' nodes
+  // are typed together.
+  const auto two = play_piped("leetcode1.json", "3,4\nq\n", "--cats 2 --cat 2,4 --as cat");
+  EXPECT_EQ(count_lines(two.out, "  #1   to 2,4"), 1u) << two.out;
+  EXPECT_EQ(two.out.find("stay on"), std::string::npos) << two.out;
+  EXPECT_EQ(count_lines(two.out, "Move 2: mouse on 3, cats on 3,4, mouse to move."), 1u) << two.out;
+}
+
 TEST(PlayPiped, ValuesOnlyWithHints) {
   const auto plain = play_piped("leetcode1.json", "3\nq\n");
   EXPECT_EQ(plain.out.find("Value"), std::string::npos) << plain.out;

@@ -88,6 +88,7 @@ class Session {
     return solution_.game().cats() > 1 || plural ? "cats" : "cat";
   }
   const char* what_to_type() const {
+    if (person_ == Side::kCat && solution_.game().cats() > 1) return "the cats' nodes (a,b)";
     return solution_.spec().grid ? "a cell (row,column)" : "a node";
   }
 
@@ -148,8 +149,11 @@ class Session {
     return std::nullopt;
   }
 
-  static bool is_stay(const Position& from, const Position& to) {
-    return from.turn == Side::kMouse ? to.mouse == from.mouse : to.cats == from.cats;
+  // With several cats, the same cats' nodes after a move may be a swap, not a stay: only one
+  // piece's move is called a stay.
+  bool is_stay(const Position& from, const Position& to) const {
+    if (from.turn == Side::kMouse) return to.mouse == from.mouse;
+    return from.cats.size() == 1 && to.cats == from.cats;
   }
 
   // Where a move goes, as the list shows it: "to 3", "to (2, 2)", "stay on (1, 1)".
@@ -161,9 +165,8 @@ class Session {
   std::string move_text(const Position& from, const Position& to) const {
     const bool several = solution_.game().cats() > 1;
     if (is_stay(from, to)) {
-      return from.turn == Side::kMouse ? fmt::format("the mouse stays on {}", node(from.mouse))
-                                       : fmt::format("the {} {} on {}", cat_word(),
-                                                     several ? "stay" : "stays", cats(from.cats));
+      return fmt::format("the {} stays on {}", from.turn == Side::kMouse ? "mouse" : "cat",
+                         from.turn == Side::kMouse ? node(from.mouse) : cats(from.cats));
     }
     if (from.turn == Side::kMouse) {
       return fmt::format("the mouse moves {} -> {}", node(from.mouse), node(to.mouse));
