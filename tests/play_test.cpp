@@ -1,11 +1,17 @@
 // play.hpp: whether a position is over and why, the sentences the front ends print, and the
-// optimal line from a position with moves already made (move limits, cycles, cuts).
+// optimal line from a position with moves already made (move limits, cycles, cuts); and
+// `catmouse play` played through a pipe.
 #include "catmouse/solve/play.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
 #include "catmouse/core/grid.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "cli_util.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -173,6 +179,114 @@ TEST(Play, LongLinesAreCut) {
   EXPECT_FALSE(exact.cut);
   EXPECT_EQ(exact.line.end, LineEnd::kMoveLimit);
   EXPECT_EQ(exact.line.positions.size(), 51u);
+}
+
+// `catmouse play FILE ARGS` with `keys` piped in, one move or command a line.
+cli_test::CliRun play_piped(const std::string& file, const std::string& keys,
+                            const std::string& args = "") {
+  const auto input =
+      std::filesystem::temp_directory_path() / ("catmouse_play_keys_" + std::to_string(::getpid()));
+  std::ofstream(input) << keys;
+  cli_test::CliRun run =
+      cli_test::catmouse("play '" + cli_test::example(file) + "' " + args, input.string());
+  std::filesystem::remove(input);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  return run;
+}
+
+std::size_t count_lines(const std::string& text, const std::string& line) {
+  const std::vector<std::string> lines = cli_test::lines_of(text);
+  return static_cast<std::size_t>(std::count(lines.begin(), lines.end(), line));
+}
+
+constexpr const char* kAfterTheEnd = "u takes your last move back, r restarts, q quits: ";
+
+TEST(PlayPiped, TheLosingMoveCanBeTakenBack) {
+  // The mouse walks into the cat on its third move; u at the end takes that move back, u again
+  // goes one turn further back, and the game goes on from there (into the cat again).
+  const auto run = play_piped("leetcode1.json", "3\n1\n3\nu\nu\n5\nq\n");
+  EXPECT_EQ(count_lines(run.out, "Game over: cat wins: the cat caught the mouse. You lose."), 2u)
+      << run.out;
+  EXPECT_EQ(count_lines(run.out, std::string(kAfterTheEnd) + "u"), 1u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "Move 4: mouse on 1, cat on 3, mouse to move."), 2u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "Move 2: mouse on 3, cat on 5, mouse to move."), 2u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "Move 3: mouse on 5, cat on 5, cat to move."), 1u) << run.out;
+  EXPECT_EQ(cli_test::lines_of(run.out).back(), std::string(kAfterTheEnd) + "q");
+}
+
+TEST(PlayPiped, AfterTheEndRestartQuitOrTheEndOfInput) {
+  const auto run = play_piped("leetcode2.json", "0\nx\nr\n0\nq\n");
+  EXPECT_EQ(count_lines(run.out, "Game over: mouse wins: the mouse is in the hole. You win!"), 2u)
+      << run.out;
+  EXPECT_EQ(count_lines(run.out, "The game is over: type u, r or q."), 1u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "Move 0: mouse on 1, cat on 2, mouse to move."), 2u) << run.out;
+  EXPECT_EQ(cli_test::lines_of(run.out).back(), std::string(kAfterTheEnd) + "q");
+  // The input ends at the end of the game: the game is over, nothing else happens.
+  const auto eof = play_piped("leetcode2.json", "0\n");
+  EXPECT_EQ(count_lines(eof.out, "Game over: mouse wins: the mouse is in the hole. You win!"), 1u)
+      << eof.out;
+  // As the cat, an engine's win from the start leaves nothing to take back.
+  const auto lost = play_piped("leetcode2.json", "u\nq\n", "--as cat");
+  EXPECT_EQ(count_lines(lost.out, "Game over: mouse wins: the mouse is in the hole. You lose."), 1u)
+      << lost.out;
+  EXPECT_EQ(count_lines(lost.out, "Nothing to undo."), 1u) << lost.out;
+}
+
+TEST(PlayPiped, MovesByNodeOrByTheirNumberWithAHash) {
+  const std::string after = "Move 1: mouse on 3, cat on 2, cat to move.";
+  EXPECT_EQ(count_lines(play_piped("leetcode1.json", "3\nq\n").out, after), 1u);
+  EXPECT_EQ(count_lines(play_piped("leetcode1.json", "#1\nq\n").out, after), 1u);
+  // "1" is the list's first number but not a node the mouse can reach: a plain number is always
+  // a node, so it is refused rather than read as the first move.
+  const auto refused = play_piped("leetcode1.json", "1\n#2\n#x\nq\n");
+  EXPECT_EQ(count_lines(refused.out, after), 0u) << refused.out;
+  EXPECT_EQ(count_lines(refused.out,
+                        "'1' is not one of your moves: type a node of the list, #1 to "
+                        "#1, u to undo, r to restart or q to quit."),
+            1u)
+      << refused.out;
+  EXPECT_EQ(count_lines(refused.out, "Your move (a node, #1-#1, u, r, q): #2"), 1u) << refused.out;
+  EXPECT_NE(refused.out.find("'#x' is not one of your moves"), std::string::npos) << refused.out;
+  // On a map, cells as row,column with or without brackets and spaces.
+  const std::string cell = "Move 1: mouse on (2, 2), cat on (1, 1), cat to move.";
+  for (const char* keys : {"2,2\nq\n", "(2, 2)\nq\n", " ( 2 ,2 ) \nq\n", "#3\nq\n"}) {
+    const auto run = play_piped("grid1728.json", keys);
+    EXPECT_EQ(count_lines(run.out, cell), 1u) << keys << run.out;
+  }
+}
+
+TEST(PlayPiped, AStayIsCalledAStay) {
+  const auto run = play_piped("grid1728.json", "2,2\nstay\nq\n");
+  EXPECT_EQ(count_lines(run.out, "  #1   stay on (2, 0)"), 1u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "  #4   stay on (2, 2)"), 2u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "  #1   to (2, 0)"), 0u) << run.out;
+  EXPECT_EQ(count_lines(run.out, "The engine plays: the cat stays on (1, 1)."), 2u) << run.out;
+  EXPECT_EQ(run.out.find("(1, 1) -> (1, 1)"), std::string::npos) << run.out;
+  EXPECT_EQ(count_lines(run.out, "Move 3: mouse on (2, 2), cat on (1, 1), cat to move."), 1u)
+      << run.out;
+}
+
+TEST(PlayPiped, StaysOnGraphsAndTwoCatsSwapping) {
+  const auto graph = play_piped("leetcode1.json", "stay\nq\n", "--mouse-stays");
+  EXPECT_EQ(count_lines(graph.out, "  #1   stay on 1"), 2u) << graph.out;
+  EXPECT_EQ(count_lines(graph.out, "Move 1: mouse on 1, cat on 2, cat to move."), 1u) << graph.out;
+  // Two cats on 2 and 4 that swap end where they started, but neither stayed; the cats' nodes
+  // are typed together.
+  const auto two = play_piped("leetcode1.json", "3,4\nq\n", "--cats 2 --cat 2,4 --as cat");
+  EXPECT_EQ(count_lines(two.out, "  #1   to 2,4"), 1u) << two.out;
+  EXPECT_EQ(two.out.find("stay on"), std::string::npos) << two.out;
+  EXPECT_EQ(count_lines(two.out, "Move 2: mouse on 3, cats on 3,4, mouse to move."), 1u) << two.out;
+}
+
+TEST(PlayPiped, ValuesOnlyWithHints) {
+  const auto plain = play_piped("leetcode1.json", "3\nq\n");
+  EXPECT_EQ(plain.out.find("Value"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("draw"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("best"), std::string::npos) << plain.out;
+  const auto hints = play_piped("leetcode1.json", "3\nq\n", "--hints");
+  EXPECT_EQ(count_lines(hints.out, "Value: draw"), 3u) << hints.out;
+  EXPECT_NE(hints.out.find("draw  * best"), std::string::npos) << hints.out;
 }
 
 }  // namespace

@@ -1,16 +1,22 @@
 // catmouse play GRAPH: play a game in the terminal against the engine, which answers every move
-// with its best one. Shows the board (the neighbour lists, or a grid map's drawing), the value of
-// each position, the numbered legal moves (with their values under --hints), and the engine's
-// replies; 'u' takes a move back, 'q' quits. Reads moves line by line, so a script can play it
-// through a pipe; input that is not a terminal is echoed, so that the transcript reads as a game.
+// with its best one. Shows the board (the neighbour lists, or a grid map's drawing), the numbered
+// legal moves (with the position's and the moves' values under --hints), and the engine's replies.
+// A move is typed as the node (or cell) it goes to, or as #N for the N-th of the list; 'u' takes a
+// move back, 'r' restarts, 'q' quits, also once the game is over. Reads moves line by line, so a
+// script can play it through a pipe; input that is not a terminal is echoed, so that the
+// transcript reads as a game.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "catmouse/solve/play.hpp"
 #include "common.hpp"
@@ -28,6 +34,18 @@ struct PlayCommand {
   bool hints = false;
 };
 
+// What a line typed at a prompt asks for.
+enum class Action : std::uint8_t { kMoved, kUndo, kRestart, kQuit };
+
+// A move as typed: spaces and brackets dropped, so that "(2, 0)", "2, 0" and "2,0" are one cell.
+std::string normalized(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c != ' ' && c != '\t' && c != '(' && c != ')') out += c;
+  }
+  return out;
+}
+
 class Session {
  public:
   Session(const Solution& solution, Side person, bool hints)
@@ -35,28 +53,23 @@ class Session {
 
   void play(const Position& start) {
     print_board();
-    history_.push_back(start);
+    history_.assign(1, start);
     for (;;) {
       const Position& p = history_.back();
       const auto played = static_cast<std::uint32_t>(history_.size() - 1);
       const std::optional<LineEnd> end = game_over(p, played);
       show(p, played, !end);
+      Action action = Action::kMoved;
       if (end) {
-        const Value value =
-            *end == LineEnd::kRepetition ? Value::kDraw : solution_.value(p, played).value;
-        std::cout << fmt::format("Game over: {}. {}\n",
-                                 finished_sentence(solution_, p, *end, played),
-                                 value == Value::kDraw       ? "A draw."
-                                 : value == win_for(person_) ? "You win!"
-                                                             : "You lose.");
-        return;
-      }
-      if (p.turn != person_) {
+        print_result(p, played, *end);
+        action = after_the_end();
+      } else if (p.turn != person_) {
         reply(p, played);
-      } else if (!ask(p, played)) {
-        std::cout << "You quit.\n";
-        return;
+      } else {
+        action = ask(p, played);
       }
+      if (action == Action::kQuit) return;
+      if (action == Action::kRestart) history_.resize(1);
     }
   }
 
@@ -73,6 +86,10 @@ class Session {
   }
   const char* cat_word(bool plural = false) const {
     return solution_.game().cats() > 1 || plural ? "cats" : "cat";
+  }
+  const char* what_to_type() const {
+    if (person_ == Side::kCat && solution_.game().cats() > 1) return "the cats' nodes (a,b)";
+    return solution_.spec().grid ? "a cell (row,column)" : "a node";
   }
 
   // The neighbour lists once at the start; a grid map is drawn at every position instead.
@@ -92,11 +109,14 @@ class Session {
                                  fmt::join(game.graph().neighbours(v), " "));
       }
     }
-    std::cout << fmt::format("You are the {}. Type a move's number, u to undo, q to quit.\n",
-                             person_ == Side::kMouse ? "mouse" : cat_word());
+    std::cout << fmt::format(
+        "You are the {}. Type {} to move there, #N for the N-th move of the list, stay to stay,\n"
+        "u to take your last move back, r to restart, q to quit.\n",
+        person_ == Side::kMouse ? "mouse" : cat_word(), what_to_type());
   }
 
-  // The position, and its value while the game goes on (at the end, the game-over line says it).
+  // The position, and its value under --hints while the game goes on (at the end, the game-over
+  // line says the outcome).
   void show(const Position& p, std::uint32_t played, bool going_on) const {
     std::cout << fmt::format("\nMove {}: mouse on {}, {} on {}, {} to move.\n", played,
                              node(p.mouse), cat_word(), cats(p.cats),
@@ -104,9 +124,18 @@ class Session {
     if (const auto& grid = solution_.spec().grid) {
       std::cout << draw_grid(*grid, p.mouse, p.cats[0]);
     }
-    if (going_on) {
+    if (going_on && hints_) {
       std::cout << fmt::format("Value: {}\n", value_sentence(solution_.value(p, played)));
     }
+  }
+
+  void print_result(const Position& p, std::uint32_t played, LineEnd end) const {
+    const Value value =
+        end == LineEnd::kRepetition ? Value::kDraw : solution_.value(p, played).value;
+    std::cout << fmt::format("Game over: {}. {}\n", finished_sentence(solution_, p, end, played),
+                             value == Value::kDraw       ? "A draw."
+                             : value == win_for(person_) ? "You win!"
+                                                         : "You lose.");
   }
 
   // finished(), or a repeated position, which is a draw (without a move limit: under one, the
@@ -120,13 +149,30 @@ class Session {
     return std::nullopt;
   }
 
+  // With several cats, the same cats' nodes after a move may be a swap, not a stay: only one
+  // piece's move is called a stay.
+  bool is_stay(const Position& from, const Position& to) const {
+    if (from.turn == Side::kMouse) return to.mouse == from.mouse;
+    return from.cats.size() == 1 && to.cats == from.cats;
+  }
+
+  // Where a move goes, as the list shows it: "to 3", "to (2, 2)", "stay on (1, 1)".
+  std::string target(const Position& from, const Position& to) const {
+    const std::string where = from.turn == Side::kMouse ? node(to.mouse) : cats(to.cats);
+    return fmt::format("{} {}", is_stay(from, to) ? "stay on" : "to", where);
+  }
+
   std::string move_text(const Position& from, const Position& to) const {
+    const bool several = solution_.game().cats() > 1;
+    if (is_stay(from, to)) {
+      return fmt::format("the {} stays on {}", from.turn == Side::kMouse ? "mouse" : "cat",
+                         from.turn == Side::kMouse ? node(from.mouse) : cats(from.cats));
+    }
     if (from.turn == Side::kMouse) {
       return fmt::format("the mouse moves {} -> {}", node(from.mouse), node(to.mouse));
     }
-    return fmt::format("the {} {} {} -> {}", cat_word(),
-                       solution_.game().cats() > 1 ? "move" : "moves", cats(from.cats),
-                       cats(to.cats));
+    return fmt::format("the {} {} {} -> {}", cat_word(), several ? "move" : "moves",
+                       cats(from.cats), cats(to.cats));
   }
 
   void reply(const Position& p, std::uint32_t played) {
@@ -136,46 +182,101 @@ class Session {
     history_.push_back(best->child);
   }
 
-  // One line of input: a move played, an undo, or a quit (false); asks again on anything else.
-  bool ask(const Position& p, std::uint32_t played) {
-    const std::vector<Move> moves = solution_.moves(p, played);
+  // One line of input, trimmed and echoed when it comes from a pipe; none at the end of input.
+  std::optional<std::string> read_line(const std::string& prompt) const {
+    std::cout << prompt << std::flush;
+    std::string text;
+    if (!std::getline(std::cin, text)) {
+      std::cout << "\n";
+      return std::nullopt;
+    }
+    if (echo_) std::cout << text << "\n";
+    text.erase(0, text.find_first_not_of(" \t\r"));
+    text.erase(text.find_last_not_of(" \t\r") + 1);
+    return text;
+  }
+
+  // The index of the move `text` names among `moves`: "#N" is the N-th of the list; "stay" the
+  // stay; anything else a node (or cell, or the cats' nodes) that a move goes to. A plain number
+  // is always a node, never a place in the list, so that no input means two moves.
+  std::optional<std::size_t> chosen(const Position& p, const std::vector<Move>& moves,
+                                    const std::string& text) const {
+    if (text.empty()) return std::nullopt;
+    if (text[0] == '#') {
+      std::size_t n = 0;
+      const char* last = text.data() + text.size();
+      const auto [end, ec] = std::from_chars(text.data() + 1, last, n);
+      if (ec != std::errc() || end != last || n < 1 || n > moves.size()) return std::nullopt;
+      return n - 1;
+    }
+    const std::string wanted = normalized(text);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Position& to = moves[i].child;
+      if (wanted == "stay"
+              ? is_stay(p, to)
+              : wanted == normalized(p.turn == Side::kMouse ? node(to.mouse) : cats(to.cats))) {
+        return i;
+      }
+    }
+    return std::nullopt;
+  }
+
+  void list_moves(const Position& p, std::uint32_t played, const std::vector<Move>& moves) const {
     const std::optional<Move> best = hints_ ? solution_.best_move(p, played) : std::nullopt;
     std::cout << "Your moves:\n";
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Position& to = moves[i].child;
-      const std::string where = p.turn == Side::kMouse ? node(to.mouse) : cats(to.cats);
-      std::string line = fmt::format("  {:>2}) to {}", i + 1, where);
+      std::string line = fmt::format("  #{:<3} {}", i + 1, target(p, to));
       if (hints_) {
-        line = fmt::format("{:<18} {}{}", line, value_sentence(moves[i].value),
+        line = fmt::format("{:<24} {}{}", line, value_sentence(moves[i].value),
                            best && best->child == to ? "  * best" : "");
       }
       std::cout << line << "\n";
     }
+  }
+
+  // The person's turn: a move played, an undo, a restart or a quit; asks again on anything else.
+  Action ask(const Position& p, std::uint32_t played) {
+    const std::vector<Move> moves = solution_.moves(p, played);
+    list_moves(p, played, moves);
     for (;;) {
-      std::cout << fmt::format("Your move (1-{}, u, q): ", moves.size()) << std::flush;
-      std::string text;
-      if (!std::getline(std::cin, text)) {
-        std::cout << "\n";
-        return false;
+      const std::optional<std::string> text =
+          read_line(fmt::format("Your move ({}, #1-#{}, u, r, q): ", what_to_type(), moves.size()));
+      if (!text || *text == "q") {
+        std::cout << "You quit.\n";
+        return Action::kQuit;
       }
-      if (echo_) std::cout << text << "\n";
-      text.erase(0, text.find_first_not_of(" \t\r"));
-      text.erase(text.find_last_not_of(" \t\r") + 1);
-      if (text == "q") return false;
-      if (text == "u") {
-        if (undo()) return true;
+      if (*text == "r") return Action::kRestart;
+      if (*text == "u") {
+        if (undo()) return Action::kUndo;
         std::cout << "Nothing to undo.\n";
         continue;
       }
-      std::size_t chosen = 0;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), chosen);
-      if (ec == std::errc() && end == text.data() + text.size() && chosen >= 1 &&
-          chosen <= moves.size()) {
-        history_.push_back(moves[chosen - 1].child);
-        return true;
+      if (const auto i = chosen(p, moves, *text)) {
+        history_.push_back(moves[*i].child);
+        return Action::kMoved;
       }
-      std::cout << fmt::format("Type a number from 1 to {}, u to undo or q to quit.\n",
-                               moves.size());
+      std::cout << fmt::format(
+          "'{}' is not one of your moves: type {} of the list, #1 to #{}, u to undo, r to "
+          "restart or q to quit.\n",
+          *text, what_to_type(), moves.size());
+    }
+  }
+
+  // The game is over; it stays on the screen until the person takes a move back, restarts or
+  // quits (or the input ends), so that the losing move can be taken back.
+  Action after_the_end() {
+    for (;;) {
+      const std::optional<std::string> text =
+          read_line("u takes your last move back, r restarts, q quits: ");
+      if (!text || *text == "q") return Action::kQuit;
+      if (*text == "r") return Action::kRestart;
+      if (*text == "u") {
+        if (undo()) return Action::kUndo;
+        std::cout << "Nothing to undo.\n";
+        continue;
+      }
+      std::cout << "The game is over: type u, r or q.\n";
     }
   }
 
@@ -220,11 +321,13 @@ void add_play_command(CLI::App& app) {
   sub->footer(
       "The engine plays the other side perfectly: the fastest win, the slowest loss, or a draw\n"
       "kept. The game ends in a hole, on a capture, when a side cannot move, at the move limit,\n"
-      "or (without a move limit) as a draw when a position repeats.\n\n"
+      "or (without a move limit) as a draw when a position repeats. Type a move as the node (a\n"
+      "cell row,column on a map) it goes to, #N for the N-th move of the list, or stay; u takes\n"
+      "your last move back, r restarts and q quits, also once the game is over.\n\n"
       "Examples:\n"
       "  catmouse play examples/leetcode1.json --hints\n"
       "  catmouse play examples/grid1728.json --as cat\n"
-      "  printf '1\\n' | catmouse play examples/leetcode2.json");
+      "  printf '0\\nq\\n' | catmouse play examples/leetcode2.json");
   sub->callback([cmd] { run(*cmd); });
 }
 
