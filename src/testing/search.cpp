@@ -167,6 +167,10 @@ std::optional<Graph> LongWinSearch::next() {
       climb_best_ = current_;
       stale_ = 0;
       empty_climbs_ = 0;
+      if (options_.whole_climbs) {
+        pending_ = relabelled(current_.mouse, current_.cat);
+        continue;
+      }
       last_ = current_.remoteness;
       best_ = std::max(best_, last_);
       return relabelled(current_.mouse, current_.cat);
@@ -175,6 +179,14 @@ std::optional<Graph> LongWinSearch::next() {
         options_.patience ? options_.patience : std::min<std::uint64_t>(10ull * n_ * n_, 200000);
     if (++stale_ > patience) {
       const bool empty = climb_best_.remoteness == 0;
+      if (pending_) {  // whole_climbs: the climb's best, now that it ends
+        last_ = climb_best_.remoteness;
+        best_ = std::max(best_, last_);
+        std::optional<Graph> best = std::move(pending_);
+        pending_.reset();
+        restart();
+        return best;
+      }
       restart();
       if (empty && ++empty_climbs_ >= options_.max_nodes - options_.min_nodes + 1u) {
         empty_climbs_ = 0;
