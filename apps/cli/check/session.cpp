@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "check.hpp"
+#include "diagnosis.hpp"
 #include "runner.hpp"
 
 namespace catmouse::cli {
@@ -109,11 +110,18 @@ std::string received(const RunOutcome& outcome, const std::vector<std::string>& 
 }
 
 // The report of one failure: the (shrunk) case, both answers, and the optimal line.
-std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome) {
+std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome,
+                   bool grid) {
   std::string text = input + "\n";
-  text += fmt::format("expected: {} ({})\n", domain.expected(input),
-                      result_sentence(domain.exact(input)));
+  const StateValue exact = domain.exact(input);
+  text += fmt::format("expected: {} ({})\n", domain.expected(input), result_sentence(exact));
   text += fmt::format("received: {}\n", received(outcome, domain.answers()));
+  if (!grid && outcome.kind == RunKind::kAnswer) {
+    if (const std::string line = diagnose_graph(domain.game(input), exact, outcome.answer);
+        !line.empty()) {
+      text += line + "\n";
+    }
+  }
   text += "why (catmouse explain):\n";
   const Solution solution = solve_game(domain.game(input), EngineOptions{});
   text += explain_text(solution, take(solution.line(solution.start())));
@@ -329,7 +337,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     shown = shrink(found.input, outcome, heading);
     text += heading;
   }
-  print(text + report(*domain_, shown, outcome) + "\n");
+  print(text + report(*domain_, shown, outcome, cmd_.grid) + "\n");
   if (failures_ >= cmd_.max_failures) return false;
   cut_ = cancelled();
   return !cut_;
