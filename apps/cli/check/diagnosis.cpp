@@ -45,8 +45,8 @@ std::vector<std::string> cutting_caps(std::uint32_t n, std::uint32_t plies) {
     std::uint64_t turns;
   };
   const std::uint64_t m = n;
-  const Cap caps[] = {{"2n", 2 * m}, {"3n", 3 * m}, {"4n", 4 * m}, {"n^2", m * m},
-                      {"n", m},      {"70", 70},    {"102", 102}};
+  const Cap caps[] = {{"2n", 2 * m},  {"3n", 3 * m}, {"4n", 4 * m},
+                      {"n^2", m * m}, {"70", 70},    {"102", 102}};
   // The largest that cuts it: the closest to the length of the win (on a shrunk graph, the cap
   // that the shrink ran into); the likelier name on a tie.
   const Cap* best = nullptr;

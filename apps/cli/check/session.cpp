@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -28,11 +29,11 @@ using Clock = std::chrono::steady_clock;
 
 // Single runs looked at before deciding whether the program is slow, and what slow is: below
 // 50 cases a second, interpreter start-up costs more than most answers.
-constexpr std::uint64_t kProbeAfter = 3;
+constexpr std::uint64_t kProbeAfter = 1;
 constexpr double kSlowRun = 0.02;
 // How long the probe waits for an answer while the program's input is still open: a program that
 // reads to the end of its input never answers, and costs this once.
-constexpr double kProbeWaitFactor = 5, kProbeWaitLeast = 1;
+constexpr double kProbeWaitFactor = 3, kProbeWaitLeast = 1;
 
 // ---- Interrupts -------------------------------------------------------------------------------
 // The handler records the signal and writes a byte to a pipe, which wakes a wait for the program
@@ -116,6 +117,19 @@ std::string report(const CheckDomain& domain, const std::string& input, const Ru
   const StateValue exact = domain.exact(input);
   text += fmt::format("expected: {} ({})\n", domain.expected(input), result_sentence(exact));
   text += fmt::format("received: {}\n", received(outcome, domain.answers()));
+  if (outcome.kind == RunKind::kCrash && !outcome.errors.empty()) {
+    const auto lines = static_cast<std::size_t>(
+        std::count(outcome.errors.begin(), outcome.errors.end(), '\n') + 1);
+    text += fmt::format("its stderr ({}):\n",
+                        lines < kCrashLines ? fmt::format("{} line{}", lines, lines == 1 ? "" : "s")
+                                            : fmt::format("the last {} lines", lines));
+    std::size_t begin = 0;
+    while (begin <= outcome.errors.size()) {
+      const std::size_t end = std::min(outcome.errors.find('\n', begin), outcome.errors.size());
+      text += "  | " + outcome.errors.substr(begin, end - begin) + "\n";
+      begin = end + 1;
+    }
+  }
   if (!grid && outcome.kind == RunKind::kAnswer) {
     if (const std::string line = diagnose_graph(domain.game(input), exact, outcome.answer);
         !line.empty()) {
@@ -170,6 +184,8 @@ class Session {
   }
   RunOutcome run_case(const std::string& input);
   void consider_batch(const std::string& input, const RunOutcome& outcome);
+  void maybe_probe();
+  std::string batch_command() const;
   std::string probe();
   bool handle_failure(const CheckCase& found, RunOutcome outcome);
   std::string shrink(const std::string& input, RunOutcome& shown, std::string& heading);
@@ -208,12 +224,20 @@ RunOutcome Session::run_case(const std::string& input) {
 }
 
 // After a single run that agreed: keeps the case for a probe, and probes once the program has
-// shown itself slow.
+// shown itself slow, from the first case on: a slow start costs every case and every run of a
+// shrink, so the sooner it is known the more it saves.
 void Session::consider_batch(const std::string& input, const RunOutcome& outcome) {
   if (cmd_.batch || fast_ || probed_) return;
   agreed_inputs_.emplace_back(input, outcome.answer);
   if (agreed_inputs_.size() > 2) agreed_inputs_.erase(agreed_inputs_.begin());
-  if (single_runs_ < kProbeAfter || agreed_inputs_.size() < 2) return;
+  maybe_probe();
+}
+
+// Probes the program if it is slow and has answered a case right; says what it found.
+void Session::maybe_probe() {
+  if (cmd_.batch || fast_ || probed_ || single_runs_ < kProbeAfter || agreed_inputs_.empty()) {
+    return;
+  }
   const double mean = single_seconds_ / static_cast<double>(single_runs_);
   if (mean < kSlowRun) return;
   probed_ = true;
@@ -222,19 +246,43 @@ void Session::consider_batch(const std::string& input, const RunOutcome& outcome
     note(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
     return;
   }
+  note(
+      fmt::format("the program takes {:.2f} s a {} with one process per {} (a process start "
+                  "the process; probing whether it answers a {} per line",
+                  mean, noun_, noun_, noun_));
   const std::string why_not = probe();
   if (fast_) {
     note(fmt::format(
-        "{:.0f} {}s/s with one process per {}; the program answers a {} per line, so check now "
-        "sends it many per process (each failure is confirmed by a process of its own; "
-        "--no-batch: one process per {})",
-        rate, noun_, noun_, noun_, noun_));
+        "the program answers a {} per line, so check now sends it many per process (each "
+        "failure is confirmed by a process of its own; --no-batch: one process per {})",
+        noun_, noun_));
   } else if (!cancelled()) {
     note(fmt::format(
-        "{:.0f} {}s/s with one process per {}: try --batch, with a program that reads one {} "
-        "per line and prints each answer as soon as it has it (this one {})",
-        rate, noun_, noun_, noun_, why_not));
+        "{:.1f} {}s/s with one process per {}: for one process for all, make the program read one "
+        "{} per line and print each answer as soon as it has it (this one {}; templates in "
+        "docs/check.md), then run: {}",
+        rate, noun_, noun_, noun_, why_not, batch_command()));
   }
+}
+
+// The command line of this run in batch mode, for the hint.
+std::string Session::batch_command() const {
+  const auto quoted = [](const std::string& word) {
+    if (!word.empty() &&
+        word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789-_./=:,+@%") == std::string::npos) {
+      return word;
+    }
+    std::string text = "'";
+    for (char c : word) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return text + "'";
+  };
+  std::string line = "catmouse check --batch";
+  if (cmd_.grid) line += " --grid";
+  if (cmd_.seed != "1") line += " --seed " + quoted(cmd_.seed);
+  line += " --";
+  for (const std::string& word : cmd_.command) line += " " + quoted(word);
+  return line;
 }
 
 // Runs a process of the program in batch mode on the last two cases it answered right alone; if
@@ -245,7 +293,10 @@ std::string Session::probe() {
   auto batch = std::make_unique<Program>(cmd_.command, cmd_.timeout, true, domain_->answers(),
                                          RunStop{deadline_, interrupts_.wake_fd()});
   bool first = true;
-  for (const auto& [input, answer] : agreed_inputs_) {
+  // Two lines, so that the second answer shows the program reads on after the first.
+  std::vector<std::pair<std::string, std::string>> lines = agreed_inputs_;
+  if (lines.size() == 1) lines.push_back(lines.front());
+  for (const auto& [input, answer] : lines) {
     const RunOutcome outcome = batch->run(input, wait);
     if (outcome.kind == RunKind::kTimeout) return "did not answer before the end of its input";
     if (outcome.kind == RunKind::kCrash) {
@@ -333,6 +384,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
         "take the --timeout of {} s)\n",
         cmd_.timeout);
   } else if (!cmd_.no_shrink) {
+    maybe_probe();  // a failure among the first cases: shrinking is when speed counts
     std::string heading;
     shown = shrink(found.input, outcome, heading);
     text += heading;
@@ -348,6 +400,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
 std::string Session::shrink(const std::string& input, RunOutcome& shown, std::string& heading) {
   const RunOutcome as_found = shown;
   const RunKind kind = shown.kind;
+  domain_->shrink_same_answer = kind == RunKind::kAnswer;
   for (;;) {
     Program& runner = fast_ ? *fast_ : main_;
     const auto fails = [&](const std::string& candidate) {
