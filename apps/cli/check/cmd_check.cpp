@@ -105,6 +105,10 @@ void add_check_command(CLI::App& app) {
                 "one process per graph, always (by default a program slower than 50 graphs/s "
                 "that answers line by line is given many graphs per process)");
   sub->add_flag("--no-shrink", cmd->no_shrink, "report failures as found, unshrunk");
+  sub->add_flag("--progress", cmd->progress,
+                "a progress line on stderr (graphs tried, rate, time left) about every second, "
+                "even when stderr is not a terminal (on a terminal it is always shown, rewritten "
+                "in place)");
   sub->add_flag("--grid", cmd->grid,
                 "test a LeetCode 1728 solver: maps in, true (the mouse wins) or false out");
   cmd->rules.add_to(*sub);

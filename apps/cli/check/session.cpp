@@ -19,6 +19,7 @@
 
 #include "check.hpp"
 #include "diagnosis.hpp"
+#include "progress.hpp"
 #include "runner.hpp"
 
 namespace catmouse::cli {
@@ -156,6 +157,7 @@ class Session {
         deadline_(cmd.time > 0 ? started_ + std::chrono::duration_cast<Clock::duration>(
                                                 std::chrono::duration<double>(cmd.time))
                                : Clock::time_point::max()),
+        progress_(cmd.progress, started_),
         domain_(make_domain(low, high)),
         main_(cmd.command, cmd.timeout, cmd.batch, domain_->answers(),
               RunStop{deadline_, interrupts_.wake_fd()}),
@@ -169,6 +171,26 @@ class Session {
     auto cancelled = [this] { return this->cancelled(); };
     return cmd_.grid ? grid_domain(cmd_, seed_, cancelled)
                      : graph_domain(cmd_, seed_, low, high, cancelled);
+  }
+  void say(const std::string& text) {
+    progress_.clear();
+    note(text);
+  }
+  // The progress line: what was tried, how fast, and the time left of the budget.
+  void show_progress(const std::string& doing) {
+    const double elapsed = progress_.elapsed();
+    std::string text = fmt::format("catmouse check: {} {}{} tried, {:.1f}/s", tried_, noun_,
+                                   tried_ == 1 ? "" : "s",
+                                   elapsed > 0 ? static_cast<double>(tried_) / elapsed : 0.0);
+    if (!doing.empty()) text += ", " + doing;
+    if (cmd_.time > 0) {
+      const double left = std::max(0.0, cmd_.time - elapsed);
+      text +=
+          fmt::format(", {}:{:02} left", static_cast<int>(left) / 60, static_cast<int>(left) % 60);
+    } else {
+      text += fmt::format(", {:.0f} s", elapsed);
+    }
+    progress_.show(text);
   }
   bool cancelled() const { return interrupts_.signal() != 0 || Clock::now() >= deadline_; }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
@@ -196,6 +218,7 @@ class Session {
   const char* noun_;
   Interrupts interrupts_;
   const Clock::time_point started_, deadline_;
+  ProgressLine progress_;
   std::unique_ptr<CheckDomain> domain_;
   Program main_;  // one process per case, or --batch's one for all
   // One process per case, to confirm what the fast path found: the reported case is worth one
@@ -243,21 +266,21 @@ void Session::maybe_probe() {
   probed_ = true;
   const double rate = 1 / mean;
   if (cmd_.no_batch) {
-    note(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
+    say(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
     return;
   }
-  note(
+  say(
       fmt::format("the program takes {:.2f} s a {} with one process per {} (a process start "
-                  "the process; probing whether it answers a {} per line",
+                  "each); probing whether it answers a {} per line",
                   mean, noun_, noun_, noun_));
   const std::string why_not = probe();
   if (fast_) {
-    note(fmt::format(
+    say(fmt::format(
         "the program answers a {} per line, so check now sends it many per process (each "
         "failure is confirmed by a process of its own; --no-batch: one process per {})",
         noun_, noun_));
   } else if (!cancelled()) {
-    note(fmt::format(
+    say(fmt::format(
         "{:.1f} {}s/s with one process per {}: for one process for all, make the program read one "
         "{} per line and print each answer as soon as it has it (this one {}; templates in "
         "docs/check.md), then run: {}",
@@ -325,6 +348,7 @@ int Session::run() {
     }
     ++tried_;
     RunOutcome outcome = run_case(candidate->input);
+    show_progress("");
     if (outcome.kind == RunKind::kStopped) {
       --tried_;  // not checked
       cut_ = true;
@@ -363,7 +387,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     }
     if (agrees(found.input, alone)) {
       // The program answers differently after other cases in one process: one per case now.
-      note(
+      say(
           fmt::format("the program answered {} {} right alone but not after other {}s in one "
                       "process: one process per {} from now on",
                       noun_, tried_, noun_, noun_));
@@ -389,6 +413,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     shown = shrink(found.input, outcome, heading);
     text += heading;
   }
+  progress_.clear();
   print(text + report(*domain_, shown, outcome, cmd_.grid) + "\n");
   if (failures_ >= cmd_.max_failures) return false;
   cut_ = cancelled();
@@ -403,8 +428,12 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
   domain_->shrink_same_answer = kind == RunKind::kAnswer;
   for (;;) {
     Program& runner = fast_ ? *fast_ : main_;
+    std::uint64_t shrink_runs = 0;
     const auto fails = [&](const std::string& candidate) {
       const RunOutcome o = runner.run(candidate);
+      ++shrink_runs;
+      show_progress(fmt::format("shrinking failure {}: {} run{}", failures_, shrink_runs,
+                                shrink_runs == 1 ? "" : "s"));
       if (o.kind != kind || agrees(candidate, o)) return false;  // kStopped: not a failure
       shown = o;
       return true;
@@ -417,7 +446,7 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
         shrunk = {input, shrunk.tries, true};
         shown = as_found;
       } else if (alone.kind != kind || agrees(shrunk.input, alone)) {
-        note(
+        say(
             fmt::format("the shrunk {} fails only after other {}s in one process: shrinking "
                         "again, one process per {}",
                         noun_, noun_, noun_));
@@ -449,6 +478,7 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
 }
 
 void Session::summary() {
+  progress_.clear();
   std::string how;
   if (cut_ || !stopped_while_.empty()) how = fmt::format(" ({}{})", stop_reason(), stopped_while_);
   print(fmt::format(
