@@ -20,6 +20,8 @@ namespace {
 
 // Candidates of the long-win search tried per round when looking for a smaller failing graph.
 constexpr int kSmallerTries = 400;
+// The auto source's search cases: every other case for the first ones, then one in this many.
+constexpr std::uint64_t kEarlySearches = 8, kLaterSearchTurn = 16;
 // Climbs of the search whose best graph is considered per size by the first step of a shrink.
 constexpr int kLongestClimbs = 6;
 // Random graphs drawn in a row before the random source gives up on the rules.
@@ -107,8 +109,14 @@ class GraphDomain final : public CheckDomain {
       case CheckSource::kAuto:
         break;
     }
-    // Every other case from the search, the others every small graph and then random graphs.
-    if (++turn_ % 2 == 0 && !search_spent_) {
+    // Every other case from the search for the first kEarlySearches of them (each the longest win
+    // of a whole climb, tens of milliseconds of search: the cases that break turn caps come
+    // first), then one case in kLaterSearchTurn; the others every small graph and then random
+    // graphs.
+    ++turn_;
+    const bool search_turn =
+        turn_ <= 2 * kEarlySearches ? turn_ % 2 == 0 : turn_ % kLaterSearchTurn == 0;
+    if (search_turn && !search_spent_) {
       if (std::optional<CheckCase> found = search_case()) return found;
       if (cancelled()) return std::nullopt;
       search_spent_ = true;  // no forced win under these rules: the other sources only
