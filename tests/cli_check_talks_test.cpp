@@ -93,10 +93,10 @@ TEST(CliCheckTalks, ACrashShowsTheEndOfItsStderr) {
 // --progress prints a line about every second when stderr is not a terminal; without it, none.
 TEST(CliCheckTalks, ProgressLineOnRequest) {
   const std::string right = std::string(CATMOUSE_CLI) + " solve --code -";
-  const CliRun quiet = catmouse("check --batch --time 2.5 -- " + right);
+  const CliRun quiet = catmouse("check --no-batch --time 2.5 -- " + right);
   EXPECT_EQ(quiet.exit_code, 0) << quiet.out << quiet.err;
   EXPECT_FALSE(contains(quiet.err, " tried, ")) << quiet.err;
-  const CliRun run = catmouse("check --progress --batch --time 2.5 -- " + right);
+  const CliRun run = catmouse("check --progress --no-batch --time 2.5 -- " + right);
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   const std::vector<std::string> lines = lines_of(run.err);
   std::size_t progress = 0;
