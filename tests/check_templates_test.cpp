@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <string>
 
 #include "cli_util.hpp"
@@ -21,6 +22,11 @@ struct Language {
   const char* mark;    // the comment that starts the marks
   const char* tool;    // the compiler needed ("" for none)
 };
+
+// gtest names a parameter by this in its messages.
+void PrintTo(const Language& language, std::ostream* out) {
+  *out << language.name;
+}
 
 constexpr Language kLanguages[] = {
     {"python", "check_solution.py", "capped_solution.py", "#", ""},
