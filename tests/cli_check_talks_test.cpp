@@ -111,6 +111,23 @@ TEST(CliCheckTalks, ProgressLineOnRequest) {
   EXPECT_FALSE(contains(run.err, "\r")) << run.err;
 }
 
+// On a terminal (script(1) gives check one) the line is rewritten in place and cleared at the end.
+TEST(CliCheckTalks, ProgressLineOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "script(1) is not installed";
+  }
+  const std::string check = std::string(CATMOUSE_CLI) + " check --no-batch --time 1.5 -- " +
+                            CATMOUSE_CLI + " solve --code - >/dev/null";
+  const CliRun run = run_command("script -qec \"" + check + "\" /dev/null");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(contains(run.out, "\r\033[Kcatmouse check: ")) << run.out;
+  EXPECT_TRUE(contains(run.out, " graphs tried, ")) << run.out;
+  // Cleared: nothing after the last erase but the end of the run.
+  const std::size_t erase = run.out.rfind("\r\033[K");
+  ASSERT_NE(erase, std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("catmouse check: ", erase), std::string::npos) << run.out;
+}
+
 // The README's wrong solution run as written, one Python process per graph, each start made
 // 80 ms slower: the 2n cap is found, shrunk and diagnosed within 20 s, and check says at once
 // how to go faster, with the command to run.
