@@ -23,7 +23,7 @@ constexpr int kSmallerTries = 400;
 // The auto source's search cases: every other case for the first ones, then one in this many.
 constexpr std::uint64_t kEarlySearches = 8, kLaterSearchTurn = 16;
 // Climbs of the search whose best graph is considered per size by the first step of a shrink.
-constexpr int kLongestClimbs = 6;
+constexpr int kLongestClimbs = 20;
 // Random graphs drawn in a row before the random source gives up on the rules.
 constexpr int kRandomDraws = 1000;
 
