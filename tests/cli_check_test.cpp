@@ -40,8 +40,8 @@ TEST(CliCheck, FindsShrinksAndExplainsACappedDp) {
     EXPECT_NE(run.out.find("; seed 1\n"), std::string::npos);
     // The long-win search comes early, and the failure is named for its source in both modes.
     EXPECT_EQ(lines_of(run.out)[0],
-              "failure 1: graph 20, from the long-win search (a forced win of 29 moves), 14 nodes "
-              "and 29 edges")
+              "failure 1: graph 2, from the long-win search (a forced win of 37 moves), 14 nodes "
+              "and 33 edges")
         << mode;
     std::filesystem::remove(file);
   }

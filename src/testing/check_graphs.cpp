@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/game_reader.hpp"
@@ -19,6 +20,10 @@ namespace {
 
 // Candidates of the long-win search tried per round when looking for a smaller failing graph.
 constexpr int kSmallerTries = 400;
+// The auto source's search cases: every other case for the first ones, then one in this many.
+constexpr std::uint64_t kEarlySearches = 8, kLaterSearchTurn = 16;
+// Climbs of the search whose best graph is considered per size by the first step of a shrink.
+constexpr int kLongestClimbs = 20;
 // Random graphs drawn in a row before the random source gives up on the rules.
 constexpr int kRandomDraws = 1000;
 
@@ -43,7 +48,7 @@ class GraphDomain final : public CheckDomain {
         fixed_(fixed),
         low_(std::max(options.min_nodes, fixed)),
         high_(options.max_nodes),
-        search_(search_options(low_, high_, options.seed)),
+        search_(whole_climbs(search_options(low_, high_, options.seed))),
         small_nodes_(fixed) {}
 
   // The cases of options.cases, for CheckSource::kFile.
@@ -104,8 +109,14 @@ class GraphDomain final : public CheckDomain {
       case CheckSource::kAuto:
         break;
     }
-    // Every other case from the search, the others every small graph and then random graphs.
-    if (++turn_ % 2 == 0 && !search_spent_) {
+    // Every other case from the search for the first kEarlySearches of them (each the longest win
+    // of a whole climb, tens of milliseconds of search: the cases that break turn caps come
+    // first), then one case in kLaterSearchTurn; the others every small graph and then random
+    // graphs.
+    ++turn_;
+    const bool search_turn =
+        turn_ <= 2 * kEarlySearches ? turn_ % 2 == 0 : turn_ % kLaterSearchTurn == 0;
+    if (search_turn && !search_spent_) {
       if (std::optional<CheckCase> found = search_case()) return found;
       if (cancelled()) return std::nullopt;
       search_spent_ = true;  // no forced win under these rules: the other sources only
@@ -124,26 +135,58 @@ class GraphDomain final : public CheckDomain {
     return apply_move_limit(solve_state(game, game.start()).value(), options_.rules);
   }
 
+  // Shrinking runs the program once per graph tried, and a program may take a process start per
+  // run, so graphs are tried in the order most likely to fail first and never twice, and only
+  // graphs of the same exact answer (a failure that changes its answer is another failure):
+  //  1. bigger steps first: the longest win of the same answer on each smaller size, from the
+  //     smallest up (the graphs that break turn caps), one run a size;
+  //  2. removal of nodes and edges (search.hpp shrink); when step 1 found a failing graph of k
+  //     nodes and none smaller, no graph below k nodes is tried;
+  //  3. when step 1 found nothing: the long-win search among smaller graphs, in rounds.
   ShrunkCase shrink(const std::string& input,
                     const std::function<bool(const std::string&)>& fails) override {
-    const auto graph_fails = [&](const Graph& g) { return fails(to_leetcode(g)); };
+    const std::string want = expected(input);
+    std::unordered_map<std::string, bool> answered;  // the program's failures by input
+    std::uint32_t runs = 0;
+    const auto graph_fails = [&](const Graph& g) {
+      std::string text = to_leetcode(g);
+      if (const auto it = answered.find(text); it != answered.end()) return it->second;
+      if (shrink_same_answer && expected(text) != want) return false;
+      ++runs;
+      const bool failed = fails(text);
+      answered.emplace(std::move(text), failed);
+      return failed;
+    };
+    const NodeId least = std::max<NodeId>(4, fixed_);  // below 4 nodes the removals suffice
+    Graph start = parse(input);
+    NodeId floor = fixed_;
+    bool stepped = false;  // step 1 found a failing graph
+    for (NodeId k = least; k < start.node_count() && !cancelled(); ++k) {
+      std::optional<Graph> longest = longest_win(k, want);
+      if (longest && graph_fails(*longest)) {
+        start = std::move(*longest);
+        floor = k;
+        stepped = true;
+        break;
+      }
+    }
     ShrinkOptions shrinking;
     shrinking.fixed = fixed_;
-    shrinking.valid = [this](const Graph& g) { return valid_input(g, options_.rules); };
+    shrinking.valid = [this, floor](const Graph& g) {
+      return g.node_count() >= floor && valid_input(g, options_.rules);
+    };
     shrinking.cancelled = options_.cancelled;
-    ShrinkResult shrunk = catmouse::shrink(parse(input), graph_fails, shrinking);
-    std::uint32_t runs = shrunk.tries;
+    ShrinkResult shrunk = catmouse::shrink(start, graph_fails, shrinking);
     // Removal stops at a 1-minimal graph; a long-win search among smaller graphs often finds a
     // smaller failing one, which is shrunk in turn.
-    const NodeId least = std::max<NodeId>(4, fixed_);  // below 4 nodes the removals suffice
-    for (std::uint64_t round = 1; !shrunk.cancelled && shrunk.graph.node_count() > least; ++round) {
+    for (std::uint64_t round = 1;
+         !stepped && !shrunk.cancelled && shrunk.graph.node_count() > least; ++round) {
       LongWinSearch smaller(
           search_options(least, shrunk.graph.node_count() - 1, options_.seed + round));
       std::optional<Graph> found;
       for (int k = 0; k < kSmallerTries && !found && !cancelled(); ++k) {
         std::optional<Graph> g = smaller.next();
         if (!g) break;
-        ++runs;
         if (graph_fails(*g)) found = std::move(g);
       }
       if (!found) {
@@ -152,9 +195,8 @@ class GraphDomain final : public CheckDomain {
       }
       // The smaller graph fails: it is the best so far even if its shrink is cut short.
       shrunk = catmouse::shrink(*found, graph_fails, shrinking);
-      runs += shrunk.tries;
     }
-    return {to_leetcode(shrunk.graph), runs, shrunk.cancelled};
+    return {to_leetcode(shrunk.graph), runs, shrunk.cancelled || cancelled()};
   }
 
   std::string size(const std::string& input) const override { return describe(parse(input)); }
@@ -177,6 +219,31 @@ class GraphDomain final : public CheckDomain {
   }
 
   bool cancelled() const { return options_.cancelled && options_.cancelled(); }
+
+  // The source's search hands out each climb's best only: the longest wins come first.
+  static LongWinSearchOptions whole_climbs(LongWinSearchOptions options) {
+    options.whole_climbs = true;
+    return options;
+  }
+
+  // The graph of `nodes` nodes whose start is the longest forced win answered `want` among the
+  // best of kLongestClimbs climbs of the search (nullopt: none found).
+  std::optional<Graph> longest_win(NodeId nodes, const std::string& want) const {
+    LongWinSearchOptions search = search_options(nodes, nodes, options_.seed + nodes);
+    search.whole_climbs = true;
+    LongWinSearch climbs(search);
+    std::optional<Graph> best;
+    std::uint32_t longest = 0;
+    for (int k = 0; k < kLongestClimbs && !cancelled(); ++k) {
+      std::optional<Graph> g = climbs.next();
+      if (!g) break;
+      if (climbs.last_remoteness() > longest && expected(to_leetcode(*g)) == want) {
+        longest = climbs.last_remoteness();
+        best = std::move(g);
+      }
+    }
+    return best;
+  }
 
   // The next graph of up to options.exhaustive nodes; nullopt after the last.
   std::optional<CheckCase> small_case() {

@@ -11,6 +11,9 @@ namespace catmouse {
 
 namespace {
 
+// With whole_climbs: the steps of a climb after which its best so far is handed out anyway.
+constexpr std::uint32_t kWholeClimbSteps = 2000;
+
 // The graph of an n x n adjacency matrix with node ids renamed by `name`.
 Graph renamed(const std::vector<std::uint8_t>& adjacency, NodeId n,
               const std::vector<NodeId>& name) {
@@ -167,14 +170,37 @@ std::optional<Graph> LongWinSearch::next() {
       climb_best_ = current_;
       stale_ = 0;
       empty_climbs_ = 0;
+      if (options_.whole_climbs) {
+        pending_ = relabelled(current_.mouse, current_.cat);
+        continue;
+      }
       last_ = current_.remoteness;
       best_ = std::max(best_, last_);
       return relabelled(current_.mouse, current_.cat);
     }
     const std::uint64_t patience =
         options_.patience ? options_.patience : std::min<std::uint64_t>(10ull * n_ * n_, 200000);
+    // A long climb (10 n^2 steps without a longer win, seconds at 50 nodes) hands out its best
+    // so far every kWholeClimbSteps steps, so that candidates keep coming.
+    if (pending_ && ++pending_steps_ >= kWholeClimbSteps) {
+      last_ = climb_best_.remoteness;
+      best_ = std::max(best_, last_);
+      pending_steps_ = 0;
+      std::optional<Graph> best = std::move(pending_);
+      pending_.reset();
+      return best;
+    }
     if (++stale_ > patience) {
       const bool empty = climb_best_.remoteness == 0;
+      if (pending_) {  // whole_climbs: the climb's best, now that it ends
+        pending_steps_ = 0;
+        last_ = climb_best_.remoteness;
+        best_ = std::max(best_, last_);
+        std::optional<Graph> best = std::move(pending_);
+        pending_.reset();
+        restart();
+        return best;
+      }
       restart();
       if (empty && ++empty_climbs_ >= options_.max_nodes - options_.min_nodes + 1u) {
         empty_climbs_ = 0;

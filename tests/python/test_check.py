@@ -135,7 +135,7 @@ def test_time_includes_shrinking():
     import time
 
     def slow_capped_dp(graph):
-        time.sleep(0.02)  # the failure comes at the 20th graph, a full shrink takes 800 calls
+        time.sleep(0.4)  # the failure comes at the 2nd graph, a full shrink takes a dozen calls
         return capped_dp(graph)
 
     found = catmouse.check(slow_capped_dp, seed=1, time=2)

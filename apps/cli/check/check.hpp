@@ -29,7 +29,8 @@ struct CheckCommand {
   bool batch = false;     // the program takes one case per line: one process for all
   bool no_batch = false;  // one process per case, even for a slow program that could take more
   bool no_shrink = false;
-  bool grid = false;  // LeetCode 1728 maps instead of graphs
+  bool progress = false;  // the progress line even when stderr is not a terminal
+  bool grid = false;      // LeetCode 1728 maps instead of graphs
   RulesOptions rules;
 };
 

@@ -105,6 +105,10 @@ void add_check_command(CLI::App& app) {
                 "one process per graph, always (by default a program slower than 50 graphs/s "
                 "that answers line by line is given many graphs per process)");
   sub->add_flag("--no-shrink", cmd->no_shrink, "report failures as found, unshrunk");
+  sub->add_flag("--progress", cmd->progress,
+                "a progress line on stderr (graphs tried, rate, time left) about every second, "
+                "even when stderr is not a terminal (on a terminal it is always shown, rewritten "
+                "in place)");
   sub->add_flag("--grid", cmd->grid,
                 "test a LeetCode 1728 solver: maps in, true (the mouse wins) or false out");
   cmd->rules.add_to(*sub);
@@ -113,20 +117,26 @@ void add_check_command(CLI::App& app) {
       "forced wins (which break solvers that cap the number of moves), then the search and\n"
       "random graphs in turn. Rule options make every graph a game of that variant (the\n"
       "program reads the graph only; nodes the rules name keep their numbers).\n"
-      "Each failure is shrunk (nodes, then edges removed while the program still fails; for\n"
-      "maps rows, columns, jumps and floors) and printed with the expected and received\n"
-      "answers and the optimal line that proves the answer. Crashes, other output (or more\n"
-      "than 1 MiB of it) and timeouts count as failures; timeouts are reported as found,\n"
+      "Each failure is shrunk (the longest win of each smaller size first, then nodes and\n"
+      "edges removed while the program still fails; for maps rows, columns, jumps and floors)\n"
+      "and printed with the expected and received answers, a diagnosis line when it matches a\n"
+      "known bug (a turn cap, the hole's rules, a draw called a win) and the optimal line that\n"
+      "proves the answer. Crashes (with the last 40 lines of their stderr), other output (or\n"
+      "more than 1 MiB of it) and timeouts count as failures; timeouts are reported as found,\n"
       "unshrunk. The last line sums up, and says when the --time budget or a signal ended the\n"
       "run; SIGINT and SIGTERM print the summary and the smallest failure so far.\n"
-      "A program slower than 50 graphs/s is probed once: if it answers a graph per line\n"
-      "before the end of its input, it is given many graphs per process, and each failure\n"
-      "found so is confirmed by a process of its own (--no-batch: never).\n"
+      "A program slower than 50 graphs/s is said so after its first graph and probed: if it\n"
+      "answers a graph per line before the end of its input, it is given many graphs per\n"
+      "process, and each failure found so is confirmed by a process of its own (--no-batch:\n"
+      "never); otherwise check prints the --batch command to run. Templates of such programs\n"
+      "in Python, C++ and Java: docs/check.md. On a terminal a progress line shows the\n"
+      "graphs tried, their rate and the time left (--progress: elsewhere too).\n"
       "Each process runs in a process group of its own, killed when the process ends (its\n"
       "background children with it); a child that calls setsid escapes.\n"
       "Exit code: 0 no failure, 1 a failure, 2 usage error, 130/143 SIGINT/SIGTERM without\n"
       "a failure.\n\n"
       "Examples:\n"
+      "  catmouse check --batch -- python3 check_solution.py\n"
       "  catmouse check --seed 1 -- ./my_solver\n"
       "  catmouse check -- python3 solution.py\n"
       "  catmouse check --batch --source random --max-graphs 10000 -- ./my_solver --batch\n"

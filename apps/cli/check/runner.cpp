@@ -19,7 +19,8 @@ namespace catmouse::cli {
 
 namespace {
 
-constexpr std::size_t kKeptStderr = 2048;
+// The end of stderr kept: room for kCrashLines lines of a traceback.
+constexpr std::size_t kKeptStderr = 16384;
 // Without a pidfd (kernels before 5.3), how often a wait looks whether the program ended.
 constexpr double kExitPoll = 0.01;
 
@@ -256,9 +257,10 @@ RunOutcome Program::classify(const std::string& output) const {
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (std::find(answers_.begin(), answers_.end(), lower) != answers_.end()) {
-    return {RunKind::kAnswer, lower, {}};
+    return {RunKind::kAnswer, lower, {}, {}};
   }
-  return {RunKind::kGarbage, answer.empty() ? "nothing" : fmt::format("'{}'", shorten(answer)), {}};
+  return {
+      RunKind::kGarbage, answer.empty() ? "nothing" : fmt::format("'{}'", shorten(answer)), {}, {}};
 }
 
 RunOutcome Program::ended(int status) const {
@@ -270,11 +272,19 @@ RunOutcome Program::ended(int status) const {
     detail = fmt::format("exit code {}", WEXITSTATUS(status));
   }
   const std::string tail = trim(stderr_);
+  std::string errors;
   if (!tail.empty()) {
     const std::size_t line = tail.rfind('\n');
     detail += "; stderr: " + shorten(line == std::string::npos ? tail : tail.substr(line + 1));
+    // The last kCrashLines lines.
+    std::size_t begin = tail.size();
+    for (std::size_t lines = 0; lines < kCrashLines && begin != 0; ++lines) {
+      const std::size_t newline = tail.rfind('\n', begin - 1);
+      begin = newline == std::string::npos ? 0 : newline;
+    }
+    errors = tail.substr(begin == 0 ? 0 : begin + 1);
   }
-  return {RunKind::kCrash, {}, detail};
+  return {RunKind::kCrash, {}, detail, errors};
 }
 
 RunOutcome Program::run(const std::string& input, double timeout_seconds) {
@@ -293,10 +303,11 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
       stop();
       return {RunKind::kGarbage,
               fmt::format("'{}' (printed after the answer to the previous input)", shorten(early)),
+              {},
               {}};
     }
   }
-  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_};
+  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_, {}};
   bool ended = false;
   for (;;) {
     if (batch_) {
@@ -305,7 +316,7 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
         // More than one line for one input: garbage, and a fresh process for the next.
         const std::string all = stdout_;
         stop();
-        return {RunKind::kGarbage, fmt::format("'{}'", shorten(trim(all))), {}};
+        return {RunKind::kGarbage, fmt::format("'{}'", shorten(trim(all))), {}, {}};
       }
       if (newline != std::string::npos) {
         const std::string line = stdout_.substr(0, newline);
@@ -317,7 +328,8 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
     }
     if (overflow_) {
       stop();
-      return {RunKind::kGarbage, fmt::format("more than {} MiB of output", kMaxOutput >> 20), {}};
+      return {
+          RunKind::kGarbage, fmt::format("more than {} MiB of output", kMaxOutput >> 20), {}, {}};
     }
     if (ended || (out_ < 0 && (batch_ || err_ < 0))) break;  // the program closed its output
     switch (pump(deadline, data, written)) {
@@ -329,11 +341,11 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
         break;
       case Event::kInterrupted:
         stop();
-        return {RunKind::kStopped, {}, {}};
+        return {RunKind::kStopped, {}, {}, {}};
       case Event::kDeadline:
         stop();
-        if (timeout_at > budget_end) return {RunKind::kStopped, {}, {}};
-        return {RunKind::kTimeout, {}, "no answer within " + limit_text(limit)};
+        if (timeout_at > budget_end) return {RunKind::kStopped, {}, {}, {}};
+        return {RunKind::kTimeout, {}, "no answer within " + limit_text(limit), {}};
     }
   }
   return finish(deadline, timeout_at > budget_end, limit);
@@ -346,8 +358,8 @@ RunOutcome Program::finish(double deadline, bool budget_first, double limit) {
     const double left = deadline - now();
     if (left <= 0) {
       stop();
-      if (budget_first) return {RunKind::kStopped, {}, {}};
-      return {RunKind::kTimeout, {}, "no exit within " + limit_text(limit)};
+      if (budget_first) return {RunKind::kStopped, {}, {}, {}};
+      return {RunKind::kTimeout, {}, "no exit within " + limit_text(limit), {}};
     }
     pollfd fds[2];
     nfds_t count = 0;
@@ -357,7 +369,7 @@ RunOutcome Program::finish(double deadline, bool budget_first, double limit) {
     ::poll(fds, count, static_cast<int>(std::min(wait * 1000 + 1, 60000.0)));
     if (stop_.wake_fd >= 0 && count > 0 && (fds[count - 1].revents & POLLIN)) {
       stop();
-      return {RunKind::kStopped, {}, {}};
+      return {RunKind::kStopped, {}, {}, {}};
     }
   }
   ::kill(-pid_, SIGKILL);  // the group outlives its leader only through background children

@@ -29,8 +29,12 @@ inline constexpr std::size_t kMaxOutput = std::size_t{1} << 20;
 struct RunOutcome {
   RunKind kind = RunKind::kCrash;
   std::string answer;  // the answer (kAnswer), or what was printed, shortened (kGarbage)
-  std::string detail;  // for a crash: the exit code or signal, and the end of its stderr
+  std::string detail;  // for a crash: the exit code or signal, and the last line of its stderr
+  std::string errors;  // for a crash: the last kCrashLines lines of its stderr, as printed
 };
+
+// Lines of a crashed program's stderr kept for the report (a Python traceback, a sanitizer's).
+inline constexpr std::size_t kCrashLines = 40;
 
 // When every run must end, whatever its own time limit: the end of check's --time budget, and
 // a file descriptor that becomes readable when check is interrupted (-1: none).
@@ -77,7 +81,7 @@ class Program {
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1, err_ = -1;  // our ends of the child's stdin, stdout, stderr
   int pidfd_ = -1;                     // readable when the child ends (-1: not supported)
-  std::string stdout_, stderr_;        // read so far (stdout: up to kMaxOutput + 1; stderr: 2 KB)
+  std::string stdout_, stderr_;        // read so far (stdout: up to kMaxOutput + 1; stderr: 16 KB)
   bool overflow_ = false;              // stdout went past kMaxOutput
   std::string start_error_;
   std::uint64_t starts_ = 0;

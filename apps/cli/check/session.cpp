@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -17,6 +18,8 @@
 #include <memory>
 
 #include "check.hpp"
+#include "diagnosis.hpp"
+#include "progress.hpp"
 #include "runner.hpp"
 
 namespace catmouse::cli {
@@ -27,11 +30,11 @@ using Clock = std::chrono::steady_clock;
 
 // Single runs looked at before deciding whether the program is slow, and what slow is: below
 // 50 cases a second, interpreter start-up costs more than most answers.
-constexpr std::uint64_t kProbeAfter = 3;
+constexpr std::uint64_t kProbeAfter = 1;
 constexpr double kSlowRun = 0.02;
 // How long the probe waits for an answer while the program's input is still open: a program that
 // reads to the end of its input never answers, and costs this once.
-constexpr double kProbeWaitFactor = 5, kProbeWaitLeast = 1;
+constexpr double kProbeWaitFactor = 3, kProbeWaitLeast = 1;
 
 // ---- Interrupts -------------------------------------------------------------------------------
 // The handler records the signal and writes a byte to a pipe, which wakes a wait for the program
@@ -109,11 +112,31 @@ std::string received(const RunOutcome& outcome, const std::vector<std::string>& 
 }
 
 // The report of one failure: the (shrunk) case, both answers, and the optimal line.
-std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome) {
+std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome,
+                   bool grid) {
   std::string text = input + "\n";
-  text += fmt::format("expected: {} ({})\n", domain.expected(input),
-                      result_sentence(domain.exact(input)));
+  const StateValue exact = domain.exact(input);
+  text += fmt::format("expected: {} ({})\n", domain.expected(input), result_sentence(exact));
   text += fmt::format("received: {}\n", received(outcome, domain.answers()));
+  if (outcome.kind == RunKind::kCrash && !outcome.errors.empty()) {
+    const auto lines = static_cast<std::size_t>(
+        std::count(outcome.errors.begin(), outcome.errors.end(), '\n') + 1);
+    text += fmt::format("its stderr ({}):\n",
+                        lines < kCrashLines ? fmt::format("{} line{}", lines, lines == 1 ? "" : "s")
+                                            : fmt::format("the last {} lines", lines));
+    std::size_t begin = 0;
+    while (begin <= outcome.errors.size()) {
+      const std::size_t end = std::min(outcome.errors.find('\n', begin), outcome.errors.size());
+      text += "  | " + outcome.errors.substr(begin, end - begin) + "\n";
+      begin = end + 1;
+    }
+  }
+  if (!grid && outcome.kind == RunKind::kAnswer) {
+    if (const std::string line = diagnose_graph(domain.game(input), exact, outcome.answer);
+        !line.empty()) {
+      text += line + "\n";
+    }
+  }
   text += "why (catmouse explain):\n";
   const Solution solution = solve_game(domain.game(input), EngineOptions{});
   text += explain_text(solution, take(solution.line(solution.start())));
@@ -134,6 +157,7 @@ class Session {
         deadline_(cmd.time > 0 ? started_ + std::chrono::duration_cast<Clock::duration>(
                                                 std::chrono::duration<double>(cmd.time))
                                : Clock::time_point::max()),
+        progress_(cmd.progress, started_),
         domain_(make_domain(low, high)),
         main_(cmd.command, cmd.timeout, cmd.batch, domain_->answers(),
               RunStop{deadline_, interrupts_.wake_fd()}),
@@ -147,6 +171,26 @@ class Session {
     auto cancelled = [this] { return this->cancelled(); };
     return cmd_.grid ? grid_domain(cmd_, seed_, cancelled)
                      : graph_domain(cmd_, seed_, low, high, cancelled);
+  }
+  void say(const std::string& text) {
+    progress_.clear();
+    note(text);
+  }
+  // The progress line: what was tried, how fast, and the time left of the budget.
+  void show_progress(const std::string& doing) {
+    const double elapsed = progress_.elapsed();
+    std::string text = fmt::format("catmouse check: {} {}{} tried, {:.1f}/s", tried_, noun_,
+                                   tried_ == 1 ? "" : "s",
+                                   elapsed > 0 ? static_cast<double>(tried_) / elapsed : 0.0);
+    if (!doing.empty()) text += ", " + doing;
+    if (cmd_.time > 0) {
+      const double left = std::max(0.0, cmd_.time - elapsed);
+      text +=
+          fmt::format(", {}:{:02} left", static_cast<int>(left) / 60, static_cast<int>(left) % 60);
+    } else {
+      text += fmt::format(", {:.0f} s", elapsed);
+    }
+    progress_.show(text);
   }
   bool cancelled() const { return interrupts_.signal() != 0 || Clock::now() >= deadline_; }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
@@ -162,6 +206,8 @@ class Session {
   }
   RunOutcome run_case(const std::string& input);
   void consider_batch(const std::string& input, const RunOutcome& outcome);
+  void maybe_probe();
+  std::string batch_command() const;
   std::string probe();
   bool handle_failure(const CheckCase& found, RunOutcome outcome);
   std::string shrink(const std::string& input, RunOutcome& shown, std::string& heading);
@@ -172,6 +218,7 @@ class Session {
   const char* noun_;
   Interrupts interrupts_;
   const Clock::time_point started_, deadline_;
+  ProgressLine progress_;
   std::unique_ptr<CheckDomain> domain_;
   Program main_;  // one process per case, or --batch's one for all
   // One process per case, to confirm what the fast path found: the reported case is worth one
@@ -200,33 +247,65 @@ RunOutcome Session::run_case(const std::string& input) {
 }
 
 // After a single run that agreed: keeps the case for a probe, and probes once the program has
-// shown itself slow.
+// shown itself slow, from the first case on: a slow start costs every case and every run of a
+// shrink, so the sooner it is known the more it saves.
 void Session::consider_batch(const std::string& input, const RunOutcome& outcome) {
   if (cmd_.batch || fast_ || probed_) return;
   agreed_inputs_.emplace_back(input, outcome.answer);
   if (agreed_inputs_.size() > 2) agreed_inputs_.erase(agreed_inputs_.begin());
-  if (single_runs_ < kProbeAfter || agreed_inputs_.size() < 2) return;
+  maybe_probe();
+}
+
+// Probes the program if it is slow and has answered a case right; says what it found.
+void Session::maybe_probe() {
+  if (cmd_.batch || fast_ || probed_ || single_runs_ < kProbeAfter || agreed_inputs_.empty()) {
+    return;
+  }
   const double mean = single_seconds_ / static_cast<double>(single_runs_);
   if (mean < kSlowRun) return;
   probed_ = true;
   const double rate = 1 / mean;
   if (cmd_.no_batch) {
-    note(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
+    say(fmt::format("{:.0f} {}s/s with one process per {} (--no-batch)", rate, noun_, noun_));
     return;
   }
+  say(
+      fmt::format("the program takes {:.2f} s a {} with one process per {} (a process start "
+                  "each); probing whether it answers a {} per line",
+                  mean, noun_, noun_, noun_));
   const std::string why_not = probe();
   if (fast_) {
-    note(fmt::format(
-        "{:.0f} {}s/s with one process per {}; the program answers a {} per line, so check now "
-        "sends it many per process (each failure is confirmed by a process of its own; "
-        "--no-batch: one process per {})",
-        rate, noun_, noun_, noun_, noun_));
+    say(fmt::format(
+        "the program answers a {} per line, so check now sends it many per process (each "
+        "failure is confirmed by a process of its own; --no-batch: one process per {})",
+        noun_, noun_));
   } else if (!cancelled()) {
-    note(fmt::format(
-        "{:.0f} {}s/s with one process per {}: try --batch, with a program that reads one {} "
-        "per line and prints each answer as soon as it has it (this one {})",
-        rate, noun_, noun_, noun_, why_not));
+    say(fmt::format(
+        "{:.1f} {}s/s with one process per {}: for one process for all, make the program read one "
+        "{} per line and print each answer as soon as it has it (this one {}; templates in "
+        "docs/check.md), then run: {}",
+        rate, noun_, noun_, noun_, why_not, batch_command()));
   }
+}
+
+// The command line of this run in batch mode, for the hint.
+std::string Session::batch_command() const {
+  const auto quoted = [](const std::string& word) {
+    if (!word.empty() &&
+        word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789-_./=:,+@%") == std::string::npos) {
+      return word;
+    }
+    std::string text = "'";
+    for (char c : word) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return text + "'";
+  };
+  std::string line = "catmouse check --batch";
+  if (cmd_.grid) line += " --grid";
+  if (cmd_.seed != "1") line += " --seed " + quoted(cmd_.seed);
+  line += " --";
+  for (const std::string& word : cmd_.command) line += " " + quoted(word);
+  return line;
 }
 
 // Runs a process of the program in batch mode on the last two cases it answered right alone; if
@@ -237,7 +316,10 @@ std::string Session::probe() {
   auto batch = std::make_unique<Program>(cmd_.command, cmd_.timeout, true, domain_->answers(),
                                          RunStop{deadline_, interrupts_.wake_fd()});
   bool first = true;
-  for (const auto& [input, answer] : agreed_inputs_) {
+  // Two lines, so that the second answer shows the program reads on after the first.
+  std::vector<std::pair<std::string, std::string>> lines = agreed_inputs_;
+  if (lines.size() == 1) lines.push_back(lines.front());
+  for (const auto& [input, answer] : lines) {
     const RunOutcome outcome = batch->run(input, wait);
     if (outcome.kind == RunKind::kTimeout) return "did not answer before the end of its input";
     if (outcome.kind == RunKind::kCrash) {
@@ -266,6 +348,7 @@ int Session::run() {
     }
     ++tried_;
     RunOutcome outcome = run_case(candidate->input);
+    show_progress("");
     if (outcome.kind == RunKind::kStopped) {
       --tried_;  // not checked
       cut_ = true;
@@ -304,7 +387,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     }
     if (agrees(found.input, alone)) {
       // The program answers differently after other cases in one process: one per case now.
-      note(
+      say(
           fmt::format("the program answered {} {} right alone but not after other {}s in one "
                       "process: one process per {} from now on",
                       noun_, tried_, noun_, noun_));
@@ -325,11 +408,13 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
         "take the --timeout of {} s)\n",
         cmd_.timeout);
   } else if (!cmd_.no_shrink) {
+    maybe_probe();  // a failure among the first cases: shrinking is when speed counts
     std::string heading;
     shown = shrink(found.input, outcome, heading);
     text += heading;
   }
-  print(text + report(*domain_, shown, outcome) + "\n");
+  progress_.clear();
+  print(text + report(*domain_, shown, outcome, cmd_.grid) + "\n");
   if (failures_ >= cmd_.max_failures) return false;
   cut_ = cancelled();
   return !cut_;
@@ -340,10 +425,15 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
 std::string Session::shrink(const std::string& input, RunOutcome& shown, std::string& heading) {
   const RunOutcome as_found = shown;
   const RunKind kind = shown.kind;
+  domain_->shrink_same_answer = kind == RunKind::kAnswer;
   for (;;) {
     Program& runner = fast_ ? *fast_ : main_;
+    std::uint64_t shrink_runs = 0;
     const auto fails = [&](const std::string& candidate) {
       const RunOutcome o = runner.run(candidate);
+      ++shrink_runs;
+      show_progress(fmt::format("shrinking failure {}: {} run{}", failures_, shrink_runs,
+                                shrink_runs == 1 ? "" : "s"));
       if (o.kind != kind || agrees(candidate, o)) return false;  // kStopped: not a failure
       shown = o;
       return true;
@@ -356,7 +446,7 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
         shrunk = {input, shrunk.tries, true};
         shown = as_found;
       } else if (alone.kind != kind || agrees(shrunk.input, alone)) {
-        note(
+        say(
             fmt::format("the shrunk {} fails only after other {}s in one process: shrinking "
                         "again, one process per {}",
                         noun_, noun_, noun_));
@@ -388,6 +478,7 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
 }
 
 void Session::summary() {
+  progress_.clear();
   std::string how;
   if (cut_ || !stopped_while_.empty()) how = fmt::format(" ({}{})", stop_reason(), stopped_while_);
   print(fmt::format(

@@ -57,6 +57,10 @@ class CheckDomain {
   // searches: once it returns true the shrink ends with the smallest failing case so far.
   virtual ShrunkCase shrink(const std::string& input,
                             const std::function<bool(const std::string&)>& fails) = 0;
+  // Whether shrink() tries only cases whose exact answer is that of `input` (graphs): true for a
+  // wrong answer, whose cause the answer is part of, which spares the runs of cases that could
+  // only fail another way; false for a crash or garbage, which any case may show.
+  bool shrink_same_answer = true;
   virtual std::string size(const std::string& input) const = 0;
   // The case as a game (the graph or map with the domain's rules), for explaining the answer:
   // solve() it and follow Solution::line() from its start. Its source names it ("the graph").

@@ -55,6 +55,10 @@ struct LongWinSearchOptions {
   // Polled between steps (a solve each); once it returns true, next() returns nullopt at once.
   // May be empty.
   std::function<bool()> cancelled = nullptr;
+  // Hand out only each climb's best graph, once the climb ends (or after 2,000 steps, for the
+  // long climbs of large graphs), instead of every record on the way: the longest wins first,
+  // for a solver that is slow to run (catmouse check).
+  bool whole_climbs = false;
 };
 
 // Hill climbing for graphs whose start is a long forced win (either side).
@@ -101,6 +105,8 @@ class LongWinSearch {
   std::uint32_t stale_ = 0;         // steps since the climb's win last grew
   std::uint64_t empty_climbs_ = 0;  // climbs in a row that handed out nothing
   std::uint32_t last_ = 0, best_ = 0;
+  std::optional<Graph> pending_;     // whole_climbs: the climb's best so far, relabelled
+  std::uint32_t pending_steps_ = 0;  // steps since pending_ was last handed out or the climb began
 };
 
 // A deep game on `nodes` nodes (the `long` family of catmouse gen): LongWinSearch (default rules)
