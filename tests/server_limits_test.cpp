@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -377,6 +378,14 @@ TEST(ServerErrors, TheHttpLayersErrorsAreJson) {
                                  " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(status_of(long_uri), 414) << long_uri.substr(0, 300);
   error_of(long_uri);
+}
+
+// --threads beyond kMaxThreads is a usage error (exit 2), not a server that starts them.
+TEST(ServeProgram, ThreadsAreCappedAtTheSharedMaximum) {
+  const std::string command = fmt::format("timeout 5 {} serve --port 0 --memory 64M --threads {}",
+                                          CATMOUSE_CLI, kMaxThreads + 1);
+  const int status = std::system((command + " > /dev/null 2>&1").c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
 }
 
 }  // namespace
