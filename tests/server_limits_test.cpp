@@ -232,6 +232,38 @@ TEST(ServerBudget, ManyCatsAreAnsweredWithinTheBudget) {
   EXPECT_LE(serve.peak_bytes(), (std::uint64_t{500} << 20) + kOverhead);
 }
 
+// A solve is cancelled when the process outgrows its budget, whatever the estimate said: here
+// the process has grown by more than --memory plus the slack since the Api was made.
+TEST(ServerBudget, ASolveOutgrowingTheBudgetIsCancelled) {
+  ApiOptions options = small_options();
+  options.memory = std::uint64_t{1} << 20;
+  Api api(options, examples());
+  std::vector<char> held(std::size_t{100} << 20);
+  for (std::size_t i = 0; i < held.size(); i += 4096) held[i] = 1;  // resident, not just reserved
+  expect_error(call(api, "POST", "/api/games", Json{{"text", kLeetCode1}}.dump()), 413, "",
+               "more memory than its estimate");
+  held = {};
+  EXPECT_EQ(api.cache().size(), 0u);
+}
+
+// Once the server stops, no new solve starts, and those waiting for a turn are sent away.
+TEST(ServerStop, AStoppingServerSendsSolvesAway) {
+  ApiOptions options = small_options();
+  options.solves = 1;
+  Api api(options, examples());
+  auto held = api.gate().enter();
+  Response waiting;
+  std::thread client([&] {
+    waiting = call(api, "POST", "/api/games", Json{{"text", kLeetCode2}}.dump());
+  });
+  while (api.gate().waiting() == 0) std::this_thread::yield();
+  api.shut_down();
+  client.join();
+  expect_error(waiting, 503, "");
+  held.reset();
+  expect_error(call(api, "POST", "/api/games", Json{{"text", kLeetCode1}}.dump()), 503, "");
+}
+
 // S3: SIGTERM stops the server within seconds while a long solve is under way.
 TEST(ServerStop, SigtermDoesNotWaitForALongSolve) {
   Serve serve({"--memory", "256M", "--threads", "1"});

@@ -149,8 +149,9 @@ std::uint64_t resident_bytes() {
   return resident * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
 }
 
-// Resident memory the process may have beyond its budget (the program, its threads' stacks,
-// connections' buffers) before the solves under way are cancelled: estimates are estimates.
+// Resident memory the process may gain beyond its budget (threads' stacks, connections'
+// buffers, the allocator's slack) before the solves under way are cancelled: estimates are
+// estimates. Counted from the process's size when the Api was made (the program itself).
 constexpr std::uint64_t kResidentSlack = std::uint64_t{64} << 20;
 
 // How a solve under way is stopped: the server stopping, or the process outgrowing its budget
@@ -220,7 +221,8 @@ Api::Api(ApiOptions options, std::vector<Example> examples)
     : options_(options),
       examples_(std::move(examples)),
       cache_(options.memory),
-      gate_(std::max(1u, options.solves), options.queue) {}
+      gate_(std::max(1u, options.solves), options.queue),
+      resident_at_start_(resident_bytes()) {}
 
 Response Api::handle(const Request& request) try {
   // Path segments after "/api".
@@ -372,7 +374,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   } else {
     layout = force_layout(spec.graph);
   }
-  SolveWatch watch{stopping_, options_.memory + kResidentSlack};
+  SolveWatch watch{stopping_, resident_at_start_ + options_.memory + kResidentSlack};
   solve_options.cancelled = [&watch] { return watch(); };
   Result<Solution> solved = solve(std::move(spec), solve_options);
   if (!solved.ok()) {

@@ -80,6 +80,7 @@ class Api {
   SolveGate gate_;
   std::atomic<std::uint64_t> next_id_{1};
   std::atomic<bool> stopping_{false};
+  std::uint64_t resident_at_start_ = 0;  // the process's resident bytes when made
 };
 
 }  // namespace catmouse::server
