@@ -25,8 +25,9 @@ namespace catmouse::server {
 
 namespace {
 
-// Bodies up to this size are read to the end before a 413, so that the client, still sending,
-// is not cut off before it reads the answer; larger ones are refused as soon as announced.
+// Bodies sent without a length (chunked) are read up to this size to the end before a 413, so
+// that the client, still sending, is not cut off before it reads the answer; a length announced
+// over the API's limit is refused at once (pre_route).
 constexpr std::size_t kDrainLimit = std::size_t{64} << 20;
 
 constexpr std::size_t kReadingThreads = 32;
@@ -98,6 +99,40 @@ Result<std::optional<std::uint64_t>> content_length(const httplib::Request& req)
     return Error{"the Content-Length header is not a number", {}};
   }
   return std::optional<std::uint64_t>(length);
+}
+
+// Before any body is read: an ambiguous length (400), a body announced over the limit (413),
+// the methods of the API that take no body (PUT, PATCH, DELETE: answered, 405 or done), and
+// methods httplib parses but routes nowhere (TRACE, CONNECT: 405 from the site).
+httplib::Server::HandlerResponse pre_route(const httplib::Server::Handler& plain,
+                                           std::size_t max_body, const httplib::Request& req,
+                                           httplib::Response& res) {
+  using httplib::Server;
+  const Result<std::optional<std::uint64_t>> length = content_length(req);
+  if (!length.ok()) {
+    t_close_after_answer = true;
+    send_error(res, 400, length.error().message, "Content-Length");
+    return Server::HandlerResponse::Handled;
+  }
+  const bool body = length->value_or(0) > 0;
+  if (is_api(req.path) && req.method == "POST" && length->value_or(0) > max_body) {
+    t_close_after_answer = true;
+    send_error(res, 413, fmt::format("the body is over {} bytes", max_body), "body");
+    return Server::HandlerResponse::Handled;
+  }
+  if (is_api(req.path) &&
+      (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE")) {
+    t_close_after_answer = body;
+    plain(req, res);
+    return Server::HandlerResponse::Handled;
+  }
+  static const std::string kRouted[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
+  for (const std::string& method : kRouted) {
+    if (req.method == method) return Server::HandlerResponse::Unhandled;
+  }
+  t_close_after_answer = body;
+  plain(req, res);
+  return Server::HandlerResponse::Handled;
 }
 
 }  // namespace
@@ -181,38 +216,9 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   const auto plain = [&api, &files](const httplib::Request& req, httplib::Response& res) {
     send(route(api, files, request_of(req, req.body)), res);
   };
-  // Before any body is read: an ambiguous length (400), a body announced over the limit (413),
-  // the methods of the API that take no body (PUT, PATCH, DELETE: answered, 405 or done), and
-  // methods httplib parses but routes nowhere (TRACE, CONNECT: 405 from the site).
   http.set_pre_routing_handler(
       [plain, max_body](const httplib::Request& req, httplib::Response& res) {
-        using httplib::Server;
-        const Result<std::optional<std::uint64_t>> length = content_length(req);
-        if (!length.ok()) {
-          t_close_after_answer = true;
-          send_error(res, 400, length.error().message, "Content-Length");
-          return Server::HandlerResponse::Handled;
-        }
-        const bool body = length->value_or(0) > 0;
-        if (is_api(req.path) && req.method == "POST" && length->value_or(0) > max_body) {
-          t_close_after_answer = true;
-          send_error(res, 413, fmt::format("the body is over {} bytes", max_body), "body");
-          return Server::HandlerResponse::Handled;
-        }
-        if (is_api(req.path) &&
-            (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE")) {
-          t_close_after_answer = body;
-          plain(req, res);
-          return Server::HandlerResponse::Handled;
-        }
-        static const std::string kRouted[] = {"GET",   "HEAD",   "POST",   "PUT",
-                                              "PATCH", "DELETE", "OPTIONS"};
-        for (const std::string& method : kRouted) {
-          if (req.method == method) return Server::HandlerResponse::Unhandled;
-        }
-        t_close_after_answer = body;
-        plain(req, res);
-        return Server::HandlerResponse::Handled;
+        return pre_route(plain, max_body, req, res);
       });
   http.Get(".*", plain);
   http.Put(".*", plain);
