@@ -76,8 +76,10 @@ void add_serve(CLI::App& app) {
                   "memory for the solved games kept and the solves under way (e.g. 2G; "
                   "default: the available physical memory); a game needing more is refused");
   sub->add_option("--threads", cmd->threads,
-                  "worker threads of each solve (default: one per hardware thread)")
-      ->check(CLI::Range(0u, 1024u));
+                  fmt::format("worker threads of each solve, at most {} (default: one per "
+                              "hardware thread)",
+                              kMaxThreads))
+      ->check(CLI::Range(0u, kMaxThreads));
   sub->add_option("--solves", cmd->solves,
                   "games solved at once (default: one per hardware thread)")
       ->check(CLI::Range(1u, 1024u));

@@ -1,6 +1,7 @@
 #include "api.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -13,6 +14,7 @@
 #include "api_error.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/game_reader.hpp"
+#include "catmouse/io/limits.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "game_json.hpp"
 #include "game_request.hpp"
@@ -39,9 +41,14 @@ Response json_response(int status, const std::string& body) {
   return out;
 }
 
+// Messages may quote the request's bytes, cut anywhere: invalid UTF-8 is replaced, not thrown.
+std::string dump(const Json& json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 Response error_response(const ApiError& error) {
   Response out =
-      json_response(error.status, Json{{"error", error.message}, {"where", error.where}}.dump());
+      json_response(error.status, dump(Json{{"error", error.message}, {"where", error.where}}));
   if (error.status == 503) out.headers.emplace_back("Retry-After", "1");
   if (!error.allow.empty()) out.headers.emplace_back("Allow", error.allow);
   return out;
@@ -133,6 +140,39 @@ Position position_param(const Request& request, const Solution& solution) {
   return p;
 }
 
+// The process's resident memory now, from /proc/self/statm; 0 when it cannot be read.
+std::uint64_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0;
+  std::uint64_t resident = 0;
+  if (!(statm >> pages >> resident)) return 0;
+  return resident * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// Resident memory the process may gain beyond its budget (threads' stacks, connections'
+// buffers, the allocator's slack) before the solves under way are cancelled: estimates are
+// estimates. Counted from the process's size when the Api was made (the program itself).
+constexpr std::uint64_t kResidentSlack = std::uint64_t{64} << 20;
+
+// How a solve under way is stopped: the server stopping, or the process outgrowing its budget
+// (checked every few milliseconds, from any of the solve's threads).
+struct SolveWatch {
+  const std::atomic<bool>& stopping;
+  std::uint64_t most;
+  std::atomic<std::int64_t> next_check{0};
+  std::atomic<bool> outgrown{false};
+
+  bool operator()() {
+    if (stopping) return true;
+    const std::int64_t now = std::chrono::steady_clock::now().time_since_epoch().count();
+    std::int64_t next = next_check.load();
+    if (now >= next && next_check.compare_exchange_strong(next, now + 5'000'000)) {
+      if (resident_bytes() > most) outgrown = true;
+    }
+    return outgrown;
+  }
+};
+
 bool valid_id(const std::string& id) {
   return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
@@ -181,7 +221,8 @@ Api::Api(ApiOptions options, std::vector<Example> examples)
     : options_(options),
       examples_(std::move(examples)),
       cache_(options.memory),
-      gate_(std::max(1u, options.solves), options.queue) {}
+      gate_(std::max(1u, options.solves), options.queue),
+      resident_at_start_(resident_bytes()) {}
 
 Response Api::handle(const Request& request) try {
   // Path segments after "/api".
@@ -199,7 +240,7 @@ Response Api::handle(const Request& request) try {
       list.push_back(
           {{"name", e.name}, {"title", e.title}, {"format", e.format}, {"text", e.text}});
     }
-    return json_response(200, list.dump());
+    return json_response(200, dump(list));
   }
   if (parts.size() == 1 && parts[0] == "games") {
     if (method != "POST") not_allowed(request, method, "POST");
@@ -221,7 +262,29 @@ Response Api::handle(const Request& request) try {
 } catch (const ApiError& error) {
   return error_response(error);
 } catch (const std::bad_alloc&) {
-  return error_response({413, "not enough memory for this request", ""});
+  return error_response({503, "not enough memory for this request now", ""});
+} catch (const nlohmann::json::exception& e) {
+  return error_response({400, fmt::format("the request cannot be read: {}", e.what()), ""});
+} catch (const std::exception& e) {
+  return error_response({500, fmt::format("internal error: {}", e.what()), ""});
+}
+
+void Api::shut_down() {
+  stopping_ = true;
+  gate_.close();
+}
+
+GameCache<GameEntry>::Reservation Api::reserve(std::uint64_t bytes, const std::string& what) {
+  if (bytes > options_.memory) {
+    fail(413,
+         fmt::format("{} needs about {} of memory; this server may use {}", what,
+                     human_bytes(bytes), human_bytes(options_.memory)),
+         "");
+  }
+  if (stopping_) fail(503, "the server is stopping", "");
+  auto room = cache_.reserve(bytes);
+  if (!room) fail(503, "the server is busy with other games; try again in a moment", "");
+  return std::move(*room);
 }
 
 std::shared_ptr<const GameEntry> Api::lookup(const std::string& id) {
@@ -238,13 +301,13 @@ Response Api::game_query(const std::string& id, const std::string& what, const R
     if (solution.game().cats() != 1) fail(400, "the value map needs a game with one cat", "cats");
     const NodeId mouse = mouse_param(request, solution.game());
     return json_response(
-        200, value_map_json(solution, mouse, turn_param(request), played_param(request)).dump());
+        200, dump(value_map_json(solution, mouse, turn_param(request), played_param(request))));
   }
   const Position p = position_param(request, solution);
   const std::uint32_t played = played_param(request);
   const Json out = what == "position" ? position_json(solution, p, played)
                                       : line_json(solution, p, played, options_.max_line);
-  return json_response(200, out.dump());
+  return json_response(200, dump(out));
 }
 
 Response Api::create_game(const std::string& body) {
@@ -252,11 +315,26 @@ Response Api::create_game(const std::string& body) {
   if (body.size() > options_.max_body) {
     fail(413, fmt::format("the body is over {} bytes", options_.max_body), "body");
   }
+  // Reading the body, from the budget before a byte is parsed (kParseBytesPerInputByte per
+  // byte). A generated graph is bounded by max_nodes and max_edges before it is made.
+  auto parse_room = reserve(body.size() * kParseBytesPerInputByte + 4096, "reading this request");
   GameRequest request = read_game_request(body, options_, examples_);
   if (const auto id = cache_.find_key(request.key)) {
     if (const auto entry = cache_.find(*id)) return json_response(201, entry->json);
   }
+  return solve_game(request, std::move(parse_room), started);
+}
+
+Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation parse_room,
+                         std::chrono::steady_clock::time_point started) {
   GameSpec& spec = request.spec;
+  if (spec.rules.cats > options_.max_cats) {
+    fail(422,
+         fmt::format("{} cats; this server solves games of at most {} (their joint moves grow "
+                     "as the degree to the power of the cats)",
+                     spec.rules.cats, options_.max_cats),
+         "rules.cats");
+  }
   SolveOptions solve_options;
   solve_options.threads = options_.threads;
   solve_options.memory_limit = options_.memory;
@@ -284,8 +362,8 @@ Response Api::create_game(const std::string& body) {
   const char* busy = "the server is busy with other games; try again in a moment";
   std::optional<SolveGate::Ticket> ticket = gate_.enter();
   if (!ticket) fail(503, busy, "");
-  auto room = cache_.reserve(bytes + game_overhead(spec));
-  if (!room) fail(503, busy, "");
+  auto room = reserve(bytes + game_overhead(spec), "the game");
+  { auto parsed = std::move(parse_room); }  // the text is read: its room goes back
 
   std::vector<Point> layout;
   if (spec.grid) {
@@ -296,19 +374,36 @@ Response Api::create_game(const std::string& body) {
   } else {
     layout = force_layout(spec.graph);
   }
+  SolveWatch watch{stopping_, resident_at_start_ + options_.memory + kResidentSlack};
+  solve_options.cancelled = [&watch] { return watch(); };
   Result<Solution> solved = solve(std::move(spec), solve_options);
   if (!solved.ok()) {
     const Error& error = solved.error();
+    if (watch.outgrown) {
+      fail(413,
+           fmt::format("the game needs more memory than its estimate; this server may use {}",
+                       human_bytes(options_.memory)),
+           "");
+    }
+    if (error.where.field == "cancelled") fail(503, "the server is stopping", "");
+    if (error.where.field == "resources") fail(503, error.message, "");
+    if (error.where.field == "threads") fail(400, error.message, "threads");
     fail(error.where.field == "memory_limit" ? 413 : 422, error.message, "");
   }
   const std::string id = fmt::format("g{}", next_id_++);
   GameFacts facts{
       id, request.title, std::move(layout),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
-  std::string json = game_json(*solved, facts).dump();
+  std::string json = dump(game_json(*solved, facts));
+  if (json.size() > options_.max_response) {
+    fail(413,
+         fmt::format("the answer would take {}; this server sends at most {}",
+                     human_bytes(json.size()), human_bytes(options_.max_response)),
+         "");
+  }
   const std::uint64_t kept = solved->memory_bytes() + game_overhead(solved->spec()) + json.size();
   auto entry = std::make_shared<const GameEntry>(GameEntry{id, json, std::move(solved).value()});
-  cache_.insert(id, request.key, std::move(entry), kept, std::move(*room));
+  cache_.insert(id, request.key, std::move(entry), kept, std::move(room));
   return json_response(201, json);
 }
 

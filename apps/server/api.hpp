@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -25,9 +26,12 @@ struct ApiOptions {
   unsigned solves = 1;                            // solves at once
   unsigned queue = 4;                             // solves waiting for a turn, then 503
   std::uint64_t max_states = 100'000'000;         // more is 422: too long to solve here
-  NodeId max_nodes = 5000;                        // more is 413: too large to draw
-  std::size_t max_body = std::size_t{1} << 20;    // bytes of a request body, more is 413
-  std::size_t max_line = 10000;                   // moves of an optimal line, then "cut"
+  unsigned max_cats = 10;   // more is 422: the cats' joint moves make it too long to solve here
+  NodeId max_nodes = 5000;  // more is 413: too large to draw
+  std::uint64_t max_edges = 100'000;                 // more is 413: too large to draw
+  std::size_t max_response = std::size_t{16} << 20;  // bytes of an answer, more is 413
+  std::size_t max_body = std::size_t{1} << 20;       // bytes of a request body, more is 413
+  std::size_t max_line = 10000;                      // moves of an optimal line, then "cut"
 };
 
 // An example board: a file of the examples folder.
@@ -44,6 +48,8 @@ Result<Example> read_example_file(const std::string& path);
 // The examples in `dir`, in name order: its files ending in .json, .g6, .txt or .edges.
 Result<std::vector<Example>> load_examples(const std::string& dir);
 
+struct GameRequest;
+
 class Api {
  public:
   Api(ApiOptions options, std::vector<Example> examples);
@@ -52,6 +58,9 @@ class Api {
   Response handle(const Request& request);
 
   const ApiOptions& options() const { return options_; }
+  // The server is stopping: the solves under way are cancelled and those waiting sent away
+  // (503); safe from any thread.
+  void shut_down();
   // The gate of the solves, and the cache of games: for tests.
   SolveGate& gate() { return gate_; }
   const GameCache<GameEntry>& cache() const { return cache_; }
@@ -60,12 +69,18 @@ class Api {
   Response create_game(const std::string& body);
   Response game_query(const std::string& id, const std::string& what, const Request& request);
   std::shared_ptr<const GameEntry> lookup(const std::string& id);
+  // `bytes` of the budget for this request, or 413 (never fits) / 503 (not now).
+  GameCache<GameEntry>::Reservation reserve(std::uint64_t bytes, const std::string& what);
+  Response solve_game(GameRequest& request, GameCache<GameEntry>::Reservation parse_room,
+                      std::chrono::steady_clock::time_point started);
 
   ApiOptions options_;
   std::vector<Example> examples_;
   GameCache<GameEntry> cache_;
   SolveGate gate_;
   std::atomic<std::uint64_t> next_id_{1};
+  std::atomic<bool> stopping_{false};
+  std::uint64_t resident_at_start_ = 0;  // the process's resident bytes when made
 };
 
 }  // namespace catmouse::server

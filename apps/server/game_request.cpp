@@ -9,6 +9,7 @@
 #include "api_error.hpp"
 #include "catmouse/io/game_reader.hpp"
 #include "catmouse/io/generate.hpp"
+#include "catmouse/io/limits.hpp"
 #include "catmouse/io/rules_json.hpp"
 
 namespace catmouse::server {
@@ -23,11 +24,48 @@ std::string where_in_body(const std::string& body, std::size_t byte) {
   return fmt::format("body, line {}, column {}", line, column);
 }
 
+// The member being read when parsing stopped, as "rules.cats": for a number out of range
+// (1e999), which nlohmann reports without a place.
+std::string member_at_failure(const std::string& body) {
+  std::vector<std::string> path;
+  std::string at;
+  const auto track = [&](int, Doc::parse_event_t event, Doc& parsed) {
+    switch (event) {
+      case Doc::parse_event_t::object_start:
+      case Doc::parse_event_t::array_start:
+        path.emplace_back();
+        break;
+      case Doc::parse_event_t::object_end:
+      case Doc::parse_event_t::array_end:
+        if (!path.empty()) path.pop_back();
+        break;
+      case Doc::parse_event_t::key:
+        if (!path.empty()) path.back() = parsed.get<std::string>();
+        break;
+      case Doc::parse_event_t::value:
+        break;
+    }
+    at.clear();
+    for (const std::string& key : path) {
+      if (!key.empty()) at += (at.empty() ? "" : ".") + key;
+    }
+    return true;
+  };
+  try {
+    const Doc parsed = Doc::parse(body, track);
+    static_cast<void>(parsed);
+  } catch (const Doc::exception&) {
+  }
+  return at.empty() ? "body" : at;
+}
+
 Doc parse_body(const std::string& body) {
   try {
     return Doc::parse(body);
   } catch (const Doc::parse_error& e) {
     fail(400, "the body is not valid JSON", where_in_body(body, e.byte > 0 ? e.byte - 1 : 0));
+  } catch (const Doc::exception&) {
+    fail(400, "a number is out of range", member_at_failure(body));
   }
 }
 
@@ -52,15 +90,19 @@ bool graph6_line(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c >= '?' && c <= '~'; });
 }
 
-// A library error about the board: 400 with its location.
+// A library error about the board: 400 with its location; a board too large for the server's
+// memory, 413; memory running out while reading it, 503.
 [[noreturn]] void refuse(const Error& error) {
+  if (is_out_of_memory(error)) fail(503, error.message, "");
+  if (error.where.field == "memory_limit") fail(413, error.message, where_of(error.where));
   fail(400, error.message, where_of(error.where));
 }
 
-GameSpec read_text(const Doc& doc) {
+GameSpec read_text(const Doc& doc, const ApiOptions& options) {
   const Doc& text = doc["text"];
   if (!text.is_string()) fail(400, "\"text\" must be a string", "text");
   ReadOptions read;
+  read.memory_limit = options.memory;
   if (doc.contains("directed")) {
     if (!doc["directed"].is_boolean()) fail(400, "expected true or false", "directed");
     read.directed = doc["directed"].get<bool>();
@@ -132,8 +174,21 @@ GameSpec read_generate(const Doc& doc, const ApiOptions& options, std::string& t
     generate_options.seed = g["seed"].get<std::uint64_t>();
   }
   if (g.contains("degree")) {
-    if (!g["degree"].is_number()) fail(400, "\"degree\" must be a number", "generate.degree");
+    if (!g["degree"].is_number() || g["degree"].get<double>() < 0) {
+      fail(400, "\"degree\" must be a number, at least 0", "generate.degree");
+    }
     generate_options.degree = g["degree"].get<double>();
+  }
+  // The edges the family makes, bounded before any is made.
+  const double n = generate_options.nodes;
+  const double edges = generate_options.family == GraphFamily::kComplete ? n * (n - 1) / 2
+                       : generate_options.family == GraphFamily::kRandom
+                           ? n + n * generate_options.degree / 2
+                           : 2 * n;
+  if (edges > static_cast<double>(options.max_edges)) {
+    fail(413,
+         fmt::format("about {:.0f} edges; this server draws at most {}", edges, options.max_edges),
+         "generate");
   }
   Result<Graph> graph = generate(generate_options);
   if (!graph.ok()) {
@@ -185,12 +240,18 @@ GameRequest read_game_request(const std::string& body, const ApiOptions& options
   }
   std::string title;
   bool grid_family = false;
-  GameSpec spec = doc.contains("text")      ? read_text(doc)
+  GameSpec spec = doc.contains("text")      ? read_text(doc, options)
                   : doc.contains("example") ? read_example(doc, examples, title)
                                             : read_generate(doc, options, title, grid_family);
   const NodeId n = spec.graph.node_count();
   if (n > options.max_nodes) {
     fail(413, fmt::format("{} nodes; this server draws at most {}", n, options.max_nodes), "");
+  }
+  if (spec.graph.edge_count() > options.max_edges) {
+    fail(413,
+         fmt::format("{} edges; this server draws at most {}", spec.graph.edge_count(),
+                     options.max_edges),
+         "");
   }
   if (doc.contains("rules")) apply_rules(doc["rules"], spec);
   if (spec.grid && spec.rules.cats > 1) fail(400, "a grid map has one cat", "rules.cats");

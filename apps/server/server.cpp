@@ -2,22 +2,37 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <thread>
+
+#include "connection.hpp"
+#include "game_json.hpp"
 
 namespace catmouse::server {
 
 namespace {
 
-// Bodies up to this size are read to the end before a 413, so that the client, still sending,
-// is not cut off before it reads the answer; larger ones are refused as soon as announced.
+// Bodies sent without a length (chunked) are read up to this size to the end before a 413, so
+// that the client, still sending, is not cut off before it reads the answer; a length announced
+// over the API's limit is refused at once (pre_route).
 constexpr std::size_t kDrainLimit = std::size_t{64} << 20;
+
+constexpr std::size_t kReadingThreads = 32;
+
+constexpr std::chrono::seconds kStopGrace{3};
 
 Request request_of(const httplib::Request& req, std::string body) {
   Request out{req.method, req.path, {}, std::move(body)};
@@ -35,6 +50,91 @@ bool is_api(const std::string& path) {
   return path == "/api" || path.starts_with("/api/");
 }
 
+// Set by a handler that answered without reading the body announced: the connection ends after
+// the answer, since what follows on it is that body, not a request.
+thread_local bool t_close_after_answer = false;
+
+void send_error(httplib::Response& res, int status, const std::string& message,
+                const std::string& where) {
+  res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(Json{{"error", message}, {"where", where}}.dump(-1, ' ', false,
+                                                                  Json::error_handler_t::replace),
+                  "application/json");
+}
+
+std::string http_error_message(int status) {
+  switch (status) {
+    case 400:
+      return "the request is malformed";
+    case 404:
+      return "no such path";
+    case 413:
+      return "the body is too large";
+    case 414:
+      return "the request's address is too long";
+    case 431:
+      return "the request's headers are too large";
+    case 503:
+      return "the server is busy; try again in a moment";
+    default:
+      return fmt::format("HTTP error {}", status);
+  }
+}
+
+// The body's announced length: none when absent, an error when unreadable or announced twice
+// with different values (the request is then ambiguous: 400).
+Result<std::optional<std::uint64_t>> content_length(const httplib::Request& req) {
+  const std::size_t count = req.get_header_value_count("Content-Length");
+  if (count == 0) return std::optional<std::uint64_t>();
+  const std::string first = req.get_header_value("Content-Length", 0);
+  for (std::size_t i = 1; i < count; ++i) {
+    if (req.get_header_value("Content-Length", i) != first) {
+      return Error{"the request has two different Content-Length headers", {}};
+    }
+  }
+  std::uint64_t length = 0;
+  const auto [end, ec] = std::from_chars(first.data(), first.data() + first.size(), length);
+  if (first.empty() || ec != std::errc() || end != first.data() + first.size()) {
+    return Error{"the Content-Length header is not a number", {}};
+  }
+  return std::optional<std::uint64_t>(length);
+}
+
+// Before any body is read: an ambiguous length (400), a body announced over the limit (413),
+// the methods of the API that take no body (PUT, PATCH, DELETE: answered, 405 or done), and
+// methods httplib parses but routes nowhere (TRACE, CONNECT: 405 from the site).
+httplib::Server::HandlerResponse pre_route(const httplib::Server::Handler& plain,
+                                           std::size_t max_body, const httplib::Request& req,
+                                           httplib::Response& res) {
+  using httplib::Server;
+  const Result<std::optional<std::uint64_t>> length = content_length(req);
+  if (!length.ok()) {
+    t_close_after_answer = true;
+    send_error(res, 400, length.error().message, "Content-Length");
+    return Server::HandlerResponse::Handled;
+  }
+  const bool body = length->value_or(0) > 0;
+  if (is_api(req.path) && req.method == "POST" && length->value_or(0) > max_body) {
+    t_close_after_answer = true;
+    send_error(res, 413, fmt::format("the body is over {} bytes", max_body), "body");
+    return Server::HandlerResponse::Handled;
+  }
+  if (is_api(req.path) &&
+      (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE")) {
+    t_close_after_answer = body;
+    plain(req, res);
+    return Server::HandlerResponse::Handled;
+  }
+  static const std::string kRouted[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
+  for (const std::string& method : kRouted) {
+    if (req.method == method) return Server::HandlerResponse::Unhandled;
+  }
+  t_close_after_answer = body;
+  plain(req, res);
+  return Server::HandlerResponse::Handled;
+}
+
 }  // namespace
 
 Response route(Api& api, const StaticFiles& files, const Request& request) {
@@ -45,9 +145,53 @@ struct HttpServer::Impl {
   // httplib listens with a backlog of 5 connections: a burst of clients beyond that is dropped
   // by the kernel while the accepting thread catches up. The socket, once bound, is given the
   // system's largest backlog instead.
+  //
+  // Each connection is read through ConnectionStream (connection.hpp): read timeouts and a
+  // deadline per request against slow clients, and answers written to half-closed connections.
   class Server : public httplib::Server {
    public:
     bool widen_backlog() { return ::listen(svr_sock_, SOMAXCONN) == 0; }
+
+   private:
+    bool running() const { return svr_sock_ != INVALID_SOCKET; }
+
+    // Waits for the next request of a kept-alive connection, until the keep-alive timeout or
+    // the server's stop.
+    bool next_request(int sock) const {
+      const auto until =
+          std::chrono::steady_clock::now() + std::chrono::seconds(keep_alive_timeout_sec_);
+      while (running() && std::chrono::steady_clock::now() < until) {
+        pollfd fd{sock, POLLIN, 0};
+        if (::poll(&fd, 1, 100) > 0) return true;
+      }
+      return false;
+    }
+
+    bool process_and_close_socket(socket_t sock) override {
+      ConnectionStream stream(sock);
+      bool ok = false;
+      bool drain = false;
+      for (std::size_t count = keep_alive_max_count_; count > 0 && next_request(sock); --count) {
+        stream.start_request();
+        t_close_after_answer = false;
+        bool closed = false;
+        ok = process_request(stream, count == 1 || !running(), closed, [](httplib::Request&) {});
+        drain = t_close_after_answer;
+        if (!ok || closed || drain) break;
+      }
+      ::shutdown(sock, SHUT_WR);
+      // A body left unread: read a little of it before closing, so that the client, still
+      // sending, is not reset before it reads the answer.
+      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+      char buffer[4096];
+      while (drain && std::chrono::steady_clock::now() < until) {
+        pollfd fd{sock, POLLIN, 0};
+        if (::poll(&fd, 1, 100) <= 0) continue;
+        if (::recv(sock, buffer, sizeof buffer, 0) <= 0) break;
+      }
+      ::close(sock);
+      return ok;
+    }
   };
   Server http;
 };
@@ -66,21 +210,16 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   http.set_keep_alive_timeout(2);
+  http.set_read_timeout(std::chrono::duration_cast<std::chrono::seconds>(kReadTimeout));
   http.set_payload_max_length(kDrainLimit);
   const std::size_t max_body = api.options().max_body;
   const auto plain = [&api, &files](const httplib::Request& req, httplib::Response& res) {
     send(route(api, files, request_of(req, req.body)), res);
   };
-  // Methods httplib parses but routes nowhere (TRACE, CONNECT): answered by the site too (405).
-  http.set_pre_routing_handler([plain](const httplib::Request& req, httplib::Response& res) {
-    static const std::string kRouted[] = {"GET",   "HEAD",   "POST",   "PUT",
-                                          "PATCH", "DELETE", "OPTIONS"};
-    for (const std::string& method : kRouted) {
-      if (req.method == method) return httplib::Server::HandlerResponse::Unhandled;
-    }
-    plain(req, res);
-    return httplib::Server::HandlerResponse::Handled;
-  });
+  http.set_pre_routing_handler(
+      [plain, max_body](const httplib::Request& req, httplib::Response& res) {
+        return pre_route(plain, max_body, req, res);
+      });
   http.Get(".*", plain);
   http.Put(".*", plain);
   http.Patch(".*", plain);
@@ -106,18 +245,18 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
     }
     send(route(api, files, request_of(req, over ? std::string() : std::move(body))), res);
   });
-  // Answers httplib makes on its own (a body beyond kDrainLimit, a malformed request): JSON
-  // under /api, plain text elsewhere.
-  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    const std::string message =
-        res.status == 413 ? "the body is too large" : fmt::format("HTTP error {}", res.status);
-    if (is_api(req.path)) {
-      res.set_content(fmt::format(R"({{"error":"{}","where":""}})", message), "application/json");
-    } else {
-      res.set_content(message + "\n", "text/plain; charset=utf-8");
-    }
-  });
+  // Answers httplib makes on its own (a malformed request, an address or headers too long, a
+  // body beyond kDrainLimit): JSON like every other error.
+  http.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        send_error(res, res.status, http_error_message(res.status), "");
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  http.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+        send_error(res, 500, "internal error", "");
+      });
 }
 
 HttpServer::~HttpServer() = default;
@@ -161,8 +300,9 @@ Status serve(const ServeOptions& options) {
   const std::string first = options.boards.empty() ? "" : options.boards.front().name;
   Api api(options.api, std::move(boards));
   // Solves block their request's thread: enough threads for the solves and their queue, and
-  // for the page's lookups beside them.
-  HttpServer http(api, *files, options.api.solves + options.api.queue + 8);
+  // kReadingThreads more for reading requests and the page's lookups beside them, so that slow
+  // clients (held at most for a request's deadline, connection.hpp) cannot take them all.
+  HttpServer http(api, *files, options.api.solves + options.api.queue + kReadingThreads);
 
   // SIGINT and SIGTERM go to one thread that stops the server; every other thread (httplib's
   // pool included, created later) inherits the blocked mask.
@@ -173,10 +313,22 @@ Status serve(const ServeOptions& options) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   const Result<int> port = http.bind(options.host, options.port);
   if (!port.ok()) return port.error();
+  // After a signal, run() returns once the requests under way are answered; a solve that does
+  // not look at its cancellation in time (some engines look once per level) would hold it, so
+  // the process ends anyway after kStopGrace.
+  std::mutex mutex;
+  std::condition_variable ended;
+  bool done = false;
   std::thread waiter([&] {
     int signal = 0;
     sigwait(&signals, &signal);
+    api.shut_down();  // the solves under way are cancelled, those waiting sent away
     http.stop();
+    std::unique_lock lock(mutex);
+    if (!ended.wait_for(lock, kStopGrace, [&] { return done; })) {
+      std::fputs("catmouse: serve: a solve did not stop in time; exiting without it\n", stderr);
+      std::_Exit(0);
+    }
   });
   const bool ipv6 = options.host.find(':') != std::string::npos;
   const std::string url = ipv6 ? fmt::format("http://[{}]:{}/", options.host, *port)
@@ -185,6 +337,11 @@ Status serve(const ServeOptions& options) {
   if (!first.empty()) std::printf("open %s?example=%s\n", url.c_str(), first.c_str());
   std::fflush(stdout);
   http.run();
+  {
+    const std::lock_guard lock(mutex);
+    done = true;
+  }
+  ended.notify_all();
   pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter if run() ended by itself
   waiter.join();
   return {};

@@ -17,8 +17,9 @@ namespace catmouse::server {
 // Every request of the site: /api and below to the API, the rest to the page's files.
 Response route(Api& api, const StaticFiles& files, const Request& request);
 
-// The site on a socket. Requests are served by a pool of threads; bodies over the API's limit
-// are refused (413) after being read, so that the client always gets the answer.
+// The site on a socket. Requests are served by a pool of threads, read with timeouts and a
+// deadline (connection.hpp); a body announced over the API's limit is refused (413) before it is
+// read, and every error, the HTTP layer's too, is JSON.
 class HttpServer {
  public:
   HttpServer(Api& api, const StaticFiles& files, std::size_t threads);
@@ -51,10 +52,10 @@ struct ServeOptions {
 // or the installed one.
 std::string default_data_dir();
 
-// Serves until SIGINT or SIGTERM: prints "listening on http://HOST:PORT/" on stdout once bound
-// (and the address of the first of `boards`, if any), and returns once the requests under way
-// are answered. Fails when the page or the examples cannot be read or the address cannot be
-// bound.
+// Serves until SIGINT or SIGTERM (which cancel the solves under way): prints "listening on
+// http://HOST:PORT/" on stdout once bound (and the address of the first of `boards`, if any), and
+// returns once the requests under way are answered. Fails when the page or the examples cannot be
+// read or the address cannot be bound.
 Status serve(const ServeOptions& options);
 
 }  // namespace catmouse::server

@@ -30,17 +30,29 @@ class SolveGate {
     SolveGate* gate_ = nullptr;
   };
 
-  // A turn now, or after waiting in the queue; none when the queue is full too.
+  // A turn now, or after waiting in the queue; none when the queue is full too, or once the
+  // gate is closed.
   std::optional<Ticket> enter() {
     std::unique_lock lock(mutex_);
+    if (closed_) return std::nullopt;
     if (running_ >= max_running_) {
       if (waiting_ >= max_waiting_) return std::nullopt;
       ++waiting_;
-      turn_.wait(lock, [this] { return running_ < max_running_; });
+      turn_.wait(lock, [this] { return closed_ || running_ < max_running_; });
       --waiting_;
+      if (closed_) return std::nullopt;
     }
     ++running_;
     return Ticket(this);
+  }
+
+  // No more turns: the solves waiting are sent away (the server is stopping).
+  void close() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    turn_.notify_all();
   }
 
   // Solves waiting for a turn now.
@@ -64,6 +76,7 @@ class SolveGate {
   std::condition_variable turn_;
   unsigned running_ = 0;
   unsigned waiting_ = 0;
+  bool closed_ = false;
 };
 
 }  // namespace catmouse::server

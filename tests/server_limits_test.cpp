@@ -1,0 +1,424 @@
+// The server under hostile clients, over real sockets: one shared memory budget (a text naming a
+// huge board, a generated graph too large to send, a game whose estimate is far off), answers of
+// a bounded size, slow clients that cannot hold the threads (slowloris), a stop on SIGTERM that
+// does not wait for a solve, and every refusal as JSON with its status, from the API or from the
+// HTTP layer (405, 413 before the body is read, two Content-Lengths, a half-closed connection).
+// The programs' peak memory (VmHWM) is checked against --memory plus kOverhead.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "api.hpp"
+#include "server.hpp"
+#include "server_test_util.hpp"
+#include "static_files.hpp"
+
+extern char** environ;
+
+namespace catmouse::server {
+namespace {
+
+using namespace catmouse::server::test;  // NOLINT: the helpers of these tests
+using Clock = std::chrono::steady_clock;
+
+// What the server process may hold beyond --memory: the program, its threads, its buffers.
+constexpr std::uint64_t kOverhead = std::uint64_t{64} << 20;
+
+// `catmouse serve --port 0 ARGS...`, its port read from what it prints.
+class Serve {
+ public:
+  explicit Serve(std::vector<std::string> extra) {
+    std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int fds[2];
+    EXPECT_EQ(::pipe(fds), 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    EXPECT_EQ(posix_spawn(&pid_, CATMOUSE_CLI, &actions, nullptr, argv.data(), environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    FILE* out = ::fdopen(fds[0], "r");
+    std::string line;
+    for (int c; (c = std::fgetc(out)) != EOF && c != '\n';) line += static_cast<char>(c);
+    std::fclose(out);
+    std::smatch match;
+    if (std::regex_search(line, match, std::regex(R"(:(\d+)/)"))) port_ = std::stoi(match[1]);
+    EXPECT_GT(port_, 0) << line;
+  }
+  ~Serve() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+
+  // The process's peak resident memory so far.
+  std::uint64_t peak_bytes() const {
+    std::ifstream status(fmt::format("/proc/{}/status", pid_));
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.starts_with("VmHWM:")) return std::stoull(line.substr(6)) * 1024;
+    }
+    return 0;
+  }
+
+  // Sends SIGTERM; the seconds the program took to exit (or -1 after `most` seconds, then it is
+  // killed) and its exit code.
+  std::pair<double, int> terminate(double most) {
+    ::kill(pid_, SIGTERM);
+    const auto start = Clock::now();
+    int status = 0;
+    while (::waitpid(pid_, &status, WNOHANG) == 0) {
+      const double waited = std::chrono::duration<double>(Clock::now() - start).count();
+      if (waited > most) return {-1, -1};
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    pid_ = -1;
+    return {std::chrono::duration<double>(Clock::now() - start).count(),
+            WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+int connect_to(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  timeval timeout{10, 0};  // no test waits longer for an answer
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  return fd;
+}
+
+void send_all(int fd, const std::string& bytes) {
+  for (std::size_t sent = 0; sent < bytes.size();) {
+    const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) return;
+    sent += static_cast<std::size_t>(n);
+  }
+}
+
+// Everything the server sends until it closes (or 10 s pass).
+std::string read_all(int fd) {
+  std::string answer;
+  char buffer[65536];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, n);
+  return answer;
+}
+
+// Sends `request` and reads the answer; with `half_close`, shuts down the sending side first.
+std::string exchange(int port, const std::string& request, bool half_close = false) {
+  const int fd = connect_to(port);
+  send_all(fd, request);
+  if (half_close) ::shutdown(fd, SHUT_WR);
+  std::string answer = read_all(fd);
+  ::close(fd);
+  return answer;
+}
+
+int status_of(const std::string& answer) {
+  return answer.starts_with("HTTP/1.1 ") ? std::atoi(answer.c_str() + 9) : -1;
+}
+
+// The answer's body, parsed; the test fails unless it is JSON of the error's shape.
+Json error_of(const std::string& answer) {
+  EXPECT_NE(answer.find("Content-Type: application/json"), std::string::npos) << answer;
+  const std::size_t at = answer.find("\r\n\r\n");
+  const Json body =
+      Json::parse(at == std::string::npos ? "" : answer.substr(at + 4), nullptr, false);
+  EXPECT_TRUE(body.is_object() && body.contains("error") && body.contains("where")) << answer;
+  return body;
+}
+
+std::string post(const std::string& body, const std::string& path = "/api/games") {
+  return fmt::format(
+      "POST {} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+      "Content-Length: {}\r\n\r\n{}",
+      path, body.size(), body);
+}
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// S1: a few bytes of text naming a board of 3e9 nodes are refused at once, as the CLI refuses
+// them, before anything of that size is allocated.
+TEST(ServerBudget, ATextNamingAHugeBoardIsRefusedAtOnce) {
+  Serve serve({"--memory", "64M"});
+  const auto start = Clock::now();
+  const std::string answer =
+      exchange(serve.port(), post(R"({"text":"nodes 3000000000\n0 1\n1 2\n"})"));
+  EXPECT_LT(seconds_since(start), 5.0);
+  EXPECT_EQ(status_of(answer), 413) << answer;
+  EXPECT_EQ(error_of(answer)["where"], "line 1, column 7, memory_limit");
+  EXPECT_LE(serve.peak_bytes(), (std::uint64_t{64} << 20) + kOverhead);
+}
+
+// S2: a complete graph of 5000 nodes (12.5 million edges) is refused before it is generated,
+// and a few at once do not add up.
+TEST(ServerBudget, AGeneratedGraphTooLargeToSendIsRefusedBeforeItIsMade) {
+  Serve serve({"--memory", "256M", "--solves", "3"});
+  const std::string request = post(R"({"generate":{"family":"complete","nodes":5000}})");
+  std::vector<std::thread> clients;
+  std::vector<std::string> answers(3);
+  const auto start = Clock::now();
+  for (std::string& answer : answers) {
+    clients.emplace_back([&] { answer = exchange(serve.port(), request); });
+  }
+  for (std::thread& t : clients) t.join();
+  EXPECT_LT(seconds_since(start), 5.0);
+  for (const std::string& answer : answers) {
+    EXPECT_EQ(status_of(answer), 413) << answer.substr(0, 300);
+    EXPECT_EQ(error_of(answer.substr(0, 4096))["where"], "generate");
+  }
+  EXPECT_LE(serve.peak_bytes(), (std::uint64_t{256} << 20) + kOverhead);
+}
+
+// Bounded answers: a game whose answer would pass max_response is refused, not sent.
+TEST(ServerBudget, AnAnswerOverTheLimitIsRefused) {
+  ApiOptions options = small_options();
+  options.max_response = 200;
+  Api api(options, examples());
+  const Response r = call(api, "POST", "/api/games",
+                          Json{{"generate", {{"family", "cycle"}, {"nodes", 60}}}}.dump());
+  expect_error(r, 413, "", "this server sends at most");
+  EXPECT_LT(r.body.size(), 200u);
+}
+
+// S3: 20 cats on LeetCode's first board, under 500 MB: an answer (a refusal or the game) within
+// seconds, never more memory than the budget.
+TEST(ServerBudget, ManyCatsAreAnsweredWithinTheBudget) {
+  Serve serve({"--memory", "500M", "--threads", "1"});
+  const auto start = Clock::now();
+  const std::string answer =
+      exchange(serve.port(), post(R"({"example":"leetcode1","rules":{"cats":20}})"));
+  EXPECT_LT(seconds_since(start), 10.0);
+  const int status = status_of(answer);
+  EXPECT_TRUE(status == 201 || status == 413 || status == 422) << answer;
+  if (status != 201) {
+    error_of(answer);
+  }
+  EXPECT_LE(serve.peak_bytes(), (std::uint64_t{500} << 20) + kOverhead);
+}
+
+// A solve is cancelled when the process outgrows its budget, whatever the estimate said: here
+// the process has grown by more than --memory plus the slack since the Api was made.
+TEST(ServerBudget, ASolveOutgrowingTheBudgetIsCancelled) {
+  ApiOptions options = small_options();
+  options.memory = std::uint64_t{1} << 20;
+  Api api(options, examples());
+  std::vector<char> held(std::size_t{100} << 20);
+  for (std::size_t i = 0; i < held.size(); i += 4096) held[i] = 1;  // resident, not just reserved
+  expect_error(call(api, "POST", "/api/games", Json{{"text", kLeetCode1}}.dump()), 413, "",
+               "more memory than its estimate");
+  held = {};
+  EXPECT_EQ(api.cache().size(), 0u);
+}
+
+// Once the server stops, no new solve starts, and those waiting for a turn are sent away.
+TEST(ServerStop, AStoppingServerSendsSolvesAway) {
+  ApiOptions options = small_options();
+  options.solves = 1;
+  Api api(options, examples());
+  auto held = api.gate().enter();
+  Response waiting;
+  std::thread client([&] {
+    waiting = call(api, "POST", "/api/games", Json{{"text", kLeetCode2}}.dump());
+  });
+  while (api.gate().waiting() == 0) std::this_thread::yield();
+  api.shut_down();
+  client.join();
+  expect_error(waiting, 503, "");
+  held.reset();
+  expect_error(call(api, "POST", "/api/games", Json{{"text", kLeetCode1}}.dump()), 503, "");
+}
+
+// S3: SIGTERM stops the server within seconds while a long solve is under way.
+TEST(ServerStop, SigtermDoesNotWaitForALongSolve) {
+  Serve serve({"--memory", "256M", "--threads", "1"});
+  std::thread client([&] {
+    // Ten cats on the Petersen graph: far longer than this test.
+    exchange(serve.port(), post(R"({"example":"petersen","rules":{"cats":10}})"));
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto [seconds, code] = serve.terminate(6.0);
+  client.join();
+  EXPECT_GE(seconds, 0) << "still running 6 s after SIGTERM";
+  EXPECT_EQ(code, 0);
+}
+
+// S4: numbers out of range name their member (not a 500).
+TEST(ServerErrors, ANumberOutOfRangeIsABadRequestNamingTheMember) {
+  Serve serve({"--memory", "64M"});
+  for (const auto& [body, where] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"example":"leetcode1","rules":{"cats":1e999}})", "rules.cats"},
+           {R"({"generate":{"family":"random","nodes":1e999}})", "generate.nodes"},
+           {R"({"generate":{"family":"random","nodes":10,"degree":-1e999}})", "generate.degree"}}) {
+    const std::string answer = exchange(serve.port(), post(body));
+    EXPECT_EQ(status_of(answer), 400) << body << "\n" << answer;
+    EXPECT_EQ(error_of(answer)["where"], where) << body;
+  }
+}
+
+// S5: a board text with bytes beyond ASCII is a bad request whose message is valid UTF-8.
+TEST(ServerErrors, NonAsciiBoardTextIsABadRequest) {
+  Serve serve({"--memory", "64M"});
+  for (const char* body :
+       {R"({"text":"[[é]]"})", R"({"text":"0 1\n1 é\n"})", R"({"text":"[[1],[0,2],[1]] 日本"})"}) {
+    const std::string answer = exchange(serve.port(), post(body));
+    EXPECT_EQ(status_of(answer), 400) << body << "\n" << answer;
+    error_of(answer);
+  }
+}
+
+// S6: 14 connections sending a byte every 3 s (slowloris) hold no thread for long: other
+// requests are answered at once all along, and the slow connections are closed.
+TEST(ServerSlowClients, SlowlorisCannotBlockOtherRequests) {
+  Serve serve({"--memory", "64M", "--solves", "1", "--queue", "1"});
+  const std::string head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n";
+  std::vector<int> slow;
+  for (int k = 0; k < 14; ++k) slow.push_back(connect_to(serve.port()));
+  std::vector<bool> closed(slow.size(), false);
+  const auto start = Clock::now();
+  std::size_t sent = 0;
+  int answered = 0;
+  int asked = 0;
+  double slowest = 0;
+  while (seconds_since(start) < 9.0) {
+    if (seconds_since(start) >= 3.0 * static_cast<double>(sent) && sent < head.size()) {
+      for (std::size_t k = 0; k < slow.size(); ++k) {
+        if (!closed[k] && ::send(slow[k], &head[sent], 1, MSG_NOSIGNAL) != 1) closed[k] = true;
+      }
+      ++sent;
+    }
+    const auto asked_at = Clock::now();
+    httplib::Client client("127.0.0.1", serve.port());
+    client.set_connection_timeout(3);
+    client.set_read_timeout(3);
+    const auto r = client.Get("/api/examples");
+    ++asked;
+    if (r && r->status == 200) ++answered;
+    slowest = std::max(slowest, seconds_since(asked_at));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  EXPECT_EQ(answered, asked);
+  EXPECT_LT(slowest, 1.5);
+  // The server has given up on every slow connection: reading finds its end.
+  for (std::size_t k = 0; k < slow.size(); ++k) {
+    timeval quick{0, 200000};
+    ::setsockopt(slow[k], SOL_SOCKET, SO_RCVTIMEO, &quick, sizeof quick);
+    char byte;
+    const ssize_t n = ::recv(slow[k], &byte, 1, 0);
+    EXPECT_TRUE(n == 0 || (n < 0 && errno == ECONNRESET)) << "connection " << k << " still open";
+    ::close(slow[k]);
+  }
+  EXPECT_LE(serve.peak_bytes(), (std::uint64_t{64} << 20) + kOverhead);
+}
+
+// PUT and PATCH on the API, with a body or none (no Content-Length): 405 with Allow, at once.
+TEST(ServerErrors, MethodsTheApiDoesNotTakeAre405) {
+  Serve serve({"--memory", "64M"});
+  for (const char* method : {"PUT", "PATCH"}) {
+    for (const char* body : {"", "Content-Length: 2\r\n\r\n{}"}) {
+      const auto start = Clock::now();
+      const std::string answer = exchange(
+          serve.port(), fmt::format("{} /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{}",
+                                    method, *body ? body : "\r\n"));
+      EXPECT_LT(seconds_since(start), 2.0);
+      EXPECT_EQ(status_of(answer), 405) << method << "\n" << answer;
+      EXPECT_NE(answer.find("Allow: POST"), std::string::npos) << answer;
+      error_of(answer);
+    }
+  }
+}
+
+// A body announced over the limit is refused as soon as its headers arrive: 413, not after
+// reading 100 MB, and not 400.
+TEST(ServerErrors, ABodyAnnouncedOverTheLimitIsRefusedBeforeItIsRead) {
+  Serve serve({"--memory", "64M"});
+  const auto start = Clock::now();
+  const std::string answer =
+      exchange(serve.port(),
+               "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               "Content-Length: 100000000\r\n\r\n{\"text\":");
+  EXPECT_LT(seconds_since(start), 2.0);
+  EXPECT_EQ(status_of(answer), 413) << answer;
+  EXPECT_EQ(error_of(answer)["where"], "body");
+}
+
+// Two Content-Length headers that disagree make the request ambiguous: 400.
+TEST(ServerErrors, ConflictingContentLengthsAreABadRequest) {
+  Serve serve({"--memory", "64M"});
+  const std::string body = Json{{"text", kLeetCode2}}.dump();
+  const std::string answer = exchange(
+      serve.port(), fmt::format("POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                "Content-Length: {}\r\nContent-Length: 5\r\n\r\n{}",
+                                body.size(), body));
+  EXPECT_EQ(status_of(answer), 400) << answer;
+  EXPECT_EQ(error_of(answer)["where"], "Content-Length");
+}
+
+// A client that shuts down its sending side once its request is sent still gets the answer.
+TEST(ServerErrors, AHalfClosedConnectionIsAnswered) {
+  Serve serve({"--memory", "64M"});
+  const std::string answer = exchange(
+      serve.port(), "GET /api/examples HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", true);
+  EXPECT_EQ(status_of(answer), 200) << answer;
+  const std::string game = exchange(serve.port(), post(Json{{"text", kLeetCode2}}.dump()), true);
+  EXPECT_EQ(status_of(game), 201) << game;
+}
+
+// Refusals made by the HTTP layer itself are JSON like the API's.
+TEST(ServerErrors, TheHttpLayersErrorsAreJson) {
+  Serve serve({"--memory", "64M"});
+  const std::string garbage = exchange(serve.port(), "NOT A REQUEST\r\n\r\n");
+  EXPECT_EQ(status_of(garbage), 400) << garbage;
+  error_of(garbage);
+  const std::string long_uri =
+      exchange(serve.port(), "GET /api/" + std::string(20000, 'a') +
+                                 " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_of(long_uri), 414) << long_uri.substr(0, 300);
+  error_of(long_uri);
+}
+
+// --threads beyond kMaxThreads is a usage error (exit 2), not a server that starts them.
+TEST(ServeProgram, ThreadsAreCappedAtTheSharedMaximum) {
+  const std::string command = fmt::format("timeout 5 {} serve --port 0 --memory 64M --threads {}",
+                                          CATMOUSE_CLI, kMaxThreads + 1);
+  const int status = std::system((command + " > /dev/null 2>&1").c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
+}
+
+}  // namespace
+}  // namespace catmouse::server
