@@ -27,7 +27,15 @@ from . import _core
 from ._check import Counterexample, check
 from ._cops import CopNumber, CopsResult, copnumber, cops
 from ._errors import Error, GraphError, OptionError, RulesError
-from ._input import Board, apply_rules, read_graph, read_map
+from ._input import (
+    Board,
+    apply_rules,
+    flag,
+    memory_limit_of,
+    read_graph,
+    read_map,
+    threads_of,
+)
 from ._table import Counts, Line, Move, Position, Progress, Table, Value
 
 __version__ = _core.__version__
@@ -57,21 +65,13 @@ __all__ = [
 
 def _run(
     board: Board,
-    threads: int | None,
+    threads: int,
     values_only: bool,
-    memory_limit: int | None,
+    memory_limit: int,
     progress: Callable[[Progress], Any] | None,
 ) -> Table:
-    if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or threads < 0
-    ):
-        raise OptionError(
-            f"{threads!r} threads; give a whole number (0: one per core)", field="threads"
-        )
     try:
-        solution = _core.solve(
-            board.spec, threads or 0, bool(values_only), memory_limit or 0, progress
-        )
+        solution = _core.solve(board.spec, threads, values_only, memory_limit, progress)
     except Error as error:
         raise board.relabel(error) from None
     return Table(solution, board)
@@ -120,13 +120,17 @@ def solve(
     ``cat_wins_in_hole``. See docs/rules.md. On a graph with labels, ``holes``, ``mouse`` and
     ``cat`` default to the labels 0, 1 and 2; when one is missing the error says which to give.
 
-    ``threads`` caps the worker threads (None: one per core; the answer is the same for any
-    count), ``values_only`` keeps who wins but not in how many moves (less than a third of the
-    memory), ``memory_limit`` (bytes) refuses, before allocating, a solve that would need more.
+    ``threads`` caps the worker threads (None: one per core, at most ``MAX_THREADS``; the answer
+    is the same for any count), ``values_only`` keeps who wins but not in how many moves (less
+    than a third of the memory), ``memory_limit`` (bytes; None: the memory this process may still
+    take, 0: no limit) refuses, before allocating, a game that would need more, while the graph
+    is read as well as before the solve. Rule flags and ``values_only`` must be True or False.
     ``progress(p)`` is called after each level with a :class:`Progress`. The solve releases the
     GIL; Ctrl-C (or an exception from ``progress``) stops it between levels and is raised here.
     """
-    board = read_graph(graph, format)
+    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
+    values_only = flag(values_only, "values_only", OptionError)
+    board = read_graph(graph, format, limit)
     arguments = dict(
         holes=holes,
         mouse=mouse,
@@ -142,7 +146,7 @@ def solve(
         limit_outcome=limit_outcome,
     )
     board.spec.rules = apply_rules(board, arguments)
-    return _run(board, threads, values_only, memory_limit, progress)
+    return _run(board, threads, values_only, limit, progress)
 
 
 def grid(
@@ -162,5 +166,7 @@ def grid(
     "mouseJump": 2}``), or that JSON as text. Nodes are the cells ``(row, column)``; LeetCode's
     answer is ``table.winner == "mouse"``.
     """
-    board = read_map(map, cat_jump, mouse_jump)
-    return _run(board, threads, values_only, memory_limit, progress)
+    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
+    values_only = flag(values_only, "values_only", OptionError)
+    board = read_map(map, cat_jump, mouse_jump, limit)
+    return _run(board, threads, values_only, limit, progress)

@@ -6,7 +6,7 @@ from typing import Any, Callable, Hashable, NamedTuple
 
 from . import _core
 from ._errors import Error
-from ._input import read_graph
+from ._input import memory_limit_of, read_graph, threads_of
 
 __all__ = ["CopsResult", "CopNumber", "cops", "copnumber"]
 
@@ -57,11 +57,10 @@ def cops(
     and so on; anyone may stay. The cops win when one of them is on the robber. Runs without the
     GIL; Ctrl-C stops it between levels.
     """
-    board = read_graph(graph)
+    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
+    board = read_graph(graph, None, limit)
     try:
-        answer = _core.solve_cops(
-            board.spec, _count(k, "k"), threads or 0, memory_limit or 0, progress
-        )
+        answer = _core.solve_cops(board.spec, _count(k, "k"), threads, limit, progress)
     except Error as error:
         raise board.relabel(error) from None
     win = answer["win"]
@@ -86,7 +85,7 @@ def copnumber(
 ) -> CopNumber:
     """The cop number of ``graph``: tries 1, 2, ... cops (at most ``max_k``) until they win.
     Known values: trees 1, cycles of 4 or more nodes and grids 2, the Petersen graph 3."""
-    board = read_graph(graph)
+    board = read_graph(graph, None, memory_limit_of(memory_limit))
     tries: list[CopsResult] = []
     for k in range(1, _count(max_k, "max_k") + 1):
         tries.append(cops(board, k, threads=threads, memory_limit=memory_limit))

@@ -107,10 +107,17 @@ def from_library(
     column: int,
     node: int | None,
     field: str,
-) -> Error:
-    """The exception for a library error (called by the extension module)."""
-    if kind == "graph":
-        cls: type[Error] = GraphError
+) -> Exception:
+    """The exception for a library error (called by the extension module). Exhausted resources
+    are not the caller's fault and are not :class:`Error`: a thread that could not be started is
+    a RuntimeError, memory that ran out a MemoryError (both with the location in the text)."""
+    if field == "resources" or (field == "memory_limit" and message.startswith("out of memory")):
+        where = Error(message, source=source, line=line, column=column, node=node)
+        return (RuntimeError if field == "resources" else MemoryError)(str(where))
+    if field == "memory_limit":
+        cls: type[Error] = OptionError  # a game too large for the limit, found while reading too
+    elif kind == "graph":
+        cls = GraphError
     elif kind == "position":
         cls = Error
     elif field in _OPTION_FIELDS:

@@ -8,7 +8,7 @@ import operator
 from typing import Any, Hashable, Iterable, Sequence
 
 from . import _core
-from ._errors import Error, GraphError, RulesError, relabel
+from ._errors import Error, GraphError, OptionError, RulesError, relabel
 
 _WORDS = {
     "first": ("mouse", "cat"),
@@ -69,6 +69,47 @@ def _is_id(x: Any) -> bool:
         return False
 
 
+def is_flag(x: Any) -> bool:
+    """Whether x is True or False (a Python or NumPy bool; 1, "no" and None are not)."""
+    return isinstance(x, bool) or (type(x).__module__ == "numpy" and type(x).__name__ == "bool_")
+
+
+def flag(x: Any, field: str, cls: type[Error] = RulesError) -> bool:
+    """x as a bool, or an Error naming ``field`` when it is not True or False."""
+    if not is_flag(x):
+        raise cls(f"{x!r} is not True or False", field=field)
+    return bool(x)
+
+
+def memory_limit_of(memory_limit: Any) -> int:
+    """The bytes a read and solve may take: ``memory_limit``, or by default (None) the memory
+    this process may still take, as the command-line tool does; 0 is no limit."""
+    if memory_limit is None:
+        return _core.available_memory()
+    if isinstance(memory_limit, bool) or not _is_id(memory_limit):
+        raise OptionError(
+            f"{memory_limit!r} is not a number of bytes; give a whole number (0: no limit)",
+            field="memory_limit",
+        )
+    limit = int(memory_limit)
+    if limit >= 1 << 64:
+        raise OptionError(f"{limit} bytes is more than can be counted", field="memory_limit")
+    return limit
+
+
+def threads_of(threads: Any) -> int:
+    """The worker threads asked for (None or 0: one per core), at most ``MAX_THREADS``."""
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not _is_id(threads) or int(threads) > _core.MAX_THREADS:
+        raise OptionError(
+            f"{threads!r} threads; give a whole number from 0 (one per core) to "
+            f"{_core.MAX_THREADS}",
+            field="threads",
+        )
+    return int(threads)
+
+
 def _is_graph6(text: str) -> bool:
     """One graph6 line: printable characters 63..126, no spaces (an edge list has digits)."""
     body = text.strip()
@@ -77,7 +118,7 @@ def _is_graph6(text: str) -> bool:
     return bool(body) and "\n" not in body and all(63 <= ord(c) <= 126 for c in body)
 
 
-def _from_networkx(graph: Any) -> Board:
+def _from_networkx(graph: Any, memory_limit: int) -> Board:
     # Each node's neighbours, in the order of graph.nodes, handed over as two flat lists (no
     # Python object per node: on large graphs that keeps the garbage collector out of it).
     adjacency = dict(graph.adjacency())
@@ -93,13 +134,13 @@ def _from_networkx(graph: Any) -> Board:
         targets = [index[u] for neighbours in adjacency.values() for u in neighbours]
     degrees = [len(adjacency[v]) for v in order]
     try:
-        spec = _core.from_csr(degrees, targets, graph.is_directed())
+        spec = _core.from_csr(degrees, targets, graph.is_directed(), memory_limit)
     except Error as error:
         raise relabel(error, labels) from None
     return Board(spec, labels)
 
 
-def _from_edge_list(edges: Sequence[Sequence[Hashable]]) -> Board:
+def _from_edge_list(edges: Sequence[Sequence[Hashable]], memory_limit: int) -> Board:
     pairs = [tuple(e) for e in edges]
     for k, pair in enumerate(pairs):
         if len(pair) != 2:
@@ -107,42 +148,45 @@ def _from_edge_list(edges: Sequence[Sequence[Hashable]]) -> Board:
     ends = [x for pair in pairs for x in pair]
     if all(_is_id(x) for x in ends):
         n = max((int(x) for x in ends), default=-1) + 1  # as the CLI reads edge lists
-        return Board(_core.from_edges(n, pairs, False))
+        return Board(_core.from_edges(n, pairs, False, memory_limit))
     labels: dict[Hashable, int] = {}
     for x in ends:
         labels.setdefault(x, len(labels))
     order = list(labels)
     try:
-        spec = _core.from_edges(len(order), [(labels[u], labels[v]) for u, v in pairs], False)
+        spec = _core.from_edges(
+            len(order), [(labels[u], labels[v]) for u, v in pairs], False, memory_limit
+        )
     except Error as error:
         raise relabel(error, order) from None
     return Board(spec, order)
 
 
-def read_graph(graph: Any, format: str | None = None) -> Board:
-    """The game board of any accepted graph form (see catmouse.solve)."""
+def read_graph(graph: Any, format: str | None = None, memory_limit: int = 0) -> Board:
+    """The game board of any accepted graph form (see catmouse.solve). A graph whose game could
+    not be solved within ``memory_limit`` bytes (0: no limit) is refused before it is built."""
     if isinstance(graph, Board):
         return graph
     if isinstance(graph, _core.GameSpec):
         return Board(graph)
     if hasattr(graph, "adj") and hasattr(graph, "is_directed"):
-        return _from_networkx(graph)
+        return _from_networkx(graph, memory_limit)
     if isinstance(graph, (bytes, bytearray)):
         graph = bytes(graph).decode("ascii", errors="replace")
         format = format or "graph6"
     if isinstance(graph, str):
         if format is None and _is_graph6(graph):
             format = "graph6"
-        return Board(_core.read_game(graph, "graph", format))
+        return Board(_core.read_game(graph, "graph", format, False, memory_limit))
     if hasattr(graph, "shape") and hasattr(graph, "tolist"):  # a NumPy array of edges
         if len(graph.shape) != 2 or graph.shape[1] != 2:
             raise GraphError(f"an array of shape {graph.shape} is not a list of (u, v) edges")
-        return _from_edge_list(graph.tolist())
+        return _from_edge_list(graph.tolist(), memory_limit)
     if isinstance(graph, (list, tuple)):
         if graph and all(isinstance(item, tuple) for item in graph):
-            return _from_edge_list(graph)
+            return _from_edge_list(graph, memory_limit)
         if all(isinstance(item, (list, range)) for item in graph):
-            return Board(_core.from_adjacency(graph))
+            return Board(_core.from_adjacency(graph, memory_limit))
         raise GraphError(
             "a list is either LeetCode adjacency lists (a list of lists) or an edge list (a list "
             "of (u, v) tuples)"
@@ -161,7 +205,9 @@ def board_of(spec: _core.GameSpec) -> Board:
     return Board(spec, [(r, c) for r in range(len(rows)) for c in range(len(rows[0]))])
 
 
-def read_map(grid: Any, cat_jump: int | None, mouse_jump: int | None) -> Board:
+def read_map(
+    grid: Any, cat_jump: int | None, mouse_jump: int | None, memory_limit: int = 0
+) -> Board:
     """A LeetCode 1728 map (rows of "#.MCF", a dict as LeetCode's JSON, or that JSON text) as a
     game, with the cells (row, column) as node labels."""
     if isinstance(grid, str) and grid.lstrip().startswith("{"):
@@ -177,7 +223,7 @@ def read_map(grid: Any, cat_jump: int | None, mouse_jump: int | None) -> Board:
     for key in ("catJump", "mouseJump"):
         if key not in data:
             raise Error("a map needs both jumps: cat_jump=... and mouse_jump=...", field=key)
-    return board_of(_core.read_game(json.dumps(data), "map", "grid"))
+    return board_of(_core.read_game(json.dumps(data), "map", "grid", False, memory_limit))
 
 
 def _ids(board: Board, labels: Iterable[Hashable], field: str) -> list[int]:
@@ -227,7 +273,7 @@ def apply_rules(board: Board, arguments: dict[str, Any]) -> _core.Rules:
             rules.cat_start = _default(board, 2, "cat start", "cat=...")
         for name in ("mouse_stays", "cat_stays", "cat_wins_in_hole"):
             if arguments.get(name) is not None:
-                setattr(rules, name, bool(arguments[name]))
+                setattr(rules, name, flag(arguments[name], name))
         for name, words in _WORDS.items():
             word = arguments.get(name)
             if word is not None:

@@ -7,13 +7,26 @@
 
 namespace catmouse::python {
 
+namespace {
+
+// Text for Python whatever its bytes: a message may quote input that is not valid UTF-8, and
+// pybind11's strict decoding would raise UnicodeDecodeError in place of the error itself.
+py::str text(std::string_view bytes) {
+  PyObject* decoded =
+      PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "backslashreplace");
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+}  // namespace
+
 void raise_error(const Error& error, std::string_view kind) {
   const Location& where = error.where;
   py::object node = where.node ? py::int_(*where.node) : py::object(py::none());
   py::object exception =
       py::module_::import("catmouse._errors")
-          .attr("from_library")(py::str(kind.data(), kind.size()), error.message, where.source,
-                                where.line, where.column, node, where.field);
+          .attr("from_library")(text(kind), text(error.message), text(where.source), where.line,
+                                where.column, node, text(where.field));
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
   throw py::error_already_set();
 }

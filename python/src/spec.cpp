@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "catmouse/io/game_reader.hpp"
+#include "catmouse/io/limits.hpp"
 
 namespace catmouse::python {
 
@@ -64,8 +65,16 @@ Items items_of(py::handle sequence, const char* what) {
           static_cast<std::size_t>(PySequence_Fast_GET_SIZE(fast.ptr()))};
 }
 
-GameSpec from_adjacency(const py::handle& lists) {
+// Refuses, before anything of that size is allocated, a graph of `nodes` nodes whose game could
+// not be solved within `memory_limit` (0: no limit), as the text readers do.
+void check_nodes(std::uint64_t nodes, std::uint64_t memory_limit, const std::string& what) {
+  if (Status ok = check_node_count(nodes, memory_limit, what); !ok)
+    raise_error(ok.error(), "graph");
+}
+
+GameSpec from_adjacency(const py::handle& lists, std::uint64_t memory_limit) {
   const Items outer = items_of(lists, "adjacency lists: not a list of lists");
+  check_nodes(outer.size, memory_limit, fmt::format("{} adjacency lists imply", outer.size));
   std::vector<std::vector<NodeId>> adjacency(outer.size);
   for (std::size_t a = 0; a < outer.size; ++a) {
     const Items list = items_of(outer.items[a], "adjacency lists: not a list of lists");
@@ -81,8 +90,10 @@ GameSpec from_adjacency(const py::handle& lists) {
 
 // The graph of each node's out-neighbours in CSR form: node a's are the next degrees[a] entries of
 // `targets`. Two flat lists make no Python object per node, which keeps large graphs cheap.
-GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool directed) {
+GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool directed,
+                  std::uint64_t memory_limit) {
   const Items counts = items_of(degrees, "degrees: not a list");
+  check_nodes(counts.size, memory_limit, fmt::format("{} nodes imply", counts.size));
   const Items ends = items_of(targets, "targets: not a list");
   std::vector<std::uint64_t> offsets(counts.size + 1, 0);
   for (std::size_t a = 0; a < counts.size; ++a) {
@@ -111,7 +122,14 @@ GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool dir
   return make_spec(take(Graph::from_edges(static_cast<NodeId>(counts.size), arcs, true), "graph"));
 }
 
-GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool directed) {
+GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool directed,
+                    std::uint64_t memory_limit) {
+  // The node count comes from the largest id (as an edge list's text): one edge can imply a
+  // billion nodes, refused here before any of them is allocated.
+  check_nodes(node_count, memory_limit,
+              node_count == 0
+                  ? std::string("0 nodes imply")
+                  : fmt::format("node id {} implies {} nodes and", node_count - 1, node_count));
   const Items pairs = items_of(edges, "edges: not a list of pairs");
   std::vector<Edge> list(pairs.size);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -131,8 +149,9 @@ GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool dire
 }
 
 GameSpec read(const std::string& text, const std::string& source,
-              const std::optional<std::string>& format, bool directed) {
+              const std::optional<std::string>& format, bool directed, std::uint64_t memory_limit) {
   ReadOptions options;
+  options.memory_limit = memory_limit;
   if (format) options.format = take(parse_input_format(*format), "graph");
   options.directed = directed;
   return take(read_game(text, source, options), "graph");
@@ -187,15 +206,23 @@ void bind_spec(py::module_& m) {
           "adjacency", [](const GameSpec& s) { return s.graph.to_adjacency(); },
           "The mouse's graph as adjacency lists (LeetCode form).");
 
+  // Every reader takes the memory limit of the solve to come (0: none), and refuses a game that
+  // could not be solved within it before allocating anything of its size (io/limits.hpp).
   m.def("read_game", &read, py::arg("text"), py::arg("source"), py::arg("format") = py::none(),
-        py::arg("directed") = false, "read_game() of game_reader.hpp: any text to a GameSpec.");
-  m.def("from_adjacency", &from_adjacency, py::arg("lists"),
+        py::arg("directed") = false, py::arg("memory_limit") = 0,
+        "read_game() of game_reader.hpp: any text to a GameSpec.");
+  m.def("from_adjacency", &from_adjacency, py::arg("lists"), py::arg("memory_limit") = 0,
         "A game on the graph of LeetCode adjacency lists (node ids), with LeetCode's rules.");
   m.def("from_csr", &from_csr, py::arg("degrees"), py::arg("targets"), py::arg("directed") = false,
+        py::arg("memory_limit") = 0,
         "A game on the graph whose node a has the next degrees[a] entries of targets as "
         "neighbours (arcs from a when directed).");
   m.def("from_edges", &from_edges, py::arg("node_count"), py::arg("edges"),
-        py::arg("directed") = false, "A game on the graph of an edge list (node ids).");
+        py::arg("directed") = false, py::arg("memory_limit") = 0,
+        "A game on the graph of an edge list (node ids).");
+  m.def("available_memory", &available_memory,
+        "Bytes this process may still take (io/limits.hpp): the default memory limit.");
+  m.attr("MAX_THREADS") = kMaxThreads;
 }
 
 }  // namespace catmouse::python

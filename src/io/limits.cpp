@@ -1,9 +1,14 @@
 #include "catmouse/io/limits.hpp"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string_view>
 
 namespace catmouse {
 
@@ -17,7 +22,31 @@ std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
   return a * b;
 }
 
+// The value of `key` ("MemAvailable:") in a /proc file of "key value kB" lines, in bytes; 0 when
+// unknown.
+std::uint64_t proc_bytes(const char* file, std::string_view key) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with(key)) continue;
+    std::istringstream fields(line.substr(key.size()));
+    std::uint64_t kib = 0;
+    if (fields >> kib) return saturating_product(kib, 1024);
+  }
+  return 0;
+}
+
 }  // namespace
+
+std::uint64_t available_memory() {
+  std::uint64_t available = proc_bytes("/proc/meminfo", "MemAvailable:");
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t mapped = proc_bytes("/proc/self/status", "VmSize:");
+    const std::uint64_t left = limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 1;
+    available = available == 0 ? left : std::min<std::uint64_t>(available, left);
+  }
+  return available;
+}
 
 // Exact below a billion ("2000000"), else "2.0e16": a count a reader can take in at a glance.
 std::string format_count(std::uint64_t count) {

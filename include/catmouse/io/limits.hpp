@@ -61,6 +61,12 @@ Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit);
 Error out_of_memory(std::string_view what, std::string_view source);
 bool is_out_of_memory(const Error& error);
 
+// The memory a process may still take, in bytes: MemAvailable of /proc/meminfo, and no more than
+// the address space `ulimit -v` leaves this process (its limit less what is mapped already); 0
+// when unknown. Every front end's default memory limit, so that a game too large for the machine
+// is refused before it is read or solved rather than met by the kernel's OOM killer.
+std::uint64_t available_memory();
+
 // A count as messages give it: exact below a billion ("2000000"), else "2.0e16".
 std::string format_count(std::uint64_t count);
 
