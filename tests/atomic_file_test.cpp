@@ -13,11 +13,15 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/io/tablebase.hpp"
 
 namespace catmouse {
 namespace {
@@ -98,8 +102,7 @@ TEST_F(AtomicFileTest, ADirectoryIsRefusedNamingIt) {
   Result<AtomicFile> file = AtomicFile::create(folder.string());
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.error().where.source, folder.string());
-  EXPECT_NE(file.error().message.find("is a directory"), std::string::npos)
-      << file.error().message;
+  EXPECT_NE(file.error().message.find("is a directory"), std::string::npos) << file.error().message;
   EXPECT_EQ(type_of(folder), S_IFDIR);
   EXPECT_EQ(slurp(folder / "inside"), "kept\n");
   EXPECT_EQ(listing(), "folder ");
@@ -159,6 +162,32 @@ TEST_F(AtomicFileTest, AFifoReaderGetsTheWholeOutput) {
   EXPECT_TRUE(got == text);
   EXPECT_EQ(type_of(fifo), S_IFIFO);
   EXPECT_EQ(listing(), "fifo ");
+}
+
+TEST_F(AtomicFileTest, ATablebaseSaveToADeviceMakesNothingBesideIt) {
+  const fs::path null = dir_ / "null";
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    GTEST_SKIP() << "cannot make a device node here (mknod needs root): " << std::strerror(errno);
+  }
+  GenerateOptions options;
+  options.family = GraphFamily::kRandom;
+  options.nodes = 30;
+  options.seed = 5;
+  const GameSpec spec = make_spec(generate(options).value());
+  // The spill file goes to the temporary folder, and is gone afterwards.
+  EXPECT_EQ(fs::path(tablebase_spill_path(null.string())).parent_path(), fs::temp_directory_path());
+  const Result<TablebaseSaveReport> saved = solve_to_tablebase(spec, {}, null.string());
+  ASSERT_TRUE(saved.ok()) << saved.error().to_string();
+  EXPECT_TRUE(saved->spilled);
+  EXPECT_FALSE(fs::exists(tablebase_spill_path(null.string())));
+  TablebaseSaveOptions checkpointed;
+  checkpointed.checkpoint_every = std::chrono::milliseconds(0);
+  const Result<TablebaseSaveReport> refused =
+      solve_to_tablebase(spec, {}, null.string(), checkpointed);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().where.field, "checkpoint_every");
+  EXPECT_EQ(type_of(null), S_IFCHR);
+  EXPECT_EQ(listing(), "null ");
 }
 
 }  // namespace

@@ -80,9 +80,8 @@ TEST_F(OutputPath, ACharacterDeviceStaysADevice) {
     EXPECT_EQ(listing(), "null ") << command;  // nothing made or left beside it
   }
   // Checkpoints need a folder of the file's own to resume from.
-  const CliRun checkpointed =
-      catmouse("solve " + example("leetcode1.json") + " --save " + quoted(null) +
-               " --checkpoint-every 0");
+  const CliRun checkpointed = catmouse("solve " + example("leetcode1.json") + " --save " +
+                                       quoted(null) + " --checkpoint-every 0");
   EXPECT_EQ(checkpointed.exit_code, 2) << checkpointed.err;
   EXPECT_NE(checkpointed.err.find("--checkpoint-every: " + null.string()), std::string::npos)
       << checkpointed.err;
@@ -196,8 +195,8 @@ TEST_F(OutputPath, DevStdoutPrints) {
   // folder to /dev/stdout first, then /dev/stdout itself.
   fs::create_symlink("/dev/stdout", dir_ / "stdout");
   for (const std::string& out : {quoted(dir_ / "stdout"), std::string("/dev/stdout")}) {
-    const CliRun run = run_command("'" + std::string(CATMOUSE_CLI) + "' table " + g +
-                                   " --out " + out + " | cat");
+    const CliRun run =
+        run_command("'" + std::string(CATMOUSE_CLI) + "' table " + g + " --out " + out + " | cat");
     EXPECT_EQ(run.out, expected.out) << out << ": " << run.err;
     EXPECT_EQ(run.err, "") << out;
     EXPECT_EQ(type_of(dir_ / "stdout"), S_IFLNK);
