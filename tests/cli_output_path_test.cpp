@@ -204,4 +204,19 @@ TEST_F(OutputPath, DevStdoutPrints) {
   EXPECT_EQ(listing(), "stdout ");
 }
 
+TEST_F(OutputPath, DevStdoutAppendedByTheShellKeepsWhatWasThere) {
+  const std::string g = example("leetcode1.json");
+  const CliRun expected = catmouse("table " + g + " --out -");
+  ASSERT_EQ(expected.exit_code, 0) << expected.err;
+  fs::create_symlink("/dev/stdout", dir_ / "stdout");
+  const fs::path log = dir_ / "log";
+  std::ofstream(log) << "first\n";
+  const CliRun run = run_command("('" + std::string(CATMOUSE_CLI) + "' table " + g + " --out " +
+                                 quoted(dir_ / "stdout") + " >> " + quoted(log) + ")");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(slurp(log), "first\n" + expected.out);
+  EXPECT_EQ(type_of(dir_ / "stdout"), S_IFLNK);
+  EXPECT_EQ(listing(), "log stdout ");
+}
+
 }  // namespace

@@ -35,10 +35,17 @@ Error refused(const std::string& path, const char* what) {
   return e;
 }
 
-// The final target of the link chain starting at `path` (which may not exist yet).
-Result<std::string> follow_links(const std::string& path) {
+// Whether `path` names an open file descriptor (/dev/stdout leads to /proc/self/fd/1).
+bool is_descriptor(const std::string& path) {
+  return path.starts_with("/proc/") || path.starts_with("/dev/fd/");
+}
+
+// The final target of the link chain starting at `path` (which may not exist yet);
+// `through_descriptor` tells whether the chain passed through an open file descriptor.
+Result<std::string> follow_links(const std::string& path, bool& through_descriptor) {
   std::string current = path;
   for (int hops = 0; hops <= kMaxLinks; ++hops) {
+    through_descriptor = through_descriptor || is_descriptor(current);
     struct stat status {};
     if (::lstat(current.c_str(), &status) != 0) {
       if (errno == ENOENT) return current;
@@ -73,8 +80,12 @@ Result<OutputTarget> resolve_output(const std::string& path) {
     return file_error(path, "cannot write", errno);
   }
   // Missing or regular: replaced whole, at the end of any chain of links.
-  Result<std::string> target = follow_links(path);
+  bool through_descriptor = false;
+  Result<std::string> target = follow_links(path, through_descriptor);
   if (!target.ok()) return target.error();
+  // A file the shell opened (/dev/stdout redirected with > or >>) is written through the open
+  // descriptor, appended: a rename would lose what `>>` kept.
+  if (through_descriptor) return OutputTarget{path, OutputKind::kStream};
   return OutputTarget{std::move(target).value(), OutputKind::kReplace};
 }
 
@@ -82,7 +93,8 @@ Result<AtomicFile> AtomicFile::create(std::string path) {
   Result<OutputTarget> target = resolve_output(path);
   if (!target.ok()) return target.error();
   if (target->kind == OutputKind::kStream) {
-    std::FILE* file = std::fopen(path.c_str(), "wb");
+    // Appending: the same as writing for a device or pipe, and keeps what `>>` kept.
+    std::FILE* file = std::fopen(path.c_str(), "ab");
     if (file == nullptr) return file_error(path, "cannot write", errno);
     std::string written = target->path;
     return AtomicFile(std::move(path), std::move(written), {}, file);
