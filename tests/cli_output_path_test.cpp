@@ -195,8 +195,8 @@ TEST_F(OutputPath, DevStdoutPrints) {
   // folder to /dev/stdout first, then /dev/stdout itself.
   fs::create_symlink("/dev/stdout", dir_ / "stdout");
   for (const std::string& out : {quoted(dir_ / "stdout"), std::string("/dev/stdout")}) {
-    const CliRun run =
-        run_command("'" + std::string(CATMOUSE_CLI) + "' table " + g + " --out " + out + " | cat");
+    const CliRun run = run_command("('" + std::string(CATMOUSE_CLI) + "' table " + g + " --out " +
+                                   out + " | cat)");
     EXPECT_EQ(run.out, expected.out) << out << ": " << run.err;
     EXPECT_EQ(run.err, "") << out;
     EXPECT_EQ(type_of(dir_ / "stdout"), S_IFLNK);
