@@ -8,7 +8,8 @@
 //  - a symbolic link: followed to its final target, where the rules above apply (the temporary
 //    beside the target, renamed over the target); the link stays a link.
 //  - a character device, a FIFO or a socket (/dev/null, /dev/stdout, a named pipe): opened and
-//    written in place, with no temporary and no rename, so the node is never replaced.
+//    written in place, with no temporary and no rename, so the node is never replaced. So is a
+//    file reached through an open descriptor (/dev/stdout redirected to a file: appended).
 //  - a directory or anything else (a block device): refused, naming the path.
 #pragma once
 
