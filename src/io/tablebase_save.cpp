@@ -232,10 +232,6 @@ Result<TablebaseSaveReport> save_in_memory(GameSpec spec, const SolveOptions& op
   return report;
 }
 
-}  // namespace
-
-namespace {
-
 // Whether `path` names a device or pipe, beside which nothing may be made or removed.
 bool is_stream(const std::string& path) {
   const Result<OutputTarget> target = resolve_output(path);
