@@ -1,14 +1,19 @@
 // catmouse solve GRAPH: the value of the start (or any) state under optimal play.
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "batch.hpp"
+#include "catmouse/io/atomic_file.hpp"
 #include "catmouse/io/tablebase.hpp"
 #include "common.hpp"
 #include "tablebase_input.hpp"
@@ -111,9 +116,52 @@ void say_resumed(const TablebaseResume& resume) {
   std::fflush(stderr);
 }
 
-// solve --save: the library solves straight into the file (through the spill file for one cat,
-// with checkpoints if asked); the answer is then read from the file.
-void run_save(const SolveCommand& cmd, GameSpec spec) {
+// A private folder in the temporary folder, removed with what is in it.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::error_code error;
+    std::filesystem::path base = std::filesystem::temp_directory_path(error);
+    if (error) base = "/tmp";
+    std::string name = (base / "catmouse-XXXXXX").string();
+    if (::mkdtemp(name.data()) == nullptr) {
+      throw ResourceError(fmt::format("{}: cannot make a temporary folder: {}", base.string(),
+                                      std::strerror(errno)));
+    }
+    path_ = name;
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  ~ScratchFolder() {
+    std::error_code error;
+    std::filesystem::remove_all(path_, error);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Copies the file `from` to `to` (a device or pipe) through write_output().
+void copy_to_output(const std::string& from, const std::string& to) {
+  std::FILE* in = std::fopen(from.c_str(), "rb");
+  if (in == nullptr) {
+    throw ResourceError(fmt::format("{}: cannot read: {}", from, std::strerror(errno)));
+  }
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(in, std::fclose);
+  write_output(to, [&](std::FILE* out) {
+    std::vector<char> buffer(1 << 16);
+    while (const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in)) {
+      if (std::fwrite(buffer.data(), 1, n, out) != n) throw WriteError{errno};
+    }
+  });
+  if (std::ferror(in)) throw ResourceError(fmt::format("{}: read error", from));
+}
+
+// solve --save: the library solves straight into `file` (through the spill file for one cat,
+// with checkpoints if asked); the answer is then read from the file. `file` is cmd.save's final
+// target, or (`copy`) a file in a temporary folder copied to cmd.save, a device or pipe.
+void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, bool copy) {
   TablebaseSaveOptions save;
   save.write.threads = cmd.engine.threads;
   if (!cmd.checkpoint_every.empty()) save.checkpoint_every = parse_interval(cmd.checkpoint_every);
@@ -122,15 +170,15 @@ void run_save(const SolveCommand& cmd, GameSpec spec) {
   Result<TablebaseSaveReport> report = [&] {
     // A signal removes the unfinished file, and the spill file unless a checkpoint (this run's,
     // or the one it resumes from) needs it.
-    const TemporaryGuard partial(cmd.save + ".partial");
-    const TemporaryGuard checkpoint(tablebase_checkpoint_path(cmd.save) + ".partial");
+    const TemporaryGuard partial(file + ".partial");
+    const TemporaryGuard checkpoint(tablebase_checkpoint_path(file) + ".partial");
     std::optional<TemporaryGuard> spill;
     std::error_code error;
     if (!save.checkpoint_every &&
-        !std::filesystem::exists(tablebase_checkpoint_path(cmd.save), error)) {
-      spill.emplace(tablebase_spill_path(cmd.save));
+        !std::filesystem::exists(tablebase_checkpoint_path(file), error)) {
+      spill.emplace(tablebase_spill_path(file));
     }
-    return solve_to_tablebase(std::move(spec), cmd.engine.resolve(), cmd.save, save);
+    return solve_to_tablebase(std::move(spec), cmd.engine.resolve(), file, save);
   }();
   if (!report.ok()) {
     const Error& error = report.error();
@@ -147,7 +195,11 @@ void run_save(const SolveCommand& cmd, GameSpec spec) {
     }
     throw solve_error(error, source, cmd.engine.allow_values_only);
   }
-  const Tablebase tablebase = open_tablebase(cmd.save);
+  if (copy) {
+    const TemporaryGuard written(file);
+    copy_to_output(file, cmd.save);
+  }
+  const Tablebase tablebase = open_tablebase(file);
   const Game& game = tablebase.game();
   const Position p = cmd.state.resolve(game);
   if (game.cats() == 1) {
@@ -166,6 +218,23 @@ void run_save(const SolveCommand& cmd, GameSpec spec) {
   solved.table_bytes = report->memory_bytes;
   solved.engine = report->engine;
   print_result(cmd, solved, p);
+}
+
+// solve --save to a regular file (or a link to one), in place; to a device or pipe, through a
+// regular file in a temporary folder, so that nothing is made beside the device.
+void save_and_print(const SolveCommand& cmd, GameSpec spec) {
+  const Result<OutputTarget> target = resolve_output(cmd.save);
+  if (!target.ok()) throw InputError(target.error());
+  if (target->kind == OutputKind::kReplace)
+    return run_save(cmd, std::move(spec), target->path, false);
+  if (!cmd.checkpoint_every.empty()) {
+    throw InputError(fmt::format(
+        "--checkpoint-every: {} is a device or pipe: a save there cannot be checkpointed or "
+        "resumed; save to a regular file",
+        cmd.save));
+  }
+  const ScratchFolder scratch;
+  run_save(cmd, std::move(spec), scratch.path() + "/table.cmtb", true);
 }
 
 void run(const SolveCommand& cmd) {
@@ -190,7 +259,7 @@ void run(const SolveCommand& cmd) {
   }
   GameSpec spec = cmd.input.load();
   cmd.rules.apply(spec, cmd.state);
-  if (!cmd.save.empty()) return run_save(cmd, std::move(spec));
+  if (!cmd.save.empty()) return save_and_print(cmd, std::move(spec));
   const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
   Solved solved;
   solved.game = &solution.game();

@@ -445,8 +445,10 @@ template <class Write>
 void write_atomically(const std::string& path, Write&& write) {
   Result<AtomicFile> created = AtomicFile::create(path);
   if (!created.ok()) throw InputError(created.error());  // the path itself is at fault
-  // Declared before the file, so the temporary is gone before it is forgotten.
-  const TemporaryGuard guard(created->temporary_path());
+  // Declared before the file, so the temporary is gone before it is forgotten. A device or pipe
+  // is written in place: there is no temporary, and nothing beside it to remove.
+  std::optional<TemporaryGuard> guard;
+  if (!created->temporary_path().empty()) guard.emplace(created->temporary_path());
   AtomicFile file = std::move(created).value();
   write(file);
   if (Status ok = file.commit(); !ok) throw ResourceError(ok.error().to_string());

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -25,17 +26,88 @@ std::string folder_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// As many links as Linux follows before ELOOP.
+constexpr int kMaxLinks = 40;
+
+Error refused(const std::string& path, const char* what) {
+  Error e{fmt::format("{}; give a file name, a character device or a pipe", what), {}};
+  e.where.source = path;
+  return e;
+}
+
+// Whether `path` names an open file descriptor (/dev/stdout leads to /proc/self/fd/1).
+bool is_descriptor(const std::string& path) {
+  return path.starts_with("/proc/") || path.starts_with("/dev/fd/");
+}
+
+// The final target of the link chain starting at `path` (which may not exist yet);
+// `through_descriptor` tells whether the chain passed through an open file descriptor.
+Result<std::string> follow_links(const std::string& path, bool& through_descriptor) {
+  std::string current = path;
+  for (int hops = 0; hops <= kMaxLinks; ++hops) {
+    through_descriptor = through_descriptor || is_descriptor(current);
+    struct stat status {};
+    if (::lstat(current.c_str(), &status) != 0) {
+      if (errno == ENOENT) return current;
+      return file_error(path, "cannot write", errno);
+    }
+    if (!S_ISLNK(status.st_mode)) return current;
+    std::string link(static_cast<std::size_t>(status.st_size) + 256, '\0');
+    const ssize_t n = ::readlink(current.c_str(), link.data(), link.size());
+    if (n < 0) return file_error(path, "cannot read the link", errno);
+    link.resize(static_cast<std::size_t>(n));
+    // A relative link is relative to the folder holding it.
+    const std::size_t slash = current.rfind('/');
+    current = link.starts_with('/') || slash == std::string::npos
+                  ? link
+                  : current.substr(0, slash + 1) + link;
+  }
+  return file_error(path, "cannot write", ELOOP);
+}
+
 }  // namespace
 
+Result<OutputTarget> resolve_output(const std::string& path) {
+  struct stat status {};
+  // stat() follows links, so /dev/stdout is seen as the pipe or terminal it ends at.
+  if (::stat(path.c_str(), &status) == 0) {
+    if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode)) {
+      return OutputTarget{path, OutputKind::kStream};
+    }
+    if (S_ISDIR(status.st_mode)) return refused(path, "is a directory");
+    if (!S_ISREG(status.st_mode)) return refused(path, "is not a regular file");
+  } else if (errno != ENOENT) {
+    return file_error(path, "cannot write", errno);
+  }
+  // Missing or regular: replaced whole, at the end of any chain of links.
+  bool through_descriptor = false;
+  Result<std::string> target = follow_links(path, through_descriptor);
+  if (!target.ok()) return target.error();
+  // A file the shell opened (/dev/stdout redirected with > or >>) is written through the open
+  // descriptor, appended: a rename would lose what `>>` kept.
+  if (through_descriptor) return OutputTarget{path, OutputKind::kStream};
+  return OutputTarget{std::move(target).value(), OutputKind::kReplace};
+}
+
 Result<AtomicFile> AtomicFile::create(std::string path) {
-  std::string temporary = path + ".partial";
+  Result<OutputTarget> target = resolve_output(path);
+  if (!target.ok()) return target.error();
+  if (target->kind == OutputKind::kStream) {
+    // Appending: the same as writing for a device or pipe, and keeps what `>>` kept.
+    std::FILE* file = std::fopen(path.c_str(), "ab");
+    if (file == nullptr) return file_error(path, "cannot write", errno);
+    std::string written = target->path;
+    return AtomicFile(std::move(path), std::move(written), {}, file);
+  }
+  std::string temporary = target->path + ".partial";
   std::FILE* file = std::fopen(temporary.c_str(), "wb");
   if (file == nullptr) return file_error(path, "cannot write", errno);
-  return AtomicFile(std::move(path), std::move(temporary), file);
+  return AtomicFile(std::move(path), std::move(target->path), std::move(temporary), file);
 }
 
 AtomicFile::AtomicFile(AtomicFile&& other) noexcept
     : path_(std::move(other.path_)),
+      target_(std::move(other.target_)),
       temporary_(std::move(other.temporary_)),
       file_(std::exchange(other.file_, nullptr)) {}
 
@@ -43,6 +115,7 @@ AtomicFile& AtomicFile::operator=(AtomicFile&& other) noexcept {
   if (this != &other) {
     discard();
     path_ = std::move(other.path_);
+    target_ = std::move(other.target_);
     temporary_ = std::move(other.temporary_);
     file_ = std::exchange(other.file_, nullptr);
   }
@@ -57,7 +130,7 @@ void AtomicFile::discard() {
   if (file_ == nullptr) return;
   std::fclose(file_);
   file_ = nullptr;
-  ::unlink(temporary_.c_str());
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
 Status AtomicFile::write(std::string_view bytes) {
@@ -72,6 +145,14 @@ Status AtomicFile::write(std::string_view bytes) {
 
 Status AtomicFile::commit() {
   if (file_ == nullptr) return Error{"the file is closed", {path_, 0, 0, {}, {}}};
+  if (temporary_.empty()) {
+    // A device or pipe: nothing to sync or rename, but a full device fails the flush.
+    const bool flushed = std::fflush(file_) == 0 && std::ferror(file_) == 0;
+    const int error = errno;
+    const bool closed = std::fclose(std::exchange(file_, nullptr)) == 0;
+    if (!flushed || !closed) return file_error(path_, "write error", flushed ? errno : error);
+    return {};
+  }
   if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0 || std::ferror(file_)) {
     const int error = errno;
     discard();
@@ -82,13 +163,13 @@ Status AtomicFile::commit() {
     ::unlink(temporary_.c_str());
     return file_error(path_, "write error", error);
   }
-  if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
+  if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
     const int error = errno;
     ::unlink(temporary_.c_str());
     return file_error(path_, "cannot write", error);
   }
   // The rename is durable once the folder's entry is on disk too.
-  const int folder = ::open(folder_of(path_).c_str(), O_RDONLY | O_DIRECTORY);
+  const int folder = ::open(folder_of(target_).c_str(), O_RDONLY | O_DIRECTORY);
   if (folder >= 0) {
     ::fsync(folder);
     ::close(folder);

@@ -1,6 +1,7 @@
 // solve_to_tablebase(): a one-cat solve whose levels go to a spill file, checkpointed and
 // resumable, then the tablebase writer over the spill; other engines through a Solution.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -89,7 +90,7 @@ class SpilledSave {
       if (!keep) file_->remove();
       return ok.error();
     }
-    std::remove(tablebase_checkpoint_path(path_).c_str());
+    if (keep) std::remove(tablebase_checkpoint_path(path_).c_str());
     file_->remove();
     return report_;
   }
@@ -231,10 +232,21 @@ Result<TablebaseSaveReport> save_in_memory(GameSpec spec, const SolveOptions& op
   return report;
 }
 
+// Whether `path` names a device or pipe, beside which nothing may be made or removed.
+bool is_stream(const std::string& path) {
+  const Result<OutputTarget> target = resolve_output(path);
+  return target.ok() && target->kind == OutputKind::kStream;
+}
+
 }  // namespace
 
 std::string tablebase_spill_path(const std::string& path) {
-  return path + ".spill";
+  if (!is_stream(path)) return path + ".spill";
+  // A save to a device or pipe spills to the temporary folder, under a name of this process's.
+  std::error_code error;
+  std::filesystem::path folder = std::filesystem::temp_directory_path(error);
+  if (error) folder = "/tmp";
+  return (folder / fmt::format("catmouse-{}.spill", ::getpid())).string();
 }
 
 std::string tablebase_checkpoint_path(const std::string& path) {
@@ -255,7 +267,15 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
   }
   const tb::CheckpointKey key =
       tb::checkpoint_key(*owned, *engine, options.values_only, save.write, game.state_count());
-  Result<std::optional<tb::Checkpoint>> previous = find_checkpoint(path, key);
+  // A device or pipe has no folder of its own to keep a checkpoint in, nor a file to resume.
+  const bool stream = is_stream(path);
+  if (stream && save.checkpoint_every) {
+    return detail::option_error("checkpoint_every",
+                                "a save to a device or pipe cannot be checkpointed or resumed; "
+                                "save to a regular file");
+  }
+  Result<std::optional<tb::Checkpoint>> previous =
+      stream ? std::optional<tb::Checkpoint>() : find_checkpoint(path, key);
   if (!previous.ok()) return previous.error();
   if (*engine != Engine::kSmall && *engine != Engine::kGeneral) {
     if (save.checkpoint_every) {

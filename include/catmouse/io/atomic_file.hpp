@@ -1,9 +1,16 @@
-// Files written whole or not at all. Everything catmouse writes to a named file (tables, start
-// lists, generated graphs, tablebase files) goes through here: the bytes go to a temporary file
-// beside the target ("<path>.partial"), which commit() flushes, syncs to disk and renames over
-// the target. Until then the target is untouched; a failure, or destruction without commit(),
-// removes the temporary. A process killed outright leaves at most the ".partial" file, never a
-// target that looks finished.
+// Files written whole or not at all, without harm to what the path names. Everything catmouse
+// writes to a named file (tables, start lists, generated graphs, tablebase files) goes through
+// here, and what happens depends on what the path names (resolve_output()):
+//  - nothing, or a regular file: the bytes go to a temporary file beside it ("<path>.partial"),
+//    which commit() flushes, syncs to disk and renames over the target. Until then the target is
+//    untouched; a failure, or destruction without commit(), removes the temporary. A process
+//    killed outright leaves at most the ".partial" file, never a target that looks finished.
+//  - a symbolic link: followed to its final target, where the rules above apply (the temporary
+//    beside the target, renamed over the target); the link stays a link.
+//  - a character device, a FIFO or a socket (/dev/null, /dev/stdout, a named pipe): opened and
+//    written in place, with no temporary and no rename, so the node is never replaced. So is a
+//    file reached through an open descriptor (/dev/stdout redirected to a file: appended).
+//  - a directory or anything else (a block device): refused, naming the path.
 #pragma once
 
 #include <cstdio>
@@ -14,9 +21,26 @@
 
 namespace catmouse {
 
+// How a writer treats its path.
+enum class OutputKind {
+  kReplace,  // missing or a regular file: temporary, sync, rename
+  kStream,   // a character device, FIFO or socket: written in place
+};
+
+struct OutputTarget {
+  std::string path;  // what is written: a symbolic link's final target, else the path given
+  OutputKind kind = OutputKind::kReplace;
+};
+
+// What writing to `path` means, or an error naming `path` (a directory, a block device, a loop
+// of links). Files a writer keeps beside its target (checkpoints, spill files) are only made when
+// the kind is kReplace.
+Result<OutputTarget> resolve_output(const std::string& path);
+
 class AtomicFile {
  public:
-  // Opens the temporary for `path` (truncating one a killed run left). Errors name the file.
+  // Opens the temporary for `path` (truncating one a killed run left), or the device or pipe
+  // itself. Errors name the file.
   static Result<AtomicFile> create(std::string path);
 
   AtomicFile(AtomicFile&& other) noexcept;
@@ -26,22 +50,28 @@ class AtomicFile {
   ~AtomicFile();  // removes the temporary unless committed
 
   const std::string& path() const { return path_; }
+  // The temporary, or empty when the target is written in place (a device or pipe).
   const std::string& temporary_path() const { return temporary_; }
   // The open temporary, for writers that format into a FILE*; check with write()'s rules.
   std::FILE* stream() { return file_; }
 
   // Appends bytes; the error names the file and the reason ("No space left on device").
   Status write(std::string_view bytes);
-  // Flushes, syncs and renames the temporary over the target; then syncs the directory.
+  // Flushes, syncs and renames the temporary over the target, then syncs the directory; for a
+  // device or pipe, flushes and closes it.
   Status commit();
 
  private:
-  AtomicFile(std::string path, std::string temporary, std::FILE* file)
-      : path_(std::move(path)), temporary_(std::move(temporary)), file_(file) {}
+  AtomicFile(std::string path, std::string target, std::string temporary, std::FILE* file)
+      : path_(std::move(path)),
+        target_(std::move(target)),
+        temporary_(std::move(temporary)),
+        file_(file) {}
   void discard();
 
-  std::string path_;
-  std::string temporary_;
+  std::string path_;       // as given, for messages
+  std::string target_;     // what the temporary is renamed over
+  std::string temporary_;  // empty when writing in place
   std::FILE* file_ = nullptr;
 };
 

@@ -78,7 +78,9 @@ struct TablebaseSaveReport {
 };
 
 // The files a save to `path` keeps beside it while it runs: the spill file (path + ".spill") and
-// the checkpoint (path + ".checkpoint"). Both are removed when the file is written.
+// the checkpoint (path + ".checkpoint"). Both are removed when the file is written. Nothing is
+// made beside a device or pipe (io/atomic_file.hpp): a save there spills to the temporary folder
+// ("catmouse-<process id>.spill") and keeps no checkpoint.
 std::string tablebase_spill_path(const std::string& path);
 std::string tablebase_checkpoint_path(const std::string& path);
 
@@ -89,7 +91,8 @@ std::string tablebase_checkpoint_path(const std::string& path);
 // the table in memory"); the writer then merges the levels. With checkpoints, a save that was
 // killed resumes from its last checkpoint when called again for the same file, and writes the
 // same bytes. Other engines (k cats, cops) solve in memory and write_tablebase().
-// Errors: those of solve(), with its fields; "checkpoint_every" (checkpoints for k cats);
+// Errors: those of solve(), with its fields; "checkpoint_every" (checkpoints for k cats, or for
+// a save to a device or pipe);
 // "checkpoint" (a checkpoint of another game or other options, or a damaged one: the message
 // says which and how to start over); "spill" (the spill file could not be written or read, or is
 // in use by another save); the file's errors name it. A failed save without checkpoints leaves

@@ -1,0 +1,194 @@
+// AtomicFile (io/atomic_file.hpp) respects what the path names: a regular or missing file is
+// replaced whole, a link is written through (the link stays), a character device or FIFO is
+// written in place (the node stays), a directory is refused. Device nodes are made with mknod in
+// a temporary folder, never taken from /dev.
+#include "catmouse/io/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/generate.hpp"
+#include "catmouse/io/tablebase.hpp"
+
+namespace catmouse {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+mode_t type_of(const fs::path& path) {
+  struct stat status {};
+  EXPECT_EQ(::lstat(path.c_str(), &status), 0) << path;
+  return status.st_mode & S_IFMT;
+}
+
+class AtomicFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("catmouse_atomic_" + std::to_string(::getpid()) + "_" + test->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // The names in the folder, sorted, to see that nothing was left or made beside a target.
+  std::string listing() const {
+    std::set<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      names.insert(entry.path().filename().string());
+    }
+    std::string out;
+    for (const std::string& name : names) out += name + " ";
+    return out;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(AtomicFileTest, AMissingOrRegularFileIsReplacedWhole) {
+  const fs::path file = dir_ / "out.txt";
+  ASSERT_TRUE(write_file_atomically(file, "first\n").ok());
+  ASSERT_TRUE(write_file_atomically(file, "second\n").ok());
+  EXPECT_EQ(slurp(file), "second\n");
+  EXPECT_EQ(type_of(file), S_IFREG);
+  EXPECT_EQ(listing(), "out.txt ");
+}
+
+TEST_F(AtomicFileTest, ALinkIsWrittenThroughAndKept) {
+  const fs::path target = dir_ / "target.txt";
+  std::ofstream(target) << "old\n";
+  fs::create_symlink("target.txt", dir_ / "link");  // relative, as ln -s makes them
+  fs::create_symlink(dir_ / "link", dir_ / "link2");
+  ASSERT_TRUE(write_file_atomically(dir_ / "link2", "new\n").ok());
+  EXPECT_EQ(type_of(dir_ / "link"), S_IFLNK);
+  EXPECT_EQ(type_of(dir_ / "link2"), S_IFLNK);
+  EXPECT_EQ(type_of(target), S_IFREG);
+  EXPECT_EQ(slurp(target), "new\n");
+  EXPECT_EQ(listing(), "link link2 target.txt ");
+}
+
+TEST_F(AtomicFileTest, ADanglingLinkMakesItsTarget) {
+  fs::create_symlink("made.txt", dir_ / "link");
+  ASSERT_TRUE(write_file_atomically(dir_ / "link", "made\n").ok());
+  EXPECT_EQ(type_of(dir_ / "link"), S_IFLNK);
+  EXPECT_EQ(slurp(dir_ / "made.txt"), "made\n");
+}
+
+TEST_F(AtomicFileTest, ADirectoryIsRefusedNamingIt) {
+  const fs::path folder = dir_ / "folder";
+  fs::create_directories(folder);
+  std::ofstream(folder / "inside") << "kept\n";
+  Result<AtomicFile> file = AtomicFile::create(folder.string());
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(file.error().where.source, folder.string());
+  EXPECT_NE(file.error().message.find("is a directory"), std::string::npos) << file.error().message;
+  EXPECT_EQ(type_of(folder), S_IFDIR);
+  EXPECT_EQ(slurp(folder / "inside"), "kept\n");
+  EXPECT_EQ(listing(), "folder ");
+}
+
+TEST_F(AtomicFileTest, ACharacterDeviceIsWrittenInPlace) {
+  const fs::path null = dir_ / "null";
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    GTEST_SKIP() << "cannot make a device node here (mknod needs root): " << std::strerror(errno);
+  }
+  Result<AtomicFile> file = AtomicFile::create(null.string());
+  ASSERT_TRUE(file.ok()) << file.error().to_string();
+  EXPECT_TRUE(file->temporary_path().empty());
+  ASSERT_TRUE(file->write("into the void\n").ok());
+  ASSERT_TRUE(file->commit().ok());
+  EXPECT_EQ(type_of(null), S_IFCHR);
+  EXPECT_EQ(listing(), "null ");
+}
+
+TEST_F(AtomicFileTest, AFullDeviceIsAWriteErrorAndStaysADevice) {
+  const fs::path full = dir_ / "full";
+  if (::mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)) != 0) {
+    GTEST_SKIP() << "cannot make a device node here (mknod needs root): " << std::strerror(errno);
+  }
+  const Status ok = write_file_atomically(full.string(), "no room\n");
+  ASSERT_FALSE(ok.ok());
+  EXPECT_EQ(ok.error().where.source, full.string());
+  EXPECT_NE(ok.error().message.find("No space left on device"), std::string::npos)
+      << ok.error().message;
+  EXPECT_EQ(type_of(full), S_IFCHR);
+  EXPECT_EQ(listing(), "full ");
+}
+
+TEST_F(AtomicFileTest, AFifoReaderGetsTheWholeOutput) {
+  const fs::path fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // The reader is open before the write, and a writer of the test's own keeps it from seeing
+  // the end before the file's writer has come: a write that misses the FIFO reads as empty.
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  const int keeper = ::open(fifo.c_str(), O_WRONLY);
+  ASSERT_GE(keeper, 0);
+  ::fcntl(reader, F_SETFL, ::fcntl(reader, F_GETFL) & ~O_NONBLOCK);
+  std::string got;
+  std::thread drain([&] {
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(reader, buffer, sizeof buffer)) > 0;) got.append(buffer, n);
+  });
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += "line " + std::to_string(i) + "\n";  // > a pipe's buffer
+  const Status ok = write_file_atomically(fifo.string(), text);
+  ::close(keeper);
+  drain.join();
+  ::close(reader);
+  ASSERT_TRUE(ok.ok()) << ok.error().to_string();
+  EXPECT_EQ(got.size(), text.size());
+  EXPECT_TRUE(got == text);
+  EXPECT_EQ(type_of(fifo), S_IFIFO);
+  EXPECT_EQ(listing(), "fifo ");
+}
+
+TEST_F(AtomicFileTest, ATablebaseSaveToADeviceMakesNothingBesideIt) {
+  const fs::path null = dir_ / "null";
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    GTEST_SKIP() << "cannot make a device node here (mknod needs root): " << std::strerror(errno);
+  }
+  GenerateOptions options;
+  options.family = GraphFamily::kRandom;
+  options.nodes = 30;
+  options.seed = 5;
+  const GameSpec spec = make_spec(generate(options).value());
+  // The spill file goes to the temporary folder, and is gone afterwards.
+  EXPECT_EQ(fs::path(tablebase_spill_path(null.string())).parent_path(), fs::temp_directory_path());
+  const Result<TablebaseSaveReport> saved = solve_to_tablebase(spec, {}, null.string());
+  ASSERT_TRUE(saved.ok()) << saved.error().to_string();
+  EXPECT_TRUE(saved->spilled);
+  EXPECT_FALSE(fs::exists(tablebase_spill_path(null.string())));
+  TablebaseSaveOptions checkpointed;
+  checkpointed.checkpoint_every = std::chrono::milliseconds(0);
+  const Result<TablebaseSaveReport> refused =
+      solve_to_tablebase(spec, {}, null.string(), checkpointed);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().where.field, "checkpoint_every");
+  EXPECT_EQ(type_of(null), S_IFCHR);
+  EXPECT_EQ(listing(), "null ");
+}
+
+}  // namespace
+}  // namespace catmouse
