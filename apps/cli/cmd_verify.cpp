@@ -56,7 +56,7 @@ void add_verify_command(CLI::App& app) {
       ->type_name("GRAPH");
   sub->add_option("--threads", cmd->threads,
                   "threads of the certificate check (default: one per hardware thread)")
-      ->check(CLI::Range(0u, 1024u));
+      ->check(CLI::Range(0u, kMaxThreads));
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: valid, states, blocks, bytes, remoteness, engine");
   sub->footer(

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "io/tablebase_reader.hpp"
+#include "solve/engines.hpp"
 #include "solve/queries.hpp"
 #include "solve/worker_pool.hpp"
 
@@ -132,6 +134,11 @@ TablebaseCheck Tablebase::verify(unsigned threads) const {
     check.block = block;
     return check;
   };
+  if (Status ok = detail::check_threads(threads); !ok) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = ok.error();
+    return check;
+  }
   auto read = read_table(*impl_);
   if (auto* failure = std::get_if<Failure>(&read)) {
     return corrupt(std::move(failure->error), failure->block);
@@ -147,22 +154,29 @@ TablebaseCheck Tablebase::verify(unsigned threads) const {
   std::atomic<std::uint64_t> first_failure{UINT64_MAX};
   std::mutex mutex;
   std::optional<Error> failure;
-  detail::WorkerPool pool(resolve_threads(threads));
-  pool.run(true, static_cast<std::size_t>(info().blocks), 64,
-           [&](std::size_t first, std::size_t last, unsigned) {
-             for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
-               Status ok =
-                   catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
-               if (ok) continue;
-               const std::lock_guard lock(mutex);
-               if (b < first_failure.load()) {
-                 first_failure.store(b);
-                 failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
-                                        "certificate check failed: " + ok.error().message);
-               }
-               return;
-             }
-           });
+  std::optional<detail::WorkerPool> pool;
+  try {
+    pool.emplace(resolve_threads(threads));
+  } catch (const std::system_error& error) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = detail::thread_error(resolve_threads(threads), error.code().message());
+    return check;
+  }
+  pool->run(true, static_cast<std::size_t>(info().blocks), 64,
+            [&](std::size_t first, std::size_t last, unsigned) {
+              for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+                Status ok =
+                    catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
+                if (ok) continue;
+                const std::lock_guard lock(mutex);
+                if (b < first_failure.load()) {
+                  first_failure.store(b);
+                  failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
+                                         "certificate check failed: " + ok.error().message);
+                }
+                return;
+              }
+            });
   if (failure) return corrupt(std::move(*failure), first_failure.load());
   return check;
 }
