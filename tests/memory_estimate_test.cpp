@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "catmouse/catmouse.hpp"
+#include "catmouse/io/tablebase.hpp"
 #include "cli_util.hpp"
 
 namespace catmouse {
@@ -87,9 +88,12 @@ class MemoryEstimate : public ::testing::Test {
   }
 
   Measured solve(const std::string& file, const std::vector<std::string>& options) {
-    std::vector<std::string> args = {CATMOUSE_CLI, "solve", file,       "--json",
-                                     "--threads",  "1",     "--memory", "20G"};
+    std::vector<std::string> args = {CATMOUSE_CLI, "solve", file, "--json", "--threads", "1"};
     args.insert(args.end(), options.begin(), options.end());
+    if (std::find(options.begin(), options.end(), "--memory") == options.end()) {
+      args.push_back("--memory");
+      args.push_back("20G");
+    }
     return run_child(args, dir_ / "out", dir_ / "err");
   }
   std::string err() const { return cli_test::slurp(dir_ / "err"); }
@@ -239,6 +243,37 @@ TEST_F(MemoryEstimate, ThreadsThatCannotStartAreAnError) {
   EXPECT_LT(m.seconds, 20.0);
   EXPECT_NE(message.find("could not start 8 worker threads"), std::string::npos) << message;
   EXPECT_TRUE(cli_test::slurp(dir_ / "out").empty());
+}
+
+// The file commands that load a whole table check its size against --memory before allocating.
+TEST_F(MemoryEstimate, FileCommandsRefuseATableOverTheLimit) {
+  const std::string graph = generated(GraphFamily::kRandom, 400);
+  const std::string file = (dir_ / "g.cmtb").string();
+  const cli_test::CliRun saved =
+      cli_test::catmouse("solve '" + graph + "' --save '" + file + "' --threads 1");
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  for (const std::string& command :
+       {"verify '" + file + "' --memory 100K", "table '" + file + "' --memory 100K --out -"}) {
+    const cli_test::CliRun run = cli_test::catmouse(command);
+    EXPECT_EQ(run.exit_code, 2) << command << ": " << run.err;
+    EXPECT_TRUE(run.out.empty()) << command;
+    EXPECT_NE(run.err.find("over the limit of 100.0 KiB"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("--memory"), std::string::npos) << run.err;
+  }
+  EXPECT_EQ(cli_test::catmouse("verify '" + file + "' --memory 1G").exit_code, 0);
+
+  Result<Tablebase> tablebase = Tablebase::open(file);
+  ASSERT_TRUE(tablebase.ok());
+  const std::uint64_t needed = tablebase->table_bytes();
+  EXPECT_GE(needed, tablebase->info().states * 2);
+  Result<Solution> loaded = tablebase->load(needed - 1);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().where.field, "memory_limit");
+  EXPECT_TRUE(tablebase->load(needed).ok());
+  const TablebaseCheck check = tablebase->verify(1, needed - 1);
+  EXPECT_EQ(check.verdict, TablebaseVerdict::kUnreadable);
+  ASSERT_TRUE(check.error.has_value());
+  EXPECT_EQ(check.error->where.field, "memory_limit");
 }
 
 }  // namespace

@@ -120,13 +120,39 @@ bool same_counts(const Counts& a, const Counts& b) {
 
 }  // namespace
 
-Result<Solution> Tablebase::load() const {
+std::uint64_t Tablebase::table_bytes() const {
+  const std::uint64_t states = info().states;
+  const std::uint64_t words = (states + 63) / 64 * sizeof(std::uint64_t);
+  if (!info().has_remoteness) return 2 * words;
+  const bool wide = info().counts.max_remoteness.value_or(0) >= Table::kDecided16;
+  const std::uint64_t each = wide ? sizeof(std::uint32_t) : sizeof(std::uint16_t);
+  if (states > UINT64_MAX / 8) return UINT64_MAX;
+  return words + states * each;
+}
+
+namespace {
+
+// The refusal of a table over `memory_limit` (0: none), before it is allocated.
+Status check_memory(const Tablebase& tablebase, std::uint64_t memory_limit) {
+  const std::uint64_t needed = tablebase.table_bytes();
+  if (memory_limit == 0 || needed <= memory_limit) return {};
+  Error error = detail::memory_error(
+      fmt::format("the table of {} states the header claims", tablebase.info().states), needed,
+      memory_limit);
+  error.where.source = tablebase.source();
+  return error;
+}
+
+}  // namespace
+
+Result<Solution> Tablebase::load(std::uint64_t memory_limit) const {
+  if (Status ok = check_memory(*this, memory_limit); !ok) return ok.error();
   auto table = read_table(*impl_);
   if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
   return Solution(spec(), std::move(std::get<Table>(table)), info().engine);
 }
 
-TablebaseCheck Tablebase::verify(unsigned threads) const {
+TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) const {
   TablebaseCheck check;
   const auto corrupt = [&](Error error, std::optional<std::uint64_t> block) {
     check.verdict = TablebaseVerdict::kCorrupt;
@@ -135,6 +161,11 @@ TablebaseCheck Tablebase::verify(unsigned threads) const {
     return check;
   };
   if (Status ok = detail::check_threads(threads); !ok) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = ok.error();
+    return check;
+  }
+  if (Status ok = check_memory(*this, memory_limit); !ok) {
     check.verdict = TablebaseVerdict::kUnreadable;
     check.error = ok.error();
     return check;
