@@ -160,8 +160,8 @@ class PackSolver {
           grown.insert(grown.end(), at, tuple + width);
           ++grown_count;
         }
-        // Deduplicate as the buffer fills, so that it stays within about 2 * kMaxJoint.
-        if (grown_count >= 2 * std::size_t{kMaxJoint}) {
+        // Deduplicate as the buffer fills, so that it stays within kMaxJoint and a list.
+        if (grown_count >= std::size_t{kMaxJoint}) {
           grown_count = deduplicate(grown, width + 1);
           if (grown_count >= kMaxJoint) {
             too_many_moves_ = true;
@@ -399,12 +399,12 @@ std::uint64_t pack_memory(const Game& game, bool values_only) {
   bytes += (k + 1) * (n + 1) * 8 + 2 * n * sizeof(NodeId);
   // One position's joint moves as product_placements() builds them: at most `tuples` multisets of
   // k nodes at once in each of its three buffers (the product, bounded by its deduplication at
-  // 2 * kMaxJoint, and by the placements times a list), twice that for the vectors' growth, and
+  // kMaxJoint, and by the placements times a list), twice that for the vectors' growth, and
   // the order and the result.
   std::uint64_t product = 1;
   for (std::uint64_t i = 0; i < k && product < (std::uint64_t{1} << 32); ++i) product *= longest;
   const std::uint64_t tuples =
-      std::min({product, 2 * std::uint64_t{kMaxJoint} + longest, placements * longest});
+      std::min({product, std::uint64_t{kMaxJoint} + longest, placements * longest});
   bytes += 2 * (3 * tuples * k * sizeof(NodeId) + tuples * sizeof(std::uint32_t)) +
            2 * std::min<std::uint64_t>(tuples, kMaxJoint) * sizeof(std::uint64_t);
   return bytes;
