@@ -54,7 +54,9 @@ Solution load_file(const TableCommand& cmd) {
     throw InputError(fmt::format("{}: a game of {} cats; this command writes one cat's table",
                                  cmd.input.path, tablebase.game().cats()));
   }
-  return read(tablebase.load());
+  Result<Solution> solution = tablebase.load(cmd.engine.memory_limit());
+  if (!solution.ok()) table_error(solution.error());
+  return std::move(solution).value();
 }
 
 void run(const TableCommand& cmd) {

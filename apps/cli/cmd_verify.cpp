@@ -16,14 +16,18 @@ struct VerifyCommand {
   std::string file;
   std::string graph;
   unsigned threads = 0;
+  std::string memory;  // "" = the available memory, as the solving commands
   bool json = false;
 };
 
 void run(const VerifyCommand& cmd) {
   const Tablebase tablebase = open_tablebase(cmd.file);
   check_graph_option(tablebase, cmd.graph);
-  const TablebaseCheck check = tablebase.verify(cmd.threads);
+  EngineOptions limits;
+  limits.memory = cmd.memory;
+  const TablebaseCheck check = tablebase.verify(cmd.threads, limits.memory_limit());
   if (check.verdict == TablebaseVerdict::kCorrupt) corrupt(*check.error);
+  if (check.error) table_error(*check.error);
   const TablebaseInfo& info = tablebase.info();
   if (cmd.json) {
     nlohmann::ordered_json out;
@@ -56,13 +60,16 @@ void add_verify_command(CLI::App& app) {
       ->type_name("GRAPH");
   sub->add_option("--threads", cmd->threads,
                   "threads of the certificate check (default: one per hardware thread)")
-      ->check(CLI::Range(0u, 1024u));
+      ->check(CLI::Range(0u, kMaxThreads));
+  sub->add_option("--memory", cmd->memory,
+                  "refuse, before allocating, a table that needs more than this (e.g. 8G, 512M; "
+                  "default: the available physical memory)");
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: valid, states, blocks, bytes, remoteness, engine");
   sub->footer(
       "Exit codes: 0 valid; 1 corrupt (the message names the block, or the index); 2 the file\n"
       "cannot be read as a tablebase (missing, not a tablebase, truncated or unfinished, a newer\n"
-      "format, a corrupt header or footer, another board than --graph).\n\n"
+      "format, a corrupt header or footer, another board than --graph, a table over --memory).\n\n"
       "The certificate check loads the table (about 2.1 bytes per state with remoteness).\n\n"
       "Example:\n"
       "  catmouse verify graph.cmtb");

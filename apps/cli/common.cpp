@@ -306,7 +306,9 @@ InputError solve_error(const Error& error, const std::string& source, bool value
       {"engine", "--engine"},       {"threads", "--threads"},
       {"cats", "--cats"},           {"cops", "--cops"}};
   const std::string prefix = source.empty() ? "" : source + ": ";
-  if (is_out_of_memory(error)) throw ResourceError(prefix + error.message);
+  if (is_out_of_memory(error) || error.where.field == "resources") {
+    throw ResourceError(prefix + error.message);
+  }
   if (error.where.field == "memory_limit") {
     // The library says whether values only would fit; a command without --values-only cannot
     // take the advice, so it is not given.

@@ -109,8 +109,9 @@ std::uint64_t parse_memory(const std::string& text) {
 
 void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
   allow_values_only = values_only_option;
-  app.add_option("--threads", threads, "worker threads (default: one per hardware thread)")
-      ->check(CLI::Range(0u, 1024u));
+  app.add_option("--threads", threads,
+                 "worker threads, at most 256 (default: one per hardware thread)")
+      ->check(CLI::Range(0u, kMaxThreads));
   app.add_option("--memory", memory,
                  "refuse, before allocating, a solve that needs more than this (e.g. 8G, 512M; "
                  "default: the available physical memory)");

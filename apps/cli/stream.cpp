@@ -14,6 +14,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "common.hpp"
@@ -502,7 +503,13 @@ Tally Pipeline::run(std::unique_ptr<Block> first) {
       pool.clear();
     }
   } stopper{*this, pool};
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back([this, t] { worker(t); });
+  try {
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back([this, t] { worker(t); });
+  } catch (const std::system_error& error) {
+    // The system has no threads left: resources exhausted (the stopper joins those started).
+    throw ResourceError(
+        fmt::format("could not start {} worker threads: {}", threads, error.code().message()));
+  }
   bool input_done = false;
   for (;;) {
     while (!input_done && flight.size() < most) {

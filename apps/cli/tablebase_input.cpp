@@ -26,6 +26,18 @@ void check_graph_option(const Tablebase& tablebase, const std::string& graph) {
   }
 }
 
+void table_error(const Error& error) {
+  if (error.where.field == "memory_limit") {
+    Error located = error;
+    located.where.field.clear();
+    located.message += " (see --memory)";
+    throw InputError(located);
+  }
+  if (error.where.field == "resources") throw ResourceError(error.message);
+  if (error.where.field == "threads") throw InputError("--threads: " + error.message);
+  corrupt(error);
+}
+
 void corrupt(const Error& error) {
   std::cerr << "catmouse: " << error.to_string() << "\n";
   throw ExitCode{1};

@@ -20,6 +20,11 @@ Tablebase open_tablebase(const std::string& path);
 // --graph GRAPH: throws InputError unless the file is for the board in GRAPH.
 void check_graph_option(const Tablebase& tablebase, const std::string& graph);
 
+// The error of loading or verifying a whole table: a refusal by the memory limit throws
+// InputError (exit 2, "see --memory"), threads that could not start ResourceError (exit 1), a
+// thread count over the maximum InputError naming --threads; anything else is corrupt().
+[[noreturn]] void table_error(const Error& error);
+
 // Prints "catmouse: <error>" on stderr and exits with 1 (a corrupt block).
 [[noreturn]] void corrupt(const Error& error);
 

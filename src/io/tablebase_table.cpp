@@ -4,6 +4,7 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "io/tablebase_reader.hpp"
+#include "solve/engines.hpp"
 #include "solve/queries.hpp"
 #include "solve/worker_pool.hpp"
 
@@ -118,13 +120,39 @@ bool same_counts(const Counts& a, const Counts& b) {
 
 }  // namespace
 
-Result<Solution> Tablebase::load() const {
+std::uint64_t Tablebase::table_bytes() const {
+  const std::uint64_t states = info().states;
+  const std::uint64_t words = (states + 63) / 64 * sizeof(std::uint64_t);
+  if (!info().has_remoteness) return 2 * words;
+  const bool wide = info().counts.max_remoteness.value_or(0) >= Table::kDecided16;
+  const std::uint64_t each = wide ? sizeof(std::uint32_t) : sizeof(std::uint16_t);
+  if (states > UINT64_MAX / 8) return UINT64_MAX;
+  return words + states * each;
+}
+
+namespace {
+
+// The refusal of a table over `memory_limit` (0: none), before it is allocated.
+Status check_memory(const Tablebase& tablebase, std::uint64_t memory_limit) {
+  const std::uint64_t needed = tablebase.table_bytes();
+  if (memory_limit == 0 || needed <= memory_limit) return {};
+  Error error = detail::memory_error(
+      fmt::format("the table of {} states the header claims", tablebase.info().states), needed,
+      memory_limit);
+  error.where.source = tablebase.source();
+  return error;
+}
+
+}  // namespace
+
+Result<Solution> Tablebase::load(std::uint64_t memory_limit) const {
+  if (Status ok = check_memory(*this, memory_limit); !ok) return ok.error();
   auto table = read_table(*impl_);
   if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
   return Solution(spec(), std::move(std::get<Table>(table)), info().engine);
 }
 
-TablebaseCheck Tablebase::verify(unsigned threads) const {
+TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) const {
   TablebaseCheck check;
   const auto corrupt = [&](Error error, std::optional<std::uint64_t> block) {
     check.verdict = TablebaseVerdict::kCorrupt;
@@ -132,6 +160,16 @@ TablebaseCheck Tablebase::verify(unsigned threads) const {
     check.block = block;
     return check;
   };
+  if (Status ok = detail::check_threads(threads); !ok) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = ok.error();
+    return check;
+  }
+  if (Status ok = check_memory(*this, memory_limit); !ok) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = ok.error();
+    return check;
+  }
   auto read = read_table(*impl_);
   if (auto* failure = std::get_if<Failure>(&read)) {
     return corrupt(std::move(failure->error), failure->block);
@@ -147,22 +185,29 @@ TablebaseCheck Tablebase::verify(unsigned threads) const {
   std::atomic<std::uint64_t> first_failure{UINT64_MAX};
   std::mutex mutex;
   std::optional<Error> failure;
-  detail::WorkerPool pool(resolve_threads(threads));
-  pool.run(true, static_cast<std::size_t>(info().blocks), 64,
-           [&](std::size_t first, std::size_t last, unsigned) {
-             for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
-               Status ok =
-                   catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
-               if (ok) continue;
-               const std::lock_guard lock(mutex);
-               if (b < first_failure.load()) {
-                 first_failure.store(b);
-                 failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
-                                        "certificate check failed: " + ok.error().message);
-               }
-               return;
-             }
-           });
+  std::optional<detail::WorkerPool> pool;
+  try {
+    pool.emplace(resolve_threads(threads));
+  } catch (const std::system_error& error) {
+    check.verdict = TablebaseVerdict::kUnreadable;
+    check.error = detail::thread_error(resolve_threads(threads), error.code().message());
+    return check;
+  }
+  pool->run(true, static_cast<std::size_t>(info().blocks), 64,
+            [&](std::size_t first, std::size_t last, unsigned) {
+              for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+                Status ok =
+                    catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
+                if (ok) continue;
+                const std::lock_guard lock(mutex);
+                if (b < first_failure.load()) {
+                  first_failure.store(b);
+                  failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
+                                         "certificate check failed: " + ok.error().message);
+                }
+                return;
+              }
+            });
   if (failure) return corrupt(std::move(*failure), first_failure.load());
   return check;
 }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "io/tablebase_codec.hpp"
 #include "io/tablebase_format.hpp"
 #include "io/tablebase_writer.hpp"
+#include "solve/engines.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::tablebase {
@@ -171,7 +173,7 @@ Header header_for(const TableDescription& table, std::uint64_t blocks,
 }  // namespace
 
 Status write_file(const std::string& path, const TableDescription& table, const CodeSource& source,
-                  const TablebaseWriteOptions& options) {
+                  const TablebaseWriteOptions& options) try {
   if (Status ok = check_options(path, table, options); !ok) return ok;
   const std::uint64_t blocks = (table.states + options.block_states - 1) / options.block_states;
   Result<std::string> dictionary = dictionary_for(table, source, blocks, options);
@@ -244,6 +246,10 @@ Status write_file(const std::string& path, const TableDescription& table, const 
   if (Status ok = file->write(index.bytes()); !ok) return ok;
   if (Status ok = file->write(encode_footer(footer)); !ok) return ok;
   return file->commit();
+} catch (const std::system_error& failure) {
+  // The compressing pool or the prefetching thread could not start (the system has no threads
+  // left): an error, never a wait for workers that do not exist.
+  return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
 
 }  // namespace catmouse::tablebase

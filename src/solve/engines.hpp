@@ -77,6 +77,11 @@ Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t 
                    const std::string& hint = {});
 // An error about option `option` (Location::field).
 Error option_error(const char* option, std::string message);
+// The refusal of a thread count over kMaxThreads (Location::field "threads"), or nothing.
+Status check_threads(unsigned threads);
+// The error of threads that could not be started (Location::field "resources"): `threads` the
+// count asked for, `failure` the system's word (std::system_error::code().message()).
+Error thread_error(unsigned threads, const std::string& failure);
 // The error of a solve stopped by SolveOptions::cancelled (Location::field "cancelled").
 Error cancelled_error();
 

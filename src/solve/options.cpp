@@ -74,6 +74,17 @@ Error option_error(const char* option, std::string message) {
   return error;
 }
 
+Status check_threads(unsigned threads) {
+  if (threads <= kMaxThreads) return {};
+  return option_error("threads",
+                      fmt::format("{} threads is over the maximum of {}", threads, kMaxThreads));
+}
+
+Error thread_error(unsigned threads, const std::string& failure) {
+  return option_error("resources",
+                      fmt::format("could not start {} worker threads: {}", threads, failure));
+}
+
 Error cancelled_error() {
   return option_error("cancelled", "the solve was cancelled");
 }

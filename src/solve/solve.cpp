@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <new>
+#include <system_error>
 
 #include "catmouse/solve/cops.hpp"
 #include "solve/engines.hpp"
@@ -45,6 +46,7 @@ std::uint64_t memory_estimate(const Game& game, const SolveOptions& options) {
 }
 
 Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
+  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   const Result<Engine> engine = choose_engine(game, options);
   if (!engine.ok()) return engine.error();
   if (options.values_only && game.rules().move_limit > 0) {
@@ -65,17 +67,23 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   return detail::option_error("engine", "no engine chosen");
 } catch (const std::bad_alloc&) {
   return detail::option_error("memory_limit", "out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
 
 Result<StateValue> solve_state(const Game& game, const State& state,
                                const SolveOptions& options) try {
+  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   return detail::solve_one_cat_state(game, state, options);
 } catch (const std::bad_alloc&) {
   return detail::option_error("memory_limit", "out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
 
 Result<Solution> solve(GameSpec spec, const SolveOptions& options) try {
   if (Status ok = spec.validate(); !ok) return ok.error();
+  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   const auto started = std::chrono::steady_clock::now();
   // On the heap, so that the game's references to the graphs survive the move into the Solution.
   auto owned = std::make_unique<const GameSpec>(std::move(spec));

@@ -1,6 +1,8 @@
 // A small pool of worker threads for the retrograde kernel's many short parallel steps (a level
 // may take microseconds, and a game may have thousands of levels): threads are started once per
 // solve, and between steps they spin briefly before sleeping, so a step costs no thread start.
+// A thread that cannot be started (std::system_error from std::thread) stops the ones already
+// running and propagates: the caller turns it into an error value (thread_error()), never a hang.
 // Internal to src/.
 #pragma once
 
@@ -16,14 +18,19 @@ namespace catmouse::detail {
 class WorkerPool {
  public:
   explicit WorkerPool(unsigned threads) {
-    for (unsigned id = 1; id < threads; ++id) workers_.emplace_back([this, id] { work(id); });
+    workers_.reserve(threads > 0 ? threads - 1 : 0);
+    try {
+      for (unsigned id = 1; id < threads; ++id) {
+        workers_.emplace_back([this, id] { work(id); });
+      }
+    } catch (...) {
+      // The destructor does not run for a constructor that throws: without this the started
+      // workers would wait for a step forever and the members' destruction would join them.
+      stop();
+      throw;
+    }
   }
-  ~WorkerPool() {
-    stop_.store(true);
-    generation_.fetch_add(1);
-    generation_.notify_all();
-    workers_.clear();  // joins, while the members the workers read still exist
-  }
+  ~WorkerPool() { stop(); }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
@@ -54,6 +61,13 @@ class WorkerPool {
   }
 
  private:
+  void stop() {
+    stop_.store(true);
+    generation_.fetch_add(1);
+    generation_.notify_all();
+    workers_.clear();  // joins, while the members the workers read still exist
+  }
+
   void drain(unsigned id) {
     for (;;) {
       const std::size_t first = next_.fetch_add(chunk_, std::memory_order_relaxed);

@@ -163,13 +163,18 @@ class Tablebase {
   // The whole table in memory, as solve() would return it (the seconds are 0); checks every block
   // on the way. Needs the memory of the table (solve/table.hpp: about 2.1 bytes per state with
   // remoteness, 0.25 without).
-  Result<Solution> load() const;
+  // With a memory_limit (bytes, 0: none), a table that needs more (table_bytes()) is refused
+  // before anything is allocated, with an error whose Location::field is "memory_limit".
+  Result<Solution> load(std::uint64_t memory_limit = 0) const;
+  // The bytes load() and verify() allocate for the table the header claims.
+  std::uint64_t table_bytes() const;
 
   // Checks the whole file: the index checksum, every block's checksum and contents, the counts of
   // the header against the table, and the certificate check of solve/verify.hpp over the stored
   // table, block by block on `threads` threads (0: one per hardware thread). Needs the table in
   // memory, as load().
-  TablebaseCheck verify(unsigned threads = 1) const;
+  // memory_limit as load(): over it, kUnreadable with the "memory_limit" error.
+  TablebaseCheck verify(unsigned threads = 1, std::uint64_t memory_limit = 0) const;
 
   // Whether `spec` describes the board of this file (the same graphs and map); the error says
   // how they differ. Rules are not compared.

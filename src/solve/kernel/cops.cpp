@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <new>
+#include <system_error>
 
 #include "solve/engines.hpp"
 #include "solve/kernel/cops_solver.hpp"
@@ -89,6 +90,7 @@ auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVari
 Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options,
                               CopsSweep sweep, CopsVariant variant) try {
   if (Status ok = check_cops(graph, k); !ok) return ok.error();
+  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   if (options.values_only) {
     return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
   }
@@ -103,6 +105,8 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
                      [&](auto& solver) { return solver.run(options, sweep); });
 } catch (const std::bad_alloc&) {
   return detail::option_error("memory_limit", "out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
 
 namespace detail {

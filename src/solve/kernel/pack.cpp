@@ -5,9 +5,12 @@
 //
 // Cost: time O(states * (d + 1)^k) for maximum degree d (each decided mouse position is pushed to
 // the distinct cats' positions that reach it); memory per state 2 bytes of remoteness (none when
-// values only), 3 bits (decided, mouse win, pending) and, for the cats' half, a 2-byte counter,
-// plus the placements (4k bytes each); pack_memory() gives the total. The lists of one level's
-// decided states come on top (8 bytes per state decided in the level). One thread.
+// values only), 6 bits (decided, mouse win, the last level's and the next level's states, pending
+// and its value) and, for the cats' half, a 2-byte counter, plus the placements (4k bytes each)
+// and the distinct joint moves of one position (at most kMaxJoint, built a cat at a time so that
+// the (d + 1)^k tuples are never held at once). The levels are bitsets, not lists: a level may
+// hold most of the states, and a list of it would cost 8 bytes a state. pack_memory() counts all
+// of it. One thread.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -54,6 +57,9 @@ class PackSolver {
     decided_.assign(words, 0);
     mouse_win_.assign(words, 0);
     pending_.assign(words, 0);
+    pending_win_.assign(words, 0);
+    fresh_.assign(words, 0);
+    next_.assign(words, 0);
     if (keep_remoteness_) remoteness_.assign(states, 0);
     counter_.assign(states / 2, 0);
     build_reverse_moves();
@@ -62,7 +68,7 @@ class PackSolver {
       return option_error("cats",
                           fmt::format("a cats' position has {} or more joint moves", kMaxJoint));
     }
-    for (std::uint32_t level = 0; !fresh_.empty(); ++level) {
+    for (std::uint32_t level = 0; fresh_count_ != 0; ++level) {
       if (keep_remoteness_ && level + 1 > kMaxLevel) {
         return option_error(
             "values_only",
@@ -74,8 +80,16 @@ class PackSolver {
       }
       if (cancelled_ && cancelled_()) return cancelled_error();
       step(level + 1);
+      if (too_many_moves_) {
+        return option_error("cats", fmt::format("a cats' position is reached by {} or more joint "
+                                                "moves",
+                                                kMaxJoint));
+      }
     }
     pending_ = {};
+    pending_win_ = {};
+    fresh_ = {};
+    next_ = {};
     counter_ = {};
     ZeroedVector<std::uint16_t> r16;
     if (keep_remoteness_) {
@@ -116,25 +130,81 @@ class PackSolver {
   }
 
   // The distinct placements (as indices, sorted) in the product of the cats' lists: one node from
-  // each list. `out` is reused between calls to spare allocations.
+  // each list. Built a cat at a time, the partial multisets deduplicated after each cat: the
+  // product has up to (d + 1)^k tuples (43 million for 16 cats of degree 2), its distinct
+  // multisets far fewer. A partial multiset extends to a distinct full one for each choice of the
+  // other cats, so there are never more partial ones than full ones: past kMaxJoint, the joint
+  // moves are too many to count (too_many_moves_) and `out` is left empty. `out` and the
+  // buffers are reused between calls to spare allocations.
   void product_placements(const std::vector<std::span<const NodeId>>& lists,
-                          std::vector<std::uint64_t>& out) const {
+                          std::vector<std::uint64_t>& out) {
     out.clear();
     for (const auto& list : lists) {
       if (list.empty()) return;
     }
-    std::vector<std::size_t> at(k_, 0);
-    std::vector<NodeId> tuple(k_);
-    while (true) {
-      for (std::size_t i = 0; i < k_; ++i) tuple[i] = lists[i][at[i]];
-      std::sort(tuple.begin(), tuple.end());
-      out.push_back(placements_.index_of(tuple.data()));
-      std::size_t i = 0;
-      while (i < k_ && ++at[i] == lists[i].size()) at[i++] = 0;
-      if (i == k_) break;
+    std::vector<NodeId>& partial = partial_;  // `width` nodes per multiset, each sorted
+    std::vector<NodeId>& grown = grown_;
+    partial.clear();
+    std::size_t width = 0;
+    std::size_t count = 1;  // the empty multiset
+    for (const auto& list : lists) {
+      grown.clear();
+      std::size_t grown_count = 0;
+      for (std::size_t t = 0; t < count; ++t) {
+        const NodeId* tuple = partial.data() + t * width;
+        for (NodeId v : list) {
+          // The multiset plus v, kept sorted.
+          const NodeId* at = std::upper_bound(tuple, tuple + width, v);
+          grown.insert(grown.end(), tuple, at);
+          grown.push_back(v);
+          grown.insert(grown.end(), at, tuple + width);
+          ++grown_count;
+        }
+        // Deduplicate as the buffer fills, so that it stays within kMaxJoint and a list.
+        if (grown_count >= std::size_t{kMaxJoint}) {
+          grown_count = deduplicate(grown, width + 1);
+          if (grown_count >= kMaxJoint) {
+            too_many_moves_ = true;
+            return;
+          }
+        }
+      }
+      count = deduplicate(grown, width + 1);
+      if (count >= kMaxJoint) {
+        too_many_moves_ = true;
+        return;
+      }
+      partial.swap(grown);
+      ++width;
+    }
+    out.reserve(count);
+    for (std::size_t t = 0; t < count; ++t) {
+      out.push_back(placements_.index_of(partial.data() + t * width));
     }
     std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
+  // Sorts the multisets of `width` nodes in `flat` and drops repeats; returns how many are left.
+  std::size_t deduplicate(std::vector<NodeId>& flat, std::size_t width) {
+    const std::size_t count = flat.size() / width;
+    order_.resize(count);
+    for (std::size_t t = 0; t < count; ++t) order_[t] = static_cast<std::uint32_t>(t);
+    const auto less = [&](std::uint32_t a, std::uint32_t b) {
+      return std::lexicographical_compare(flat.begin() + a * width, flat.begin() + (a + 1) * width,
+                                          flat.begin() + b * width, flat.begin() + (b + 1) * width);
+    };
+    const auto same = [&](std::uint32_t a, std::uint32_t b) {
+      return std::equal(flat.begin() + a * width, flat.begin() + (a + 1) * width,
+                        flat.begin() + b * width);
+    };
+    std::sort(order_.begin(), order_.end(), less);
+    order_.erase(std::unique(order_.begin(), order_.end(), same), order_.end());
+    sorted_.clear();
+    for (std::uint32_t t : order_) {
+      sorted_.insert(sorted_.end(), flat.begin() + t * width, flat.begin() + (t + 1) * width);
+    }
+    flat.swap(sorted_);
+    return order_.size();
   }
 
   // (turn, placement, mouse) of table index i: the inverse of at().
@@ -155,7 +225,8 @@ class PackSolver {
     if (value == Value::kMouseWin) set(mouse_win_, i);
     if (keep_remoteness_) remoteness_[i] = static_cast<std::uint16_t>(Table::kDecided16 | level);
     ++decided_count_;
-    next_.push_back(i);
+    set(next_, i);
+    ++next_count_;
   }
 
   void seed() {
@@ -164,7 +235,7 @@ class PackSolver {
       std::vector<std::span<const NodeId>> lists;
       for (NodeId cat : cats) lists.push_back(game_.cat_moves(cat));
       product_placements(lists, scratch_);
-      if (scratch_.size() >= kMaxJoint) too_many_moves_ = true;
+      if (too_many_moves_) return;
       const auto joint = static_cast<std::uint16_t>(scratch_.size());
       for (NodeId m = 0; m < n_; ++m) {
         counter_[c * n_ + m] = joint;
@@ -177,7 +248,25 @@ class PackSolver {
         if (joint == 0) stuck(at(Side::kCat, c, m), Side::kCat);
       }
     }
+    next_level();
+  }
+
+  // The states just decided become the last level; the next level starts empty.
+  void next_level() {
     fresh_.swap(next_);
+    fresh_count_ = next_count_;
+    std::fill(next_.begin(), next_.end(), 0);
+    next_count_ = 0;
+  }
+
+  // Calls f(i) for every state of the last level, in index order.
+  template <class F>
+  void for_each_fresh(F&& f) const {
+    for (std::uint64_t w = 0; w < fresh_.size(); ++w) {
+      for (std::uint64_t bits = fresh_[w]; bits != 0; bits &= bits - 1) {
+        f(w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits)));
+      }
+    }
   }
 
   void stuck(std::uint64_t i, Side side) {
@@ -185,30 +274,34 @@ class PackSolver {
     if (value != Value::kDraw) decide(i, value, 0);
   }
 
-  void mark(std::uint64_t p, Value value, std::vector<std::pair<std::uint64_t, Value>>& pending) {
+  void mark(std::uint64_t p, Value value) {
     set(pending_, p);
-    pending.push_back({p, value});
+    if (value == Value::kMouseWin) set(pending_win_, p);
   }
 
   // One level: every parent of a state decided at level - 1.
   void step(std::uint32_t level) {
-    std::vector<std::pair<std::uint64_t, Value>> pending;
-    // Fresh mouse-to-move states grouped by placement, for the cats' parents.
-    std::unordered_map<std::uint64_t, std::vector<NodeId>> mouse_children;
-    for (std::uint64_t i : fresh_) {
+    // Fresh mouse-to-move states of one placement come one after the other (the index is
+    // placement-major for k cats), so they are grouped without a map: `mice` holds the group.
+    std::uint64_t group = UINT64_MAX;
+    mice_.clear();
+    for_each_fresh([&](std::uint64_t i) {
       const auto [turn, c, to] = decode(i);
-      const bool cat_turn = turn == Side::kCat;
-      const bool mouse_won = test(mouse_win_, i);
-      if (!cat_turn) {
-        mouse_children[c].push_back(to);
-        continue;
+      if (turn == Side::kMouse) {
+        if (c != group) {
+          mouse_parents(group);
+          group = c;
+        }
+        mice_.push_back(to);
+        return;
       }
       // A cats'-turn state (to, c): its parents are the mouse's moves into `to`.
+      const bool mouse_won = test(mouse_win_, i);
       for (NodeId m : mouse_from_[to]) {
         const std::uint64_t p = at(Side::kMouse, c, m);
         if (test(decided_, p) || test(pending_, p)) continue;
         if (mouse_won) {
-          mark(p, Value::kMouseWin, pending);
+          mark(p, Value::kMouseWin);
           continue;
         }
         bool all_lost = true;
@@ -216,32 +309,42 @@ class PackSolver {
           const std::uint64_t q = at(Side::kCat, c, next);
           all_lost = all_lost && test(decided_, q) && !test(mouse_win_, q);
         }
-        if (all_lost) mark(p, Value::kCatWin, pending);
+        if (all_lost) mark(p, Value::kCatWin);
       }
+    });
+    mouse_parents(group);
+    // Apply the pending states: the word is clear again once all its states are applied.
+    for (std::uint64_t w = 0; w < pending_.size(); ++w) {
+      const std::uint64_t wins = pending_win_[w];
+      for (std::uint64_t bits = pending_[w]; bits != 0; bits &= bits - 1) {
+        const int b = __builtin_ctzll(bits);
+        decide(w * 64 + b, (wins >> b) & 1 ? Value::kMouseWin : Value::kCatWin, level);
+      }
+      pending_[w] = 0;
+      pending_win_[w] = 0;
     }
-    // Mouse-turn states (m, c'): parents are the cats' positions with a joint move to c'.
-    for (const auto& [child, mice] : mouse_children) {
-      std::vector<std::span<const NodeId>> lists;
-      for (NodeId cat : placement(child)) lists.push_back(cat_from_[cat]);
-      product_placements(lists, scratch_);
-      for (const std::uint64_t c : scratch_) {
-        for (NodeId m : mice) {
-          const std::uint64_t p = at(Side::kCat, c, m);
-          if (test(decided_, p) || test(pending_, p)) continue;
-          if (!test(mouse_win_, at(Side::kMouse, child, m))) {
-            mark(p, Value::kCatWin, pending);
-          } else if (--counter_[c * n_ + m] == 0) {
-            mark(p, Value::kMouseWin, pending);
-          }
+    next_level();
+  }
+
+  // Mouse-turn states (m, child) for m in mice_: their parents are the cats' positions with a
+  // joint move to `child` (UINT64_MAX: none yet).
+  void mouse_parents(std::uint64_t child) {
+    if (child == UINT64_MAX || mice_.empty()) return;
+    std::vector<std::span<const NodeId>> lists;
+    for (NodeId cat : placement(child)) lists.push_back(cat_from_[cat]);
+    product_placements(lists, scratch_);
+    for (const std::uint64_t c : scratch_) {
+      for (NodeId m : mice_) {
+        const std::uint64_t p = at(Side::kCat, c, m);
+        if (test(decided_, p) || test(pending_, p)) continue;
+        if (!test(mouse_win_, at(Side::kMouse, child, m))) {
+          mark(p, Value::kCatWin);
+        } else if (--counter_[c * n_ + m] == 0) {
+          mark(p, Value::kMouseWin);
         }
       }
     }
-    next_.clear();
-    for (const auto& [i, value] : pending) {
-      pending_[i >> 6] = 0;  // the word is clear again once all its states are applied
-      decide(i, value, level);
-    }
-    fresh_.swap(next_);
+    mice_.clear();
   }
 
   const Game& game_;
@@ -257,25 +360,54 @@ class PackSolver {
   ZeroedVector<std::uint16_t> remoteness_;  // Table's 16-bit words: top bit decided
   std::vector<std::uint16_t> counter_;      // cats' turn: joint moves not yet known to lose
   std::vector<std::vector<NodeId>> mouse_from_, cat_from_;
-  std::vector<std::uint64_t> fresh_, next_;  // states decided at the last level, the next
+  // Bit per state: decided at the last level, at the level being built (decide()), pending in
+  // the level being built and, if so, a mouse win.
+  std::vector<std::uint64_t> fresh_, next_, pending_, pending_win_;
+  std::uint64_t fresh_count_ = 0, next_count_ = 0;
   std::uint64_t decided_count_ = 0;
+  std::vector<NodeId> mice_;  // a group of fresh mouse-turn states of one placement
+  // The joint moves of one position, and product_placements()' buffers.
   std::vector<std::uint64_t> scratch_;
-  std::vector<std::uint64_t> pending_;  // bit per state: decided at the level being built
+  std::vector<NodeId> partial_, grown_, sorted_;
+  std::vector<std::uint32_t> order_;
   bool too_many_moves_ = false;
 };
 
 }  // namespace
 
 std::uint64_t pack_memory(const Game& game, bool values_only) {
-  const std::uint64_t placements =
-      game.cats() > 1 ? game.space().placements().count() : game.node_count();
+  const std::uint64_t k = game.cats();
+  const std::uint64_t placements = k > 1 ? game.space().placements().count() : game.node_count();
   const std::uint64_t n = game.node_count();
   if (placements > (std::uint64_t{1} << 40) / std::max<std::uint64_t>(n, 1)) return UINT64_MAX;
   const std::uint64_t states = 2 * placements * n;
-  // Bits: decided, mouse win, pending, and the level lists (about one more); the remoteness word
-  // per state, the counter per cats' state; the placements.
-  return states / 2 + (values_only ? 0 : states * 2) + states +
-         placements * game.cats() * sizeof(NodeId);
+  // Six bitsets (decided, mouse win, the two levels, pending and its value), the remoteness
+  // word per state, the counter per cats' state, every placement's nodes.
+  std::uint64_t bytes = 6 * ((states + 63) / 64) * 8 + (values_only ? 0 : states * 2) + states +
+                        placements * k * sizeof(NodeId);
+  // The reverse moves (a vector per node and side), the Placements' own tables.
+  std::uint64_t longest = 1;  // the longest list a cat picks from, forward or back
+  std::vector<std::uint64_t> into(n, 0);
+  for (NodeId v = 0; v < n; ++v) {
+    bytes += 2 * sizeof(std::vector<NodeId>) + game.mouse_moves(v).size() * sizeof(NodeId);
+    if (game.cat_forbidden(v)) continue;
+    longest = std::max<std::uint64_t>(longest, game.cat_moves(v).size());
+    for (NodeId to : game.cat_moves(v)) ++into[to];
+    bytes += game.cat_moves(v).size() * sizeof(NodeId);
+  }
+  for (std::uint64_t count : into) longest = std::max(longest, count);
+  bytes += (k + 1) * (n + 1) * 8 + 2 * n * sizeof(NodeId);
+  // One position's joint moves as product_placements() builds them: at most `tuples` multisets of
+  // k nodes at once in each of its three buffers (the product, bounded by its deduplication at
+  // kMaxJoint, and by the placements times a list), twice that for the vectors' growth, and
+  // the order and the result.
+  std::uint64_t product = 1;
+  for (std::uint64_t i = 0; i < k && product < (std::uint64_t{1} << 32); ++i) product *= longest;
+  const std::uint64_t tuples =
+      std::min({product, std::uint64_t{kMaxJoint} + longest, placements * longest});
+  bytes += 2 * (3 * tuples * k * sizeof(NodeId) + tuples * sizeof(std::uint32_t)) +
+           2 * std::min<std::uint64_t>(tuples, kMaxJoint) * sizeof(std::uint64_t);
+  return bytes;
 }
 
 Result<Table> solve_pack(const Game& game, const SolveOptions& options) {
