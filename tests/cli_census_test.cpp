@@ -83,7 +83,7 @@ TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
 TEST(CliCensus, BadGengLineAndMissingGengExitWith2) {
   const auto state = temp("bad.json");
   const auto bad = temp("bad_geng.sh");
-  std::ofstream(bad) << "#!/bin/sh\necho 'G?bB_~'\necho 'not graph6 at all'\n";
+  std::ofstream(bad) << "#!/bin/sh\necho 'GUZuvW'\necho 'not graph6 at all'\n";
   std::filesystem::permissions(bad, std::filesystem::perms::owner_all);
   const CliRun run = catmouse("census cops --nodes 8 --parts 1 --quiet --state '" + state.string() +
                               "' --geng '" + bad.string() + "'");
