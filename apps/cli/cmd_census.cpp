@@ -248,8 +248,9 @@ void report(const CensusCommand& cmd, const std::map<std::int64_t, Part>& done,
     }
     const Status written = write_file_atomically(cmd.graphs, g6);
     if (!written.ok()) throw ResourceError(written.error().message);
-    text += fmt::format("cop number {} (the highest): {} graph{} written to {}\n", highest, count,
-                        count == 1 ? "" : "s", cmd.graphs);
+    // Graphs above --max have no cop number here: "highest" is the highest found up to --max.
+    text += fmt::format("cop number {} (the highest up to --max {}): {} graph{} written to {}\n",
+                        highest, cmd.max, count, count == 1 ? "" : "s", cmd.graphs);
   }
   print(text);
 }
