@@ -32,8 +32,8 @@ struct CopBounds {
 // Whether some `k` nodes dominate the graph (every node is one of them or next to one), k <= 2.
 bool dominated_by(const SmallGraph& graph, std::uint32_t k);
 
-// The cop number's upper bound from the least orders of k-cop-win graphs: the largest k whose
-// least order the graph does not reach, plus nothing (0 when no bound is known, n >= 19).
+// The cop number's upper bound for a connected graph of node_count nodes from the least orders
+// of k-cop-win graphs: 1 below 4 nodes, 2 below 10, 3 below 19, and 0 (none known) from 19 on.
 std::uint32_t cop_number_order_bound(NodeId node_count);
 
 // The bounds above for a connected graph of at least one node (the cop number of a graph that
