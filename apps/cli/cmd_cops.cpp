@@ -12,6 +12,7 @@
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
+#include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "common.hpp"
 #include "copnumber_lines.hpp"
@@ -51,6 +52,17 @@ struct CopsCommand {
 // What each thread keeps from one graph to the next.
 struct Solver {
   SmallCops small;
+  // The longest capture time this thread has found per cop number (index), from the game. A
+  // graph whose capture time is bounded below it can be neither the longest nor tied with it,
+  // whatever the other threads find, so the summary does not need its game.
+  std::vector<std::optional<std::uint32_t>> longest;
+  bool beaten(std::uint32_t cops, std::uint32_t bound) const {
+    return cops < longest.size() && longest[cops] && bound < *longest[cops];
+  }
+  void record(std::uint32_t cops, std::uint32_t moves) {
+    if (longest.size() <= cops) longest.resize(cops + 1);
+    if (!longest[cops] || moves > *longest[cops]) longest[cops] = moves;
+  }
 };
 
 // Solves one graph for k cops: on the fast path, unless the graph is alone in its input and
@@ -195,6 +207,7 @@ class CopNumbers : public CopsOutput {
   explicit CopNumbers(const CopsCommand& cmd) : cmd_(cmd) {}
   void answer(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
               Solver& solver, LineOutput& out) const override {
+    if (shortcut(line, g, options, solver, out)) return;
     std::vector<CopsAnswer> tries;
     for (std::uint32_t k = 1; k <= cmd_.max; ++k) {
       tries.push_back(run_cops(g, k, cmd_, options, solver, line.alone));
@@ -202,6 +215,7 @@ class CopNumbers : public CopsOutput {
     }
     const CopsAnswer& last = tries.back();
     const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
+    if (last.win) solver.record(last.cops, last.capture_moves);
     if (cmd_.jsonl) {
       out.text += jsonl_head(line, g) +
                   (last.win ? fmt::format(R"("cop_number":{},)", last.cops)
@@ -224,6 +238,35 @@ class CopNumbers : public CopsOutput {
   }
 
  private:
+  // --summary-only on a small graph of the classical game: the theorems of cop_bounds.hpp in
+  // place of the games they settle. Games with fewer cops than the bounds' lower one are not
+  // played; the game of the cop number is played unless the bounds settle it and bound its
+  // capture time below this thread's longest. Returns whether the graph is done.
+  bool shortcut(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
+                Solver& solver, LineOutput& out) const {
+    if (!cmd_.summary_only || !g.small || cmd_.variant() != CopsVariant{}) return false;
+    const CopBounds bounds = cop_bounds(*g.small);
+    const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
+    if (bounds.lower > cmd_.max) {
+      out.tally.add(above, std::nullopt, [&] { return example(line, g); });
+      return true;
+    }
+    if (bounds.settled() && bounds.capture_moves_upper &&
+        solver.beaten(bounds.lower, *bounds.capture_moves_upper)) {
+      out.tally.add(bounds.lower, std::nullopt, [&] { return example(line, g); });
+      return true;
+    }
+    for (std::uint32_t k = bounds.lower; k <= cmd_.max; ++k) {
+      const CopsAnswer a = run_cops(g, k, cmd_, options, solver, line.alone);
+      if (!a.win) continue;
+      solver.record(k, a.capture_moves);
+      out.tally.add(k, a.capture_moves, [&] { return example(line, g); });
+      return true;
+    }
+    out.tally.add(above, std::nullopt, [&] { return example(line, g); });
+    return true;
+  }
+
   nlohmann::ordered_json json(const std::vector<CopsAnswer>& tries) const {
     const CopsAnswer& last = tries.back();
     nlohmann::ordered_json out;

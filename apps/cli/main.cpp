@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   catmouse::cli::add_gen_command(app);
   catmouse::cli::add_starts_command(app);
   catmouse::cli::add_cops_commands(app);
+  catmouse::cli::add_census_command(app);
   catmouse::cli::add_probe_command(app);
   catmouse::cli::add_verify_command(app);
   catmouse::cli::add_check_command(app);
