@@ -1,48 +1,20 @@
 // --threads, --memory, --progress and --values-only: how the CLI drives the engine.
 #include <fmt/format.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string_view>
 
+#include "catmouse/io/limits.hpp"
 #include "common.hpp"
 
 namespace catmouse::cli {
 
 namespace {
-
-// The value of `key` ("MemAvailable:") in a /proc file of "key value kB" lines, in bytes; 0 when
-// unknown.
-std::uint64_t proc_bytes(const char* file, std::string_view key) {
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.starts_with(key)) continue;
-    std::istringstream fields(line.substr(key.size()));
-    std::uint64_t kib = 0;
-    if (fields >> kib) return kib * 1024;
-  }
-  return 0;
-}
-
-// MemAvailable from /proc/meminfo, and no more than the address space `ulimit -v` leaves this
-// process (its limit less what is mapped already), in bytes; 0 when unknown (then no limit is
-// applied).
-std::uint64_t available_memory() {
-  std::uint64_t available = proc_bytes("/proc/meminfo", "MemAvailable:");
-  struct rlimit limit {};
-  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
-    const std::uint64_t mapped = proc_bytes("/proc/self/status", "VmSize:");
-    const std::uint64_t left = limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 1;
-    available = available == 0 ? left : std::min(available, left);
-  }
-  return available;
-}
 
 // Prints "catmouse: remoteness R, D of T states decided (P%), S s, about E s left" to stderr:
 // on a terminal rewritten in place, else one line per second; only once a solve has run for a
