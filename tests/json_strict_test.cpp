@@ -23,11 +23,12 @@ struct Duplicate {
 
 TEST(JsonStrict, DuplicateKeysAreRefusedWithKeyAndPosition) {
   const std::vector<Duplicate> cases = {
-      {"{\"graph\": [[1],[0]],\n \"graph\": [[1],[0]]}", "graph", 2, 2},
-      {"{\"graph\": [[1],[0]], \"rules\": {\"mouse\": 0,\n\"mouse\": 1}}", "mouse", 2, 1},
+      {"{\"graph\": [[1,2],[0],[0]],\n \"graph\": [[1,2],[0],[0]]}", "graph", 2, 2},
+      {"{\"graph\": [[1,2],[0],[0]], \"rules\": {\"mouse\": 0,\n\"mouse\": 1}}", "mouse", 2, 1},
       {"{\"grid\": [\"M.\",\"CF\"], \"catJump\": 1, \"mouseJump\": 1, \"catJump\": 2}", "catJump",
        1, 53},
-      {"{\"graph\": [[1],[0]], \"rules\": {\"holes\": [], \"h\\u006fles\": [1]}}", "holes", 1, 45},
+      {"{\"graph\": [[1,2],[0],[0]], \"rules\": {\"holes\": [], \"h\\u006fles\": [1]}}", "holes", 1,
+       51},
   };
   for (const Duplicate& c : cases) {
     SCOPED_TRACE(c.text);
@@ -40,20 +41,22 @@ TEST(JsonStrict, DuplicateKeysAreRefusedWithKeyAndPosition) {
     EXPECT_EQ(game.error().where.column, c.column) << game.error().to_string();
   }
   // Each reader of JSON refuses them, and equal keys in different objects are fine.
-  EXPECT_FALSE(parse_leetcode(R"({"graph": [[1],[0]], "graph": [[1],[0]]})", "g").ok());
+  EXPECT_FALSE(parse_leetcode(R"({"graph": [[1,2],[0],[0]], "graph": [[1,2],[0],[0]]})", "g").ok());
   EXPECT_FALSE(parse_grid(R"({"grid":["M.","CF"],"grid":["M.","CF"]})", "m").ok());
   Rules rules;
   EXPECT_FALSE(read_rules_json(R"({"rules":{"cats":1,"cats":2}})", "r", rules).ok());
-  EXPECT_TRUE(read_game(R"({"graph": [[1],[0]], "rules": {"mouse": 0, "cat": 1}})", "g").ok());
-  EXPECT_TRUE(read_game(R"({"graph": [[1],[0]], "x": {"graph": 1}, "y": {"graph": 2}})", "g").ok());
+  EXPECT_TRUE(
+      read_game(R"({"graph": [[1,2],[0],[0]], "rules": {"mouse": 0, "cat": 1}})", "g").ok());
+  EXPECT_TRUE(
+      read_game(R"({"graph": [[1,2],[0],[0]], "x": {"graph": 1}, "y": {"graph": 2}})", "g").ok());
 }
 
 TEST(JsonStrict, RulesSwitchesMustBeBooleans) {
   for (const std::string field : {"mouse_stays", "cat_stays", "cat_wins_in_hole"}) {
     for (const std::string value : {"\"no\"", "1", "0", "null", "\"false\""}) {
       SCOPED_TRACE(field + ": " + value);
-      const Result<GameSpec> game =
-          read_game(R"({"graph": [[1],[0]], "rules": {")" + field + "\": " + value + "}}", "g");
+      const Result<GameSpec> game = read_game(
+          R"({"graph": [[1,2],[0],[0]], "rules": {")" + field + "\": " + value + "}}", "g");
       ASSERT_FALSE(game.ok());
       EXPECT_EQ(game.error().where.field, "rules." + field);
       EXPECT_NE(game.error().message.find("true or false"), std::string::npos)
