@@ -277,6 +277,42 @@ TEST(CliHardening, OptionMistakesAreNamed) {
   EXPECT_NE(empty.err.find("--cat: no node given"), std::string::npos) << empty.err;
 }
 
+TEST(CliHardening, MemoryAmountsAreParsedStrictly) {
+  const std::string graph = example("leetcode1.json");
+  // Empty, exponents, beyond 64 bits, signs, spaces, no digits, unknown units: exit 2 naming it.
+  for (const std::string amount : {"''",
+                                   "1e30",
+                                   "1e3M",
+                                   "99999999999999999999T",
+                                   "18446744073709551616",
+                                   "20000000000000000G",
+                                   "-1",
+                                   "+5M",
+                                   "' 5M'",
+                                   "5M' '",
+                                   "M",
+                                   ".5G",
+                                   "5.G",
+                                   "0",
+                                   "0.0M",
+                                   "nan",
+                                   "inf",
+                                   "0x10M",
+                                   "5Q",
+                                   "5MM"}) {
+    SCOPED_TRACE(amount);
+    const CliRun run = catmouse("solve --memory " + amount + " " + graph);
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_EQ(run.out, "");
+    EXPECT_NE(run.err.find("--memory"), std::string::npos) << run.err;
+  }
+  for (const std::string amount : {"64M", "1.5G", "10485760", "100000KiB", "1T", "16777215T"}) {
+    SCOPED_TRACE(amount);
+    const CliRun run = catmouse("solve --memory " + amount + " " + graph);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+  }
+}
+
 TEST(CliHardening, MemoryRefusalsSuggestOnlyOptionsTheCommandTakes) {
   // 2,000 nodes: 8·10^6 states, about 22 MiB with remoteness, 8 MiB without.
   const auto graph = std::filesystem::temp_directory_path() /

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string_view>
@@ -52,27 +53,61 @@ class ProgressPrinter {
 
 }  // namespace
 
+// Hand-written rather than CLI::AsSizeValue: that one reads "1e30" and "1.5" through a float and
+// gives its own messages; here only digits, an optional fraction and a unit pass, and the amount
+// must fit in 64 bits, so every refusal names --memory and the text.
 std::uint64_t parse_memory(const std::string& text) {
-  std::istringstream in(text);
-  double amount = 0;
-  std::string unit;
-  in >> amount;
-  if (!in || amount <= 0 || !std::isfinite(amount)) {
-    throw InputError(
-        fmt::format("--memory: '{}' is not an amount of memory (e.g. 8G, 512M)", text));
+  const auto refuse = [&text]() {
+    return InputError(fmt::format(
+        "--memory: '{}' is not an amount of memory (a number with an optional unit K, M, G or T, "
+        "e.g. 8G, 512M)",
+        text));
+  };
+  std::size_t pos = 0;
+  std::uint64_t whole = 0;
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+    const auto digit = static_cast<std::uint64_t>(text[pos] - '0');
+    if (whole > (kMax - digit) / 10) throw refuse();
+    whole = whole * 10 + digit;
+    ++pos;
   }
-  std::getline(in, unit);
+  const std::size_t digits = pos;
+  std::string fraction;
+  if (pos < text.size() && text[pos] == '.') {
+    ++pos;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') fraction += text[pos++];
+    if (fraction.empty()) throw refuse();
+  }
+  if (digits == 0) throw refuse();
+  const std::string unit = text.substr(pos);
   static const struct {
     const char* names[4];
-    double factor;
-  } units[] = {{{"", "B", "", ""}, 1},
-               {{"K", "KB", "KiB", "k"}, 1024.0},
-               {{"M", "MB", "MiB", "m"}, 1024.0 * 1024},
-               {{"G", "GB", "GiB", "g"}, 1024.0 * 1024 * 1024},
-               {{"T", "TB", "TiB", "t"}, 1024.0 * 1024 * 1024 * 1024}};
+    unsigned shift;
+  } units[] = {{{"", "B", "", ""}, 0},
+               {{"K", "KB", "KiB", "k"}, 10},
+               {{"M", "MB", "MiB", "m"}, 20},
+               {{"G", "GB", "GiB", "g"}, 30},
+               {{"T", "TB", "TiB", "t"}, 40}};
   for (const auto& u : units) {
     for (const char* name : u.names) {
-      if (unit == name) return static_cast<std::uint64_t>(amount * u.factor);
+      if (unit != name) continue;
+      const std::uint64_t factor = std::uint64_t{1} << u.shift;
+      if (whole > kMax / factor) throw refuse();
+      std::uint64_t bytes = whole * factor;
+      // The fraction's bytes, rounded down; at most 19 digits are looked at, which is exact
+      // enough for any factor up to 2^40.
+      long double part = 0;
+      long double scale = 1;
+      for (std::size_t i = 0; i < fraction.size() && i < 19; ++i) {
+        scale /= 10;
+        part += static_cast<long double>(fraction[i] - '0') * scale;
+      }
+      const auto extra = static_cast<std::uint64_t>(part * static_cast<long double>(factor));
+      if (bytes > kMax - extra) throw refuse();
+      bytes += extra;
+      if (bytes == 0) throw refuse();
+      return bytes;
     }
   }
   throw InputError(
@@ -86,7 +121,12 @@ void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
       ->check(CLI::Range(0u, kMaxThreads));
   app.add_option("--memory", memory,
                  "refuse, before allocating, a solve that needs more than this (e.g. 8G, 512M; "
-                 "default: the available physical memory)");
+                 "default: the available physical memory)")
+      // "" stands for "not given" in `memory`, so an empty value is refused here.
+      ->check([](const std::string& text) {
+        return text.empty() ? std::string("'' is not an amount of memory (e.g. 8G, 512M)")
+                            : std::string();
+      });
   app.add_flag("--progress", progress,
                "report progress on stderr (default: only on a terminal, after a second)");
   app.add_option("--engine", engine,

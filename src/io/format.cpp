@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "catmouse/io/limits.hpp"
@@ -49,7 +51,7 @@ Error placed(Error error, std::string_view source, std::string_view text, std::s
 // Cuts a user token short for a message, so one huge token cannot flood the terminal.
 std::string shorten(std::string_view token) {
   constexpr std::size_t kMax = 32;
-  return token.size() <= kMax ? std::string(token) : fmt::format("{}...", token.substr(0, kMax));
+  return shown_utf8(token, kMax);
 }
 
 // ---- LeetCode JSON -------------------------------------------------------------------------
@@ -274,12 +276,68 @@ std::string short_json_message(std::string_view what) {
   if (const auto dash = what.find(" - "); what.starts_with("syntax error") && dash != what.npos) {
     what.remove_prefix(dash + 3);
   }
-  return "invalid JSON: " + std::string(what);
+  // nlohmann quotes the bytes it last read, which may end inside a character.
+  return "invalid JSON: " + shown_utf8(what);
+}
+
+// The first key written twice in one object of `text`, a valid JSON document, and the offset of
+// its second occurrence. nlohmann keeps the last value silently; a game's file that says two
+// things about one member is refused instead.
+std::optional<std::pair<std::string, std::size_t>> duplicate_key(std::string_view text) {
+  struct Level {
+    bool object = false;
+    bool expect_key = false;
+    std::unordered_set<std::string> keys;
+  };
+  std::vector<Level> open;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    switch (text[i]) {
+      case '{':
+      case '[':
+        open.push_back({text[i] == '{', text[i] == '{', {}});
+        break;
+      case '}':
+      case ']':
+        if (!open.empty()) open.pop_back();
+        break;
+      case ',':
+        if (!open.empty() && open.back().object) open.back().expect_key = true;
+        break;
+      case '"': {
+        std::size_t end = i + 1;
+        while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+        if (end >= text.size()) return std::nullopt;  // cannot happen in a valid document
+        if (!open.empty() && open.back().expect_key) {
+          const std::string_view raw = text.substr(i + 1, end - i - 1);
+          // Escapes are decoded so that "a" and "\u0061" are one key.
+          std::string key = raw.find('\\') == raw.npos
+                                ? std::string(raw)
+                                : Json::parse(text.substr(i, end - i + 1)).get<std::string>();
+          if (!open.back().keys.insert(key).second) return std::pair{std::move(key), i};
+          open.back().expect_key = false;
+        }
+        i = end;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return std::nullopt;
 }
 
 Result<Json> parse_json(std::string_view text, std::string_view source) try {
   if (std::all_of(text.begin(), text.end(), is_json_space)) return error_at("empty input", source);
-  return Json::parse(text.begin(), text.end());
+  Json doc = Json::parse(text.begin(), text.end());
+  // Only objects can repeat a key; a LeetCode graph (arrays only) skips the second pass.
+  if (text.find('{') != text.npos) {
+    if (auto repeated = duplicate_key(text)) {
+      return error_at(fmt::format("duplicate key \"{}\" (each member may appear once)",
+                                  shown_utf8(repeated->first, 40)),
+                      source, text, repeated->second);
+    }
+  }
+  return doc;
 } catch (const Json::parse_error& e) {
   // e.byte counts the bytes read, so the offending one is the last read (or the end of input).
   return error_at(short_json_message(e.what()), source, text, e.byte > 0 ? e.byte - 1 : 0);

@@ -101,7 +101,9 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
     const std::size_t bad = cells.find_first_not_of("#.MCF");
     if (bad != std::string::npos) {
       return grid_error(
-          fmt::format("'{}' is not a cell (expected '#', '.', 'M', 'C' or 'F')", cells[bad]),
+          fmt::format(
+              "'{}' is not a cell (expected '#', '.', 'M', 'C' or 'F')",
+              shown_utf8(cells.substr(bad, std::max<std::size_t>(1, utf8_length_at(cells, bad))))),
           source, text, fmt::format("{}, column {}", field, bad), anchor);
     }
     map.rows.push_back(cells);

@@ -52,7 +52,7 @@ Status rules_from_json(const Json& object, std::string_view text, std::string_vi
     auto fail = [&](std::string_view expected) {
       return rules_error(
           text, source, key,
-          fmt::format("expected {}, found {}", expected, value.dump().substr(0, 40)));
+          fmt::format("expected {}, found {}", expected, shown_utf8(value.dump(), 40)));
     };
     auto nodes = [&](std::vector<NodeId>& out) {
       if (!value.is_array()) return false;
