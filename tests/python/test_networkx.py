@@ -151,6 +151,12 @@ def test_errors_are_value_errors_with_the_location():
     assert isinstance(e, catmouse.GraphError)
     assert (e.source, e.line, e.column) == ("graph", 3, 3) and "'x'" in e.message
     assert str(e) == "graph:3:3: " + e.message
+    # Over the floor of any engine, refused while the lists are read, as the command line does;
+    # above it, by the solve's estimate, which says whether values only would fit.
+    lists = json.loads(generated("random", 100, 1))
     with pytest.raises(catmouse.OptionError) as error:
-        catmouse.solve(json.loads(generated("random", 100, 1)), memory_limit=1000)
+        catmouse.solve(lists, memory_limit=1000)
+    assert error.value.field == "memory_limit" and "100 adjacency lists imply" in error.value.message
+    with pytest.raises(catmouse.OptionError) as error:
+        catmouse.solve(lists, memory_limit=3500)
     assert error.value.field == "memory_limit" and "values only" in error.value.message
