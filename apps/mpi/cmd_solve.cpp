@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -47,6 +48,20 @@ GameSpec load(const SolveCommand& cmd, const std::string& text, std::uint64_t me
                     spec.rules.cats));
   }
   return spec;
+}
+
+// Where the writer puts the file `path` names: through links (io/atomic_file.hpp follows them),
+// the path itself when it is no link.
+std::string link_target(std::string path) {
+  namespace fs = std::filesystem;
+  for (int links = 0; links < 40; ++links) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) return path;
+    const fs::path next = fs::read_symlink(path, error);
+    if (error) return path;
+    path = next.is_absolute() ? next.string() : (fs::path(path).parent_path() / next).string();
+  }
+  return path;
 }
 
 std::string json_text(const mpi::DistributedSolution& solution, const Position& p,
@@ -104,9 +119,10 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   if (!cmd.save.empty()) {
     TablebaseWriteOptions write;
     write.threads = cmd.threads;
-    // A signal removes the unfinished file (process 0 alone writes it).
+    // A signal removes the unfinished file (process 0 alone writes it), beside the file a link
+    // leads to when --save names a link.
     std::optional<cli::TemporaryGuard> partial;
-    if (comm.rank() == 0) partial.emplace(cmd.save + ".partial");
+    if (comm.rank() == 0) partial.emplace(link_target(cmd.save) + ".partial");
     const Status saved = mpi::write_tablebase(cmd.save, solution, write, comm,
                                               std::chrono::milliseconds(cmd.save_pause));
     if (!saved.ok()) throw AgreedError(saved.error().to_string(), save_exit_code(saved.error()));

@@ -42,14 +42,15 @@ else
   echo "cannot make a device node here (mknod needs root): the full-disk case is skipped"
 fi
 
-# stop SIGNAL: signals mpirun while process 0 writes the file (slowed down by --save-pause), and
-# checks the message, that the file and its temporary are gone, and that the run failed.
+# stop SIGNAL [SAVE]: signals mpirun while process 0 writes s.cmtb (slowed down by --save-pause),
+# --save naming it or SAVE (a link to it), and checks the message, that the file and its
+# temporary are gone, and that the run failed.
 stop() {
-  local signal=$1 session pid status=0 waited=0
+  local signal=$1 save=${2:-s.cmtb} session pid status=0 waited=0
   rm -f s.cmtb s.cmtb.partial
   session=$(mktemp -d)
   OMPI_MCA_orte_tmpdir_base=$session "$mpirun" "${mpi_flags[@]}" -np 2 "$mpi" solve g.json \
-    --save s.cmtb --save-pause 200 >out.txt 2>err.txt &
+    --save "$save" --save-pause 200 >out.txt 2>err.txt &
   pid=$!
   while [ ! -e s.cmtb.partial ]; do
     sleep 0.05
@@ -69,4 +70,7 @@ stop() {
 }
 stop TERM
 stop INT
+ln -s s.cmtb link.cmtb
+stop TERM link.cmtb
+[ -L link.cmtb ] || fail "SIGTERM: the link was replaced"
 echo "ok: exit codes"
