@@ -62,7 +62,12 @@ void install_stop_message(int rank) {
 
 // Process 0's message; the others keep quiet, having the same error.
 void say(const catmouse::mpi::Communicator& comm, const std::string& text) {
+  message_rank = -1;  // the run is over: no "stopped by" after this message
   if (comm.rank() == 0) std::cerr << "catmouse-mpi: " << text << "\n";
+  // Every process has the error: none exits before process 0 has said it, or mpirun, seeing a
+  // process end with an error, could stop process 0 before its message.
+  std::cerr.flush();
+  (void)comm.agree(catmouse::Status{});
 }
 
 int run(CLI::App& app, const catmouse::mpi::Communicator& comm, int argc, char** argv) {
@@ -101,6 +106,9 @@ int main(int argc, char** argv) {
   catmouse::mpi_cli::add_copnumber_command(app, comm);
   try {
     const int code = run(app, comm, argc, argv);
+    // The run is over: mpirun's SIGTERM to a process still exiting, when another exited first
+    // with an error, must not add "stopped by" to the message already given.
+    message_rank = -1;
     catmouse::cli::close_stdout();
     return code;
   } catch (const catmouse::cli::ResourceError& e) {
