@@ -4,8 +4,11 @@
 // file catmouse solve --save writes, byte for byte.
 #include <fmt/format.h>
 
+#include <chrono>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "catmouse/io/tablebase.hpp"
 #include "front.hpp"
@@ -28,7 +31,9 @@ struct SolveCommand {
   bool code = false;
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
-  bool wide = false;      // hidden: 32-bit remoteness words, for the tests
+  unsigned save_pause =
+      0;              // hidden: milliseconds process 0 waits per block it saves, for the tests
+  bool wide = false;  // hidden: 32-bit remoteness words, for the tests
 };
 
 // The game in `text` with the rule options over its rules, the same on every process.
@@ -43,6 +48,20 @@ GameSpec load(const SolveCommand& cmd, const std::string& text, std::uint64_t me
                     spec.rules.cats));
   }
   return spec;
+}
+
+// Where the writer puts the file `path` names: through links (io/atomic_file.hpp follows them),
+// the path itself when it is no link.
+std::string link_target(std::string path) {
+  namespace fs = std::filesystem;
+  for (int links = 0; links < 40; ++links) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) return path;
+    const fs::path next = fs::read_symlink(path, error);
+    if (error) return path;
+    path = next.is_absolute() ? next.string() : (fs::path(path).parent_path() / next).string();
+  }
+  return path;
 }
 
 std::string json_text(const mpi::DistributedSolution& solution, const Position& p,
@@ -100,8 +119,13 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   if (!cmd.save.empty()) {
     TablebaseWriteOptions write;
     write.threads = cmd.threads;
-    const Status saved = mpi::write_tablebase(cmd.save, solution, write, comm);
-    if (!saved.ok()) throw AgreedError(saved.error().to_string(), exit_code(saved.error()));
+    // A signal removes the unfinished file (process 0 alone writes it), beside the file a link
+    // leads to when --save names a link.
+    std::optional<cli::TemporaryGuard> partial;
+    if (comm.rank() == 0) partial.emplace(link_target(cmd.save) + ".partial");
+    const Status saved = mpi::write_tablebase(cmd.save, solution, write, comm,
+                                              std::chrono::milliseconds(cmd.save_pause));
+    if (!saved.ok()) throw AgreedError(saved.error().to_string(), save_exit_code(saved.error()));
   }
   const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
   if (comm.rank() != 0) return;
@@ -157,6 +181,7 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
       ->type_name("FILE.cmtb");
   sub->add_option("--fail-process", cmd->fail_process)->group("");  // for the tests
   sub->add_flag("--wide-remoteness", cmd->wide)->group("");         // for the tests
+  sub->add_option("--save-pause", cmd->save_pause)->group("");      // for the tests
   sub->footer(
       "The rows of the state space are shared out among the processes; each holds about 1/K of\n"
       "the table, and after each level sends the others only what that level changed.\n\n"

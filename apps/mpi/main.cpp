@@ -3,8 +3,12 @@
 // process 0 alone writes to stdout and stderr. A failure on any process ends every process with
 // one message and the same exit code: 2 bad input or usage, 1 resources or internal. Run it under
 // mpirun: mpirun -np 4 catmouse-mpi solve big.json
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -20,9 +24,50 @@ void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm);
 
 namespace {
 
+// ---- A message when a signal stops the run -------------------------------------------------
+// mpirun passes SIGINT and SIGTERM on to every process (then SIGKILL a second later). The CLI's
+// handler (install_signal_cleanup) removes the temporaries and ends the process by the signal;
+// this one, run before it, has process 0 say so first. Only async-signal-safe calls: write().
+volatile std::sig_atomic_t message_rank = -1;
+struct sigaction cleanup_actions[3];
+constexpr int kStopSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void on_stop_signal(int signal) {
+  for (int i = 0; i < 3; ++i) {
+    if (kStopSignals[i] != signal) continue;
+    if (message_rank == 0) {
+      const char* text = signal == SIGINT    ? "catmouse-mpi: stopped by SIGINT\n"
+                         : signal == SIGTERM ? "catmouse-mpi: stopped by SIGTERM\n"
+                                             : "catmouse-mpi: stopped by SIGHUP\n";
+      [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text, std::strlen(text));
+    }
+    cleanup_actions[i].sa_handler(signal);
+  }
+}
+
+// Puts on_stop_signal() in front of the CLI's handlers (where they are: an ignored signal stays
+// ignored).
+void install_stop_message(int rank) {
+  message_rank = rank;
+  for (int i = 0; i < 3; ++i) {
+    struct sigaction current {};
+    if (::sigaction(kStopSignals[i], nullptr, &current) != 0) continue;
+    if (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL) continue;
+    cleanup_actions[i] = current;
+    struct sigaction action = current;
+    action.sa_handler = on_stop_signal;
+    ::sigaction(kStopSignals[i], &action, nullptr);
+  }
+}
+
 // Process 0's message; the others keep quiet, having the same error.
 void say(const catmouse::mpi::Communicator& comm, const std::string& text) {
+  message_rank = -1;  // the run is over: no "stopped by" after this message
   if (comm.rank() == 0) std::cerr << "catmouse-mpi: " << text << "\n";
+  // Every process has the error: none exits before process 0 has said it, or mpirun, seeing a
+  // process end with an error, could stop process 0 before its message.
+  std::cerr.flush();
+  (void)comm.agree(catmouse::Status{});
 }
 
 int run(CLI::App& app, const catmouse::mpi::Communicator& comm, int argc, char** argv) {
@@ -36,6 +81,11 @@ int run(CLI::App& app, const catmouse::mpi::Communicator& comm, int argc, char**
   } catch (const catmouse::mpi_cli::AgreedError& e) {
     say(comm, e.what());
     return e.code();
+  } catch (const catmouse::cli::InputError& e) {
+    // Thrown outside agreed() only by checks of the command line or of the input every process
+    // shares (--memory zz, --mouse past the board): every process throws it alike.
+    say(comm, e.what());
+    return 2;
   }
   return 0;
 }
@@ -46,6 +96,7 @@ int main(int argc, char** argv) {
   catmouse::mpi::Session session(argc, argv);
   const catmouse::mpi::Communicator comm;
   catmouse::cli::install_signal_cleanup();
+  install_stop_message(comm.rank());
   CLI::App app{
       "catmouse-mpi: catmouse's exact solve and cop-number census over the processes of an MPI\n"
       "run (mpirun -np K catmouse-mpi ...). The answers are catmouse's, for any K."};
@@ -55,6 +106,9 @@ int main(int argc, char** argv) {
   catmouse::mpi_cli::add_copnumber_command(app, comm);
   try {
     const int code = run(app, comm, argc, argv);
+    // The run is over: mpirun's SIGTERM to a process still exiting, when another exited first
+    // with an error, must not add "stopped by" to the message already given.
+    message_rank = -1;
     catmouse::cli::close_stdout();
     return code;
   } catch (const catmouse::cli::ResourceError& e) {

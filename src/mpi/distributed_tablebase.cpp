@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <new>
+#include <thread>
 #include <vector>
 
 #include "io/tablebase_writer.hpp"
@@ -43,7 +44,8 @@ class CodeWindow {
 }  // namespace
 
 Status write_tablebase(const std::string& path, const DistributedSolution& solution,
-                       const TablebaseWriteOptions& options, const Communicator& comm) {
+                       const TablebaseWriteOptions& options, const Communicator& comm,
+                       std::chrono::milliseconds pause) {
   const Counts counts = solution.counts();
   Status written;
   if (comm.rank() != 0) {
@@ -59,6 +61,7 @@ Status write_tablebase(const std::string& path, const DistributedSolution& solut
     table.states = solution.game().state_count();
     CodeWindow window(solution);
     const auto codes = [&](StateIndex first, std::span<std::uint32_t> out) -> Status {
+      if (pause.count() > 0) std::this_thread::sleep_for(pause);
       window.read(first, out);
       return {};
     };

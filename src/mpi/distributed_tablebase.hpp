@@ -4,6 +4,7 @@
 // from the processes that hold its rows; the others serve them (docs/distributed.md, "Saving").
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "catmouse/core/error.hpp"
@@ -14,8 +15,10 @@
 namespace catmouse::mpi {
 
 // Collective. Every process gets the same status: the writer's error (naming the file), or one
-// of a process that ran out of memory.
+// of a process that ran out of memory. `pause` is for the tests: process 0 waits this long before
+// each block it hands the writer, so that a test can signal the run while the file is written.
 Status write_tablebase(const std::string& path, const DistributedSolution& solution,
-                       const TablebaseWriteOptions& options, const Communicator& comm);
+                       const TablebaseWriteOptions& options, const Communicator& comm,
+                       std::chrono::milliseconds pause = {});
 
 }  // namespace catmouse::mpi
