@@ -268,7 +268,7 @@ void add_explain_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_starts_command(CLI::App& app);
-void add_cops_commands(CLI::App& app);  // cops and copnumber
+void add_cops_commands(CLI::App& app);   // cops and copnumber
 void add_census_command(CLI::App& app);  // census cops
 void add_probe_command(CLI::App& app);
 void add_verify_command(CLI::App& app);

@@ -75,7 +75,8 @@ vector<vector<int>> parse_graph(const string& line) {
     if (ch == ']') --depth;
     if (ch >= '0' && ch <= '9') {
       int value = 0;
-      while (i < line.size() && line[i] >= '0' && line[i] <= '9') value = value * 10 + (line[i++] - '0');
+      while (i < line.size() && line[i] >= '0' && line[i] <= '9')
+        value = value * 10 + (line[i++] - '0');
       --i;
       graph.back().push_back(value);
     }

@@ -36,9 +36,9 @@ inline constexpr unsigned kMaxThreads = 256;
 
 struct SolveOptions {
   Engine engine = Engine::kAuto;
-  // The most worker threads the engine may use, at most kMaxThreads; 0 = one per hardware thread. Engines use fewer
-  // where more would not pay (small games, thin levels) or where they run on one thread (kSmall,
-  // kPack); the result is the same for any count.
+  // The most worker threads the engine may use, at most kMaxThreads; 0 = one per hardware thread.
+  // Engines use fewer where more would not pay (small games, thin levels) or where they run on one
+  // thread (kSmall, kPack); the result is the same for any count.
   unsigned threads = 1;
   std::uint64_t memory_limit = 0;  // bytes the solve may allocate; 0 = no limit
   bool values_only = false;        // keep no remoteness: less memory, values only
