@@ -43,6 +43,10 @@ class Counterexample:
     # The time ran out while shrinking: ``graph`` is the smallest failing case found by then.
     cut_short: bool = False
 
+    def _noun(self) -> str:
+        # The word catmouse check uses: a LeetCode 1728 map is a map, anything else a graph.
+        return "map" if isinstance(self.graph, dict) and "grid" in self.graph else "graph"
+
     def __str__(self) -> str:
         shrinking = (
             f"shrinking stopped when the time ran out, after {self.tries} calls, at {self.size}"
@@ -50,7 +54,7 @@ class Counterexample:
             else f"shrunk in {self.tries} calls to {self.size}"
         )
         return (
-            f"failure on case {self.checked}, from {self.origin}; {shrinking}:\n"
+            f"failure on {self._noun()} {self.checked}, from {self.origin}; {shrinking}:\n"
             f"{json.dumps(self.graph, separators=(',', ':'))}\n"
             f"expected: {self.expected!r} ({sentence(self.table.value())})\n"
             f"received: {self.received!r}\n"
@@ -106,7 +110,7 @@ def _expected(answer: str, grid: bool) -> Any:
 def check(
     fn: Callable[..., Any],
     *,
-    seed: int = 0,
+    seed: int = 1,
     time: float | None = 60,
     grid: bool = False,
     max_graphs: int | None = None,

@@ -184,3 +184,14 @@ def test_maps():
     assert found.expected is True and found.received is False
     assert set(found.graph) == {"grid", "catJump", "mouseJump"}
     assert found.table.winner == "mouse"
+
+
+def test_the_same_defaults_and_words_as_catmouse_check():
+    # Seed 1 by default, as the command line, and a failing input is a "graph" in both.
+    import inspect
+
+    assert inspect.signature(catmouse.check).parameters["seed"].default == 1
+    found = catmouse.check(capped_dp, max_graphs=200)
+    assert found is not None
+    assert str(found).startswith(f"failure on graph {found.checked}, from ")
+    assert found.graph == catmouse.check(capped_dp, seed=1, max_graphs=200).graph
