@@ -3,6 +3,7 @@
 // as true.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,63 @@ TEST(JsonStrict, RulesSwitchesMustBeBooleans) {
           << game.error().message;
     }
   }
+}
+
+// Whether `text` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, at most U+10FFFF).
+bool valid_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int length = lead < 0x80   ? 1
+                       : lead < 0xC2 ? 0
+                       : lead < 0xE0 ? 2
+                       : lead < 0xF0 ? 3
+                       : lead < 0xF5 ? 4
+                                     : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    std::uint32_t code = length == 1 ? lead : lead & (0x7F >> length);
+    for (int k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3F);
+    }
+    const std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < least[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+      return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+TEST(FormatUtf8, MessagesNeverCutACharacter) {
+  const std::string e_acute = "\xC3\xA9";
+  std::string long_word = "a";
+  for (int i = 0; i < 30; ++i) long_word += e_acute;
+  const std::vector<std::string> messages = {
+      parse_leetcode("[[" + e_acute + "]]", "g.json").error().message,
+      parse_edges("0 " + long_word + "\n", "g.txt").error().message,
+      read_game(R"({"grid":[")" + e_acute + R"(.M","CF."],"catJump":1,"mouseJump":1})", "m.json")
+          .error()
+          .message,
+      read_game(R"({"graph":[[1],[0]],"rules":{"mouse_stays":")" + long_word + "\"}}", "r.json")
+          .error()
+          .message,
+  };
+  for (const std::string& message : messages) {
+    EXPECT_TRUE(valid_utf8(message)) << message;
+  }
+  EXPECT_NE(messages[2].find("'" + e_acute + "' is not a cell"), std::string::npos) << messages[2];
+}
+
+TEST(FormatUtf8, BytesThatAreNotUtf8AreShownEscaped) {
+  const std::string message = parse_edges("0 1\n1 \xE9\n", "g.txt").error().message;
+  EXPECT_TRUE(valid_utf8(message)) << message;
+  EXPECT_NE(message.find("\\xe9"), std::string::npos) << message;
+  const std::string grid =
+      read_game("{\"grid\":[\"\xE9.M\",\"CF.\"],\"catJump\":1,\"mouseJump\":1}", "m.json")
+          .error()
+          .message;
+  EXPECT_TRUE(valid_utf8(grid)) << grid;
 }
 
 }  // namespace

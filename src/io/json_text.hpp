@@ -6,8 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/graph.hpp"
@@ -90,5 +92,9 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
 // Applies the members of `rules` (the value of a document's "rules" member) over `out`.
 Status rules_from_json(const Json& rules, std::string_view text, std::string_view source,
                        Rules& out);
+
+// The first key written twice in one object of `text`, a valid JSON document, and the offset of
+// its second occurrence (json_keys.cpp).
+std::optional<std::pair<std::string, std::size_t>> duplicate_key(std::string_view text);
 
 }  // namespace catmouse
