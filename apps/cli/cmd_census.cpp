@@ -21,6 +21,7 @@
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "child_process.hpp"
 #include "common.hpp"
 #include "stream.hpp"
 
@@ -62,7 +63,7 @@ std::string find_geng(const std::string& geng) {
   while (!dirs.empty()) {
     const std::string_view dir = dirs.substr(0, dirs.find(':'));
     dirs.remove_prefix(std::min(dirs.size(), dir.size() + 1));
-    const std::string candidate = fmt::format("{}/{}", dir.empty() ? "." : dir, geng);
+    std::string candidate = fmt::format("{}/{}", dir.empty() ? "." : dir, geng);
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   throw InputError(fmt::format(
@@ -175,18 +176,15 @@ std::optional<Part> run_part(const CensusCommand& cmd, const std::string& geng, 
                              Worker& worker, const std::atomic<bool>& stop,
                              std::atomic<std::uint64_t>& graphs) {
   const std::string where = fmt::format("geng part {}/{}", res, cmd.parts);
-  const std::string command = fmt::format("'{}' -cq {} {}/{}", geng, cmd.nodes, res, cmd.parts);
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-  if (!pipe) throw ResourceError(fmt::format("{}: cannot start {}", where, geng));
+  ChildProcess child({geng, "-cq", std::to_string(cmd.nodes), fmt::format("{}/{}", res, cmd.parts)},
+                     false);
   Part part;
   const auto max = static_cast<std::uint32_t>(cmd.max);
-  char buffer[128];
   std::uint64_t line = 0;
-  while (std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
+  std::string_view text;
+  while (child.next(text)) {
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     ++line;
-    std::string_view text(buffer);
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
     const std::optional<SmallGraph> g = small_graph6(text);
     if (!g || g->node_count != cmd.nodes) {
       throw InputError(fmt::format("{}, line {}: not a graph6 graph of {} nodes: '{}'", where, line,
@@ -198,10 +196,7 @@ std::optional<Part> run_part(const CensusCommand& cmd, const std::string& geng, 
     if (cops <= max && cops >= cmd.keep_from) part.kept.emplace_back(cops, std::string(text));
     graphs.fetch_add(1, std::memory_order_relaxed);
   }
-  const int status = pclose(pipe.release());
-  if (status != 0) {
-    throw ResourceError(fmt::format("{}: {} failed (status {})", where, geng, status));
-  }
+  child.finish();
   return part;
 }
 

@@ -1,24 +1,23 @@
 #include "census_units.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
 
+#include "child_process.hpp"
+
 namespace catmouse::mpi_cli {
 
 namespace {
+
+constexpr const char* kGengHint = "nauty-geng is nauty's geng; Debian: apt-get install nauty";
 
 // Little-endian words and length-prefixed strings.
 class Packer {
@@ -61,98 +60,6 @@ class Unpacker {
  private:
   std::string_view bytes_;
   std::size_t at_ = 0;
-};
-
-// A command line as text, for messages.
-std::string joined(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const std::string& arg : argv) out += (out.empty() ? "" : " ") + arg;
-  return out;
-}
-
-// A program's output, read line by line, and its exit status. Started with posix_spawnp (no
-// shell; MPI libraries prefer it to fork), found on PATH.
-class Child {
- public:
-  // argv[0] is the program; with merge_stderr its stderr comes with its stdout.
-  Child(const std::vector<std::string>& argv, bool merge_stderr) : command_(joined(argv)) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) fail(errno);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-    if (merge_stderr) posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    const int error = ::posix_spawnp(&pid_, args[0], &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[1]);
-    if (error != 0) {
-      ::close(fds[0]);
-      pid_ = -1;
-      fail(error);
-    }
-    file_ = ::fdopen(fds[0], "r");
-    if (file_ == nullptr) {
-      ::close(fds[0]);
-      fail(errno);
-    }
-  }
-  ~Child() {
-    // Only on a failure before finish(): the child need not be read to its end.
-    if (file_ != nullptr) std::fclose(file_);
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      wait();
-    }
-    std::free(line_);
-  }
-  Child(const Child&) = delete;
-  Child& operator=(const Child&) = delete;
-
-  const std::string& command() const { return command_; }
-  // The next line without its newline; false at the end.
-  bool next(std::string_view& line) {
-    const ssize_t got = ::getline(&line_, &capacity_, file_);
-    if (got < 0) return false;
-    auto size = static_cast<std::size_t>(got);
-    if (size > 0 && line_[size - 1] == '\n') --size;
-    line = std::string_view(line_, size);
-    return true;
-  }
-  // Waits for the program; throws InputError unless it exited with 0.
-  void finish() {
-    std::fclose(file_);
-    file_ = nullptr;
-    const int status = wait();
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-    throw cli::InputError(fmt::format("{}: failed ({} {})", command_,
-                                      WIFEXITED(status) ? "exit status" : "signal",
-                                      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)));
-  }
-
- private:
-  [[noreturn]] void fail(int error) const {
-    throw cli::InputError(fmt::format("{}: cannot run: {}{}", command_, std::strerror(error),
-                                      error == ENOENT ? " (nauty-geng is nauty's geng; Debian: "
-                                                        "apt-get install nauty)"
-                                                      : ""));
-  }
-  int wait() {
-    int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    return status;
-  }
-
-  std::string command_;
-  pid_t pid_ = -1;
-  std::FILE* file_ = nullptr;
-  char* line_ = nullptr;
-  std::size_t capacity_ = 0;
 };
 
 // The count in geng's closing line on stderr (">Z 11117 graphs generated in 0.00 sec").
@@ -320,7 +227,7 @@ std::uint64_t GengSlices::count(std::uint64_t j) {
   is_kept_.resize(slices_, 0);
   if (kept_bytes_ < kKeptBytes) {
     // The graphs themselves, counted as they come and kept for answer().
-    Child geng(command("-cq", j), false);
+    cli::ChildProcess geng(command("-cq", j), false, kGengHint);
     std::string& kept = kept_[j];
     std::string_view line;
     std::uint64_t count = 0;
@@ -334,7 +241,7 @@ std::uint64_t GengSlices::count(std::uint64_t j) {
     return count;
   }
   // -u counts without writing graphs; the count comes on stderr.
-  Child geng(command("-cu", j), true);
+  cli::ChildProcess geng(command("-cu", j), true, kGengHint);
   std::string_view line;
   std::optional<std::uint64_t> count;
   while (geng.next(line)) {
@@ -350,7 +257,7 @@ std::uint64_t GengSlices::count(std::uint64_t j) {
 void GengSlices::answer(std::uint64_t j, std::uint64_t first, bool alone,
                         cli::CopNumberLines& lines, UnitResult& result) {
   const std::vector<std::string> argv = command("-cq", j);
-  const std::string source = joined(argv);
+  const std::string source = cli::command_text(argv);
   if (j < is_kept_.size() && is_kept_[j]) {
     std::string_view rest = kept_[j];
     for (std::uint64_t k = 1; !rest.empty(); ++k) {
@@ -362,7 +269,7 @@ void GengSlices::answer(std::uint64_t j, std::uint64_t first, bool alone,
     return;
   }
   try {
-    Child geng(argv, false);
+    cli::ChildProcess geng(argv, false, kGengHint);
     std::string_view line;
     for (std::uint64_t k = 1; geng.next(line); ++k) {
       answer_line(lines, {first + k, k, line, alone, 0}, source, result);

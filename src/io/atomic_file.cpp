@@ -58,9 +58,12 @@ Result<std::string> follow_links(const std::string& path, bool& through_descript
     link.resize(static_cast<std::size_t>(n));
     // A relative link is relative to the folder holding it.
     const std::size_t slash = current.rfind('/');
-    current = link.starts_with('/') || slash == std::string::npos
-                  ? link
-                  : current.substr(0, slash + 1) + link;
+    if (link.starts_with('/') || slash == std::string::npos) {
+      current = std::move(link);
+    } else {
+      current.resize(slash + 1);
+      current += link;
+    }
   }
   return file_error(path, "cannot write", ELOOP);
 }
