@@ -330,7 +330,7 @@ TEST(Cops, WholeTableMatchesPackEngine) {
     const std::uint32_t k = 2 + random.below(2);
     const Game game(graph, cops_rules(k, variant_of(t)));
     const Table pack = pack_table(game);
-    if (choose_engine(game, {}).value() != Engine::kCops) {
+    if (plan(make_spec(graph, cops_rules(k, variant_of(t)))).value().engine() != Engine::kCops) {
       // A cop can be stuck (a node with no way out, and the cops never stay): the robber can
       // win, which the cops engine does not keep. solve() takes the pack engine; kCops refuses.
       SolveOptions cops;

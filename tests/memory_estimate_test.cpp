@@ -1,6 +1,6 @@
-// memory_estimate() against what each engine really takes: `catmouse solve` runs in a child
-// process, its peak resident set (wait4's ru_maxrss) less that of the same command on a tiny
-// game is the measured part, and the estimate must cover it and be at most 25 % above it.
+// The plan's memory estimate (plan.hpp) against what each engine really takes: `catmouse solve`
+// runs in a child process, its peak resident set (wait4's ru_maxrss) less that of the same command
+// on a tiny game is the measured part, and the estimate must cover it and be at most 25 % above it.
 // Also: a k-cat solve whose joint moves once took hundreds of megabytes, thread limits, and a
 // thread that cannot be started (RLIMIT_NPROC on an unprivileged child).
 #include <gtest/gtest.h>
@@ -104,11 +104,10 @@ class MemoryEstimate : public ::testing::Test {
     Result<GameSpec> spec = read_game(cli_test::slurp(file), file);
     EXPECT_TRUE(spec.ok());
     spec->rules = rules;
-    const Game game(spec->graph, spec->rules);
     SolveOptions options;
     options.engine = engine;
     options.values_only = values_only;
-    return memory_estimate(game, options);
+    return plan(std::move(spec).value(), options).value().memory_bytes();
   }
 
   // The measured part of a solve: its peak less that of a tiny game's under the same options.

@@ -81,7 +81,8 @@ TEST(Solver, StuckRule) {
 std::uint64_t estimate(const Game& game, bool values_only = false) {
   SolveOptions options;
   options.values_only = values_only;
-  return memory_estimate(game, options);
+  GameSpec spec = make_spec(game.graph(), game.rules());
+  return plan(std::move(spec), options).value().memory_bytes();
 }
 
 TEST(Solver, RefusesBeforeExceedingTheMemoryLimit) {

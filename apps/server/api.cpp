@@ -335,48 +335,48 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
                      spec.rules.cats, options_.max_cats),
          "rules.cats");
   }
+  SolveWatch watch{stopping_, resident_at_start_ + options_.memory + kResidentSlack};
   SolveOptions solve_options;
   solve_options.threads = options_.threads;
   solve_options.memory_limit = options_.memory;
-  std::uint64_t bytes = 0;
-  {
-    const Game game(spec.graph, spec.rules, spec.cat_graph ? &*spec.cat_graph : nullptr);
-    const Result<Engine> engine = choose_engine(game, solve_options);
-    if (!engine.ok()) fail(422, engine.error().message, engine.error().where.field);
-    bytes = memory_estimate(game, solve_options);
-    if (bytes == UINT64_MAX || bytes > options_.memory) {
-      fail(413,
-           fmt::format(
-               "the game needs {} of memory to solve; this server may use {}",
-               bytes == UINT64_MAX ? "more than it can count" : "about " + human_bytes(bytes),
-               human_bytes(options_.memory)),
-           "");
-    }
-    const StateIndex states = game.valid_state_count();
-    if (states > options_.max_states) {
-      fail(422,
-           fmt::format("{} positions; this server solves at most {}", states, options_.max_states),
-           "");
-    }
+  solve_options.cancelled = [&watch] { return watch(); };
+  Result<SolvePlan> planned = plan(std::move(spec), solve_options);
+  if (!planned.ok()) {
+    const Error& error = planned.error();
+    if (error.where.field == "threads") fail(400, error.message, "threads");
+    fail(422, error.message, error.where.field);
+  }
+  const std::uint64_t bytes = planned->memory_bytes();
+  if (bytes == UINT64_MAX || bytes > options_.memory) {
+    fail(413,
+         fmt::format("the game needs {} of memory to solve; this server may use {}",
+                     bytes == UINT64_MAX ? "more than it can count" : "about " + human_bytes(bytes),
+                     human_bytes(options_.memory)),
+         "");
+  }
+  const StateIndex states = planned->game().valid_state_count();
+  if (states > options_.max_states) {
+    fail(422,
+         fmt::format("{} positions; this server solves at most {}", states, options_.max_states),
+         "");
   }
   const char* busy = "the server is busy with other games; try again in a moment";
   std::optional<SolveGate::Ticket> ticket = gate_.enter();
   if (!ticket) fail(503, busy, "");
-  auto room = reserve(bytes + game_overhead(spec), "the game");
+  auto room = reserve(bytes + game_overhead(planned->spec()), "the game");
   { auto parsed = std::move(parse_room); }  // the text is read: its room goes back
 
+  const GameSpec& spec_of = planned->spec();
   std::vector<Point> layout;
-  if (spec.grid) {
-    layout =
-        board_layout(spec.graph.node_count(), spec.grid->row_count(), spec.grid->column_count());
-  } else if (auto board = request.grid_family ? grid_family_layout(spec.graph) : std::nullopt) {
+  if (spec_of.grid) {
+    layout = board_layout(spec_of.graph.node_count(), spec_of.grid->row_count(),
+                          spec_of.grid->column_count());
+  } else if (auto board = request.grid_family ? grid_family_layout(spec_of.graph) : std::nullopt) {
     layout = std::move(*board);
   } else {
-    layout = force_layout(spec.graph);
+    layout = force_layout(spec_of.graph);
   }
-  SolveWatch watch{stopping_, resident_at_start_ + options_.memory + kResidentSlack};
-  solve_options.cancelled = [&watch] { return watch(); };
-  Result<Solution> solved = solve(std::move(spec), solve_options);
+  Result<Solution> solved = run(std::move(planned).value());
   if (!solved.ok()) {
     const Error& error = solved.error();
     if (watch.outgrown) {

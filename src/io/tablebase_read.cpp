@@ -243,10 +243,11 @@ Result<std::unique_ptr<Tablebase::Impl>> open_impl(std::unique_ptr<Tablebase::Im
       f.index_offset + tb::index_bytes(f.blocks) + tb::kFooterBytes != size) {
     return impl->error("footer", "the footer does not match the header and the file's size");
   }
-  const GameSpec& spec = *h.spec;
-  impl->game = std::make_unique<const Game>(spec.graph, spec.rules,
-                                            spec.cat_graph ? &*spec.cat_graph : nullptr);
-  if (impl->game->state_count() != h.states || impl->game->valid_state_count() != h.counts.states) {
+  Result<OwnedGame> game = own_game(*h.spec);
+  if (!game.ok()) return located(game.error(), impl->source);
+  impl->game.emplace(std::move(game).value());
+  if (impl->game->game().state_count() != h.states ||
+      impl->game->game().valid_state_count() != h.counts.states) {
     return impl->error("header", "the table's size does not match its game");
   }
   TablebaseInfo& info = impl->info;
@@ -304,7 +305,7 @@ const GameSpec& Tablebase::spec() const {
   return *impl_->header.spec;
 }
 const Game& Tablebase::game() const {
-  return *impl_->game;
+  return impl_->game->game();
 }
 
 Status Tablebase::check(const Position& p) const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catmouse/core/game.hpp"
+#include "catmouse/core/owned_game.hpp"
 #include "catmouse/io/tablebase.hpp"
 #include "io/tablebase_codec.hpp"
 #include "io/tablebase_format.hpp"
@@ -51,8 +52,8 @@ struct BlockPlace {
 struct Tablebase::Impl {
   std::string source;
   tablebase::FileBytes bytes;
-  tablebase::Header header;  // header.spec is the game's (game refers to its graphs)
-  std::unique_ptr<const Game> game;
+  tablebase::Header header;
+  std::optional<OwnedGame> game;  // the game of header.spec
   tablebase::Footer footer;
   TablebaseInfo info;
   std::uint64_t max_code = 0;

@@ -13,11 +13,10 @@
 
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/io/tablebase.hpp"
-#include "catmouse/solve/solve.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "io/tablebase_checkpoint.hpp"
 #include "io/tablebase_spill.hpp"
 #include "io/tablebase_writer.hpp"
-#include "solve/engines.hpp"
 
 namespace catmouse {
 
@@ -35,6 +34,13 @@ Error checkpoint_error(const std::string& checkpoint, std::string message) {
   Error error{std::move(message), {}};
   error.where.source = checkpoint;
   error.where.field = "checkpoint";
+  return error;
+}
+
+// An error about the save's option `option` (Location::field).
+Error option_error(const char* option, std::string message) {
+  Error error{std::move(message), {}};
+  error.where.field = option;
   return error;
 }
 
@@ -69,15 +75,9 @@ Result<std::optional<tb::Checkpoint>> find_checkpoint(const std::string& path,
 // The save of a one-cat game through the spill file.
 class SpilledSave {
  public:
-  SpilledSave(const GameSpec& spec, const Game& game, Engine engine, const SolveOptions& options,
-              const std::string& path, const TablebaseSaveOptions& save, tb::CheckpointKey key)
-      : spec_(spec),
-        game_(game),
-        engine_(engine),
-        options_(options),
-        path_(path),
-        save_(save),
-        key_(key) {}
+  SpilledSave(const SolvePlan& plan, const std::string& path, const TablebaseSaveOptions& save,
+              tb::CheckpointKey key)
+      : plan_(plan), spec_(plan.spec()), game_(plan.game()), path_(path), save_(save), key_(key) {}
 
   Result<TablebaseSaveReport> run(std::optional<tb::Checkpoint> previous) {
     Result<tb::SpillFile> opened = tb::SpillFile::open(tablebase_spill_path(path_));
@@ -97,9 +97,9 @@ class SpilledSave {
 
  private:
   Status save(std::optional<tb::Checkpoint> previous) {
-    report_.engine = engine_;
+    report_.engine = plan_.engine();
     report_.spilled = true;
-    report_.memory_bytes = detail::one_cat_memory(game_, true, false);
+    report_.memory_bytes = plan_.memory_bytes();
     bool solved = false;
     if (previous) {
       if (Status ok = resume_from(*previous); !ok) return ok;
@@ -170,8 +170,7 @@ class SpilledSave {
     tb::SpillWriter writer(*file_, index_, states, level_done);
     std::optional<tb::SpillReplay> replay;
     if (resumed != nullptr) replay.emplace(*file_, *resumed, states);
-    Result<Engine> ran =
-        detail::solve_one_cat_levels(game_, options_, writer, replay ? &*replay : nullptr);
+    const Status ran = catmouse::run(plan_, writer, replay ? &*replay : nullptr);
     if (ran.ok()) return {};
     // A sink or replay that stopped the solve has the reason; the kernel saw a cancellation.
     if (writer.error()) return *writer.error();
@@ -186,10 +185,10 @@ class SpilledSave {
   }
 
   Status write() {
-    const bool remoteness = !options_.values_only;
+    const bool remoteness = !plan_.options().values_only;
     tb::TableDescription table;
     table.spec = &spec_;
-    table.engine = engine_;
+    table.engine = plan_.engine();
     table.remoteness = remoteness;
     table.counts = index_.counts(game_.valid_state_count(), remoteness);
     table.states = game_.state_count();
@@ -201,10 +200,9 @@ class SpilledSave {
         save_.write);
   }
 
+  const SolvePlan& plan_;
   const GameSpec& spec_;
   const Game& game_;
-  Engine engine_;
-  const SolveOptions& options_;
   const std::string& path_;
   const TablebaseSaveOptions& save_;
   tb::CheckpointKey key_;
@@ -215,11 +213,10 @@ class SpilledSave {
 };
 
 // The save of any other game: the table in memory, then the writer.
-Result<TablebaseSaveReport> save_in_memory(GameSpec spec, const SolveOptions& options,
-                                           const std::string& path,
+Result<TablebaseSaveReport> save_in_memory(SolvePlan plan, const std::string& path,
                                            const TablebaseSaveOptions& save) {
   const auto started = Clock::now();
-  Result<Solution> solution = solve(std::move(spec), options);
+  Result<Solution> solution = run(std::move(plan));
   if (!solution.ok()) return solution.error();
   TablebaseSaveReport report;
   report.engine = solution->engine();
@@ -256,40 +253,35 @@ std::string tablebase_checkpoint_path(const std::string& path) {
 Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions& options,
                                                const std::string& path,
                                                const TablebaseSaveOptions& save) try {
-  if (Status ok = spec.validate(); !ok) return ok.error();
-  // On the heap, so that the game's references to the graphs stay put (as in solve()).
-  auto owned = std::make_unique<const GameSpec>(std::move(spec));
-  const Game game(owned->graph, owned->rules, owned->cat_graph ? &*owned->cat_graph : nullptr);
-  const Result<Engine> engine = choose_engine(game, options);
-  if (!engine.ok()) return engine.error();
-  if (options.values_only && owned->rules.move_limit > 0) {
-    return detail::option_error("values_only", "a move limit needs the remoteness of every state");
-  }
-  const tb::CheckpointKey key =
-      tb::checkpoint_key(*owned, *engine, options.values_only, save.write, game.state_count());
+  Result<SolvePlan> planned = plan(std::move(spec), options, SinkKind::kLevels);
+  if (!planned.ok()) return planned.error();
+  const GameSpec& owned = planned->spec();
+  const Engine engine = planned->engine();
+  const tb::CheckpointKey key = tb::checkpoint_key(owned, engine, options.values_only, save.write,
+                                                   planned->game().state_count());
   // A device or pipe has no folder of its own to keep a checkpoint in, nor a file to resume.
   const bool stream = is_stream(path);
   if (stream && save.checkpoint_every) {
-    return detail::option_error("checkpoint_every",
-                                "a save to a device or pipe cannot be checkpointed or resumed; "
-                                "save to a regular file");
+    return option_error("checkpoint_every",
+                        "a save to a device or pipe cannot be checkpointed or resumed; "
+                        "save to a regular file");
   }
   Result<std::optional<tb::Checkpoint>> previous =
       stream ? std::optional<tb::Checkpoint>() : find_checkpoint(path, key);
   if (!previous.ok()) return previous.error();
-  if (*engine != Engine::kSmall && *engine != Engine::kGeneral) {
+  if (planned->sink() != SinkKind::kLevels) {
     if (save.checkpoint_every) {
-      return detail::option_error(
+      return option_error(
           "checkpoint_every",
           fmt::format("checkpoints are kept for one cat; the {} engine solves in memory",
-                      engine_name(*engine)));
+                      engine_name(engine)));
     }
-    return save_in_memory(GameSpec(*owned), options, path, save);
+    return save_in_memory(std::move(planned).value(), path, save);
   }
-  SpilledSave saving(*owned, game, *engine, options, path, save, key);
+  SpilledSave saving(*planned, path, save, key);
   return saving.run(std::move(previous).value());
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory");
+  return option_error("memory_limit", "out of memory");
 }
 
 }  // namespace catmouse

@@ -110,7 +110,7 @@ std::variant<Table, Failure> read_table(const Tablebase::Impl& impl) {
     const StateIndex first = b * impl.header.block_states;
     for (std::size_t j = 0; j < codes.size(); ++j) builder.set(first + j, codes[j]);
   }
-  return builder.take(impl.game->space());
+  return builder.take(impl.game->game().space());
 }
 
 bool same_counts(const Counts& a, const Counts& b) {
@@ -149,7 +149,7 @@ Result<Solution> Tablebase::load(std::uint64_t memory_limit) const {
   if (Status ok = check_memory(*this, memory_limit); !ok) return ok.error();
   auto table = read_table(*impl_);
   if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
-  return Solution(spec(), std::move(std::get<Table>(table)), info().engine);
+  return Solution(impl_->game->copy(), std::move(std::get<Table>(table)), info().engine);
 }
 
 TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) const {

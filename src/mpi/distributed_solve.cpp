@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <chrono>
 #include <new>
+#include <optional>
 
-#include "catmouse/solve/solve.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "mpi/level_exchange.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
@@ -52,8 +53,9 @@ std::uint64_t plan_bytes(const detail::FrontierPlan& plan) {
 
 struct DistributedSolution::Impl {
   const Communicator* comm = nullptr;
-  std::unique_ptr<const GameSpec> spec;
-  std::unique_ptr<const Game> game;
+  std::optional<SolvePlan> solve_plan;  // the game, planned as every solve is (plan.hpp)
+  const GameSpec* spec = nullptr;       // solve_plan's
+  const Game* game = nullptr;
   std::unique_ptr<const detail::FrontierPlan> plan;
   std::unique_ptr<Partition> parts;
   std::unique_ptr<PartHere> part;
@@ -172,8 +174,7 @@ Counts DistributedSolution::counts() const {
 }
 
 Engine DistributedSolution::engine() const {
-  const Result<Engine> engine = choose_engine(*impl_->game, SolveOptions{});
-  return engine.ok() ? *engine : Engine::kGeneral;
+  return impl_->solve_plan->engine();
 }
 
 void DistributedSolution::read_codes(int root, StateIndex first,
@@ -222,23 +223,24 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& 
 Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOptions& options,
                                               const Communicator& comm) {
   const auto started = std::chrono::steady_clock::now();
-  if (Status ok = spec.validate(); !ok) return ok.error();
   if (spec.rules.cats != 1) {
     return field_error("cats",
                        fmt::format("the distributed solve takes one cat, not {}", spec.rules.cats));
   }
-  if (options.values_only && spec.rules.move_limit > 0) {
-    return field_error("values_only", "a move limit needs the remoteness of every state");
-  }
+  // The memory limit is each process's, checked below against its part.
+  SolveOptions planned_options;
+  planned_options.threads = options.threads;
+  planned_options.values_only = options.values_only;
+  Result<SolvePlan> planned = plan(std::move(spec), planned_options, SinkKind::kLevels);
+  if (!planned.ok()) return planned.error();
   auto impl = std::make_unique<DistributedSolution::Impl>();
   impl->comm = &comm;
   impl->remoteness = !options.values_only;
   Status prepared;
   try {
-    impl->spec = std::make_unique<const GameSpec>(std::move(spec));
-    const GameSpec& owned = *impl->spec;
-    impl->game = std::make_unique<const Game>(owned.graph, owned.rules,
-                                              owned.cat_graph ? &*owned.cat_graph : nullptr);
+    impl->solve_plan.emplace(std::move(planned).value());
+    impl->spec = &impl->solve_plan->spec();
+    impl->game = &impl->solve_plan->game();
     impl->plan =
         std::make_unique<const detail::FrontierPlan>(detail::make_frontier_plan(*impl->game));
     impl->parts = std::make_unique<Partition>(impl->game->node_count(), comm.size());

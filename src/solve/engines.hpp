@@ -10,13 +10,19 @@
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
-namespace catmouse::detail {
-
+namespace catmouse {
 class LevelSink;
 class LevelReplay;
+}  // namespace catmouse
+
+namespace catmouse::detail {
+
+// The table of options.engine (a chosen engine, not kAuto) for `game`.
+Result<Table> run_engine(const Game& game, const SolveOptions& options);
 
 // The kernels behind the general one-cat engine (Engine::kGeneral): the sweep kernel
 // (retrograde_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or

@@ -41,52 +41,39 @@ std::string describe(const Position& p) {
                      side_name(p.turn));
 }
 
-Solution::Solution(GameSpec spec, Table table, Engine engine, double seconds)
-    : spec_(std::make_unique<const GameSpec>(std::move(spec))),
-      game_(std::make_unique<const Game>(spec_->graph, spec_->rules,
-                                         spec_->cat_graph ? &*spec_->cat_graph : nullptr)),
-      table_(std::move(table)),
-      engine_(engine),
-      seconds_(seconds) {}
-
-Solution::Solution(std::unique_ptr<const GameSpec> spec, std::unique_ptr<const Game> game,
-                   Table table, Engine engine, double seconds)
-    : spec_(std::move(spec)),
-      game_(std::move(game)),
-      table_(std::move(table)),
-      engine_(engine),
-      seconds_(seconds) {}
+Solution::Solution(OwnedGame game, Table table, Engine engine, double seconds)
+    : game_(std::move(game)), table_(std::move(table)), engine_(engine), seconds_(seconds) {}
 
 Status Solution::check(const Position& p) const {
-  return queries::check(*game_, p);
+  return queries::check(game_.game(), p);
 }
 
 StateValue Solution::unlimited(const Position& p) const {
-  return queries::unlimited(*game_, queries::TableSource(table_), p);
+  return queries::unlimited(game_.game(), queries::TableSource(table_), p);
 }
 
 StateValue Solution::value(const Position& p, std::uint32_t played) const {
-  return queries::value(*game_, queries::TableSource(table_), p, played);
+  return queries::value(game_.game(), queries::TableSource(table_), p, played);
 }
 
 std::vector<Move> Solution::moves(const Position& p, std::uint32_t played) const {
-  return queries::moves(*game_, queries::TableSource(table_), p, played);
+  return queries::moves(game_.game(), queries::TableSource(table_), p, played);
 }
 
 std::optional<StateIndex> Solution::best_child(StateIndex at) const {
-  return queries::best_child(*game_, queries::TableSource(table_), at);
+  return queries::best_child(game_.game(), queries::TableSource(table_), at);
 }
 
 std::optional<Move> Solution::best_move(const Position& p, std::uint32_t played) const {
-  return queries::best_move(*game_, queries::TableSource(table_), p, played);
+  return queries::best_move(game_.game(), queries::TableSource(table_), p, played);
 }
 
 Result<Line> Solution::line(const Position& start) const {
-  return queries::line(*game_, queries::TableSource(table_), start);
+  return queries::line(game_.game(), queries::TableSource(table_), start);
 }
 
 Counts Solution::counts() const {
-  return queries::counts(*game_, queries::TableSource(table_));
+  return queries::counts(game_.game(), queries::TableSource(table_));
 }
 
 std::optional<State> reachable_stuck_state(const Game& game, const State& start) {

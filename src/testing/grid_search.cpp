@@ -257,9 +257,8 @@ std::uint64_t MapLongWinSearch::random() {
 }
 
 MapLongWinSearch::Scored MapLongWinSearch::score(const GridMap& map) const {
-  const GameSpec grid = grid_spec(map);
-  const Game game(grid.graph, grid.rules, &*grid.cat_graph);
-  const Table table = solve_table(game).value();
+  Result<Solution> solved = solve(grid_spec(map));
+  const Table& table = solved.value().table();
   const NodeId cells = map.row_count() * map.column_count(), food = map.find('F');
   Scored best;
   for (NodeId m = 0; m < cells; ++m) {

@@ -16,9 +16,9 @@ namespace {
 // The value a program reading the rules `rules` would give the game, or nullopt when those rules
 // do not fit it.
 std::optional<Value> value_under(const GameSpec& game, const Rules& rules) {
-  if (!validate(rules, game.graph)) return std::nullopt;
-  const Game variant(game.graph, rules);
-  Result<StateValue> value = solve_state(variant, variant.start());
+  GameSpec variant = make_spec(game.graph, rules);
+  const Position start = start_position(rules);
+  Result<StateValue> value = solve_value(variant, start);
   if (!value.ok()) return std::nullopt;
   return value->value;
 }

@@ -5,8 +5,8 @@
 //
 // The bounds are floors, not estimates: a game on n nodes has at least 2·n² states (one cat: the
 // mouse's node, the cat's node, the side to move), and every engine keeps at least one bit per
-// state (solve.hpp's memory_estimate() gives the real, larger need once the game is built). A
-// game refused here could not have been solved within the limit by any engine.
+// state (plan.hpp's SolvePlan::memory_bytes() gives the real, larger need once the game is built).
+// A game refused here could not have been solved within the limit by any engine.
 #pragma once
 
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/game_spec.hpp"
+#include "catmouse/core/owned_game.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/table.hpp"
 
@@ -68,17 +69,17 @@ struct Counts {
 
 class Solution {
  public:
-  // Normally made by solve(); here for engines and tablebase readers that hold a table already.
-  // The table must be the spec's game's, with spec.validate() ok.
-  Solution(GameSpec spec, Table table, Engine engine, double seconds = 0);
+  // Normally made by run() (plan.hpp); here for tablebase readers that hold a table already. The
+  // table must be the game's.
+  Solution(OwnedGame game, Table table, Engine engine, double seconds = 0);
 
-  const GameSpec& spec() const { return *spec_; }
-  const Game& game() const { return *game_; }
+  const GameSpec& spec() const { return game_.spec(); }
+  const Game& game() const { return game_.game(); }
   const Table& table() const { return table_; }
   Engine engine() const { return engine_; }    // the engine that made the table
   double seconds() const { return seconds_; }  // how long the engine took
   bool has_remoteness() const { return table_.has_remoteness(); }
-  Position start() const { return game_->start_position(); }
+  Position start() const { return game_.game().start_position(); }
 
   // Whether p is a position of this game; the error names the part at fault ("mouse", "cat 2",
   // "cats", "turn"). The queries below expect a position that passed; on any other they return a
@@ -109,14 +110,9 @@ class Solution {
   std::uint64_t memory_bytes() const { return table_.memory_bytes(); }
 
  private:
-  friend Result<Solution> solve(GameSpec spec, const SolveOptions& options);
-  // solve()'s: the game already built on *spec.
-  Solution(std::unique_ptr<const GameSpec> spec, std::unique_ptr<const Game> game, Table table,
-           Engine engine, double seconds);
   StateValue unlimited(const Position& p) const;
 
-  std::unique_ptr<const GameSpec> spec_;  // on the heap: game_ refers to its graphs
-  std::unique_ptr<const Game> game_;
+  OwnedGame game_;
   Table table_;
   Engine engine_;
   double seconds_;

@@ -1,15 +1,15 @@
 // The seam every front end goes through: a game description in (GameSpec), a Solution out.
-// solve() validates the game, picks the engine for it (the one-cat kernels, the pack engine for k
-// cats, the cops engine for cops and robbers; options.engine may force one), checks that the
-// engine can honour every option, and returns the table with the game in one Solution.
+// solve() is plan() + run() (plan.hpp): it validates the game, picks the engine for it (the
+// one-cat kernels, the pack engine for k cats, the cops engine for cops and robbers;
+// options.engine may force one), checks that the engine can honour every option, and returns the
+// table with the game in one Solution.
 #pragma once
-
-#include <cstdint>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/solve/options.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
@@ -28,16 +28,11 @@ Result<Solution> solve(GameSpec spec, const SolveOptions& options = {});
 Result<StateValue> solve_value(const GameSpec& spec, const Position& position,
                                const SolveOptions& options = {});
 
-// The layer under solve(), for code that holds a Game already (engine tests, searches that solve
-// thousands of small games): the engine's table for `game`, chosen and checked as by solve().
+// The layer under plan(), for code that holds a Game already (engine tests, searches that solve
+// thousands of small games): the engine's table for `game`, chosen and checked as by plan().
 Result<Table> solve_table(const Game& game, const SolveOptions& options = {});
 // The one-cat kernels' early stop for one state (the unlimited game's value).
 Result<StateValue> solve_state(const Game& game, const State& state,
                                const SolveOptions& options = {});
-
-// The engine solve() runs for this game and options, or why none can.
-Result<Engine> choose_engine(const Game& game, const SolveOptions& options);
-// Bytes the chosen engine allocates at most (UINT64_MAX when too many to count).
-std::uint64_t memory_estimate(const Game& game, const SolveOptions& options);
 
 }  // namespace catmouse

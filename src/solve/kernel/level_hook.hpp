@@ -13,7 +13,7 @@
 
 #include "catmouse/core/game.hpp"
 
-namespace catmouse::detail {
+namespace catmouse {
 
 // 64 states: bit j of `states` is state first + j; `mouse` marks those the mouse wins.
 struct LevelWord {
@@ -48,6 +48,14 @@ class LevelReplay {
   using Visitor = std::function<void(std::uint32_t level, std::span<const LevelWord> words)>;
   virtual bool replay(const Visitor& f) = 0;
 };
+
+}  // namespace catmouse
+
+namespace catmouse::detail {
+
+using catmouse::LevelReplay;
+using catmouse::LevelSink;
+using catmouse::LevelWord;
 
 // Calls f(half, row, word, states, mouse) for the pieces of `word` that fall in each parent row
 // of the one-cat numbering (half 0: rows by mouse node, columns by cat; half 1 the other way

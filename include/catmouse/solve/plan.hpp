@@ -1,0 +1,75 @@
+// The one door into every solve: plan() turns a game description into a SolvePlan once, and run()
+// runs the plan's engine into a sink. plan() validates the spec, builds the Game, chooses the
+// engine, checks every option against it and estimates the memory; nothing else builds a Game
+// from a GameSpec or chooses an engine. The sinks: the in-memory Table (run() below, giving a
+// Solution) and, for the one-cat engines, a LevelSink that receives each level's newly decided
+// states as the engine decides them (solve/level_sink.hpp: the tablebase writer's spill and the
+// MPI exchange). solve() in solve.hpp is plan + run into the table.
+#pragma once
+
+#include <cstdint>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/game.hpp"
+#include "catmouse/core/game_spec.hpp"
+#include "catmouse/core/owned_game.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
+
+namespace catmouse {
+
+class LevelSink;    // solve/level_sink.hpp
+class LevelReplay;  // solve/level_sink.hpp
+
+// What a plan runs into: the whole table in memory, or levels handed to a LevelSink (the engine
+// then keeps values only, and the sink each state's remoteness as the level that decided it).
+// Only the one-cat engines decide level by level; asked for kLevels, plan() gives the others a
+// kTable plan, and the caller takes their table (SolvePlan::sink() says which it got).
+enum class SinkKind : std::uint8_t { kTable, kLevels };
+
+class SolvePlan {
+ public:
+  const GameSpec& spec() const { return game_.spec(); }
+  const Game& game() const { return game_.game(); }
+  const OwnedGame& owned_game() const { return game_; }
+  const SolveOptions& options() const { return options_; }  // options.engine is the chosen one
+  Engine engine() const { return options_.engine; }
+  SinkKind sink() const { return sink_; }
+  // Bytes the engine allocates at most for this sink (UINT64_MAX when too many to count); the
+  // engines refuse to start when it exceeds options.memory_limit.
+  std::uint64_t memory_bytes() const { return memory_bytes_; }
+
+ private:
+  friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink);
+  friend Result<Solution> run(SolvePlan plan);
+
+  // Runs a kLevels plan: each level's newly decided states go to `sink` as the engine decides them
+  // (the sink keeps their remoteness; the engine keeps values only). With `resume`, the engine
+  // starts after the replay's last level. A sink that stops the solve makes it fail as cancelled.
+  Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr);
+  friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
+  SolvePlan(OwnedGame game, const SolveOptions& options, SinkKind sink, std::uint64_t bytes)
+      : game_(std::move(game)), options_(options), sink_(sink), memory_bytes_(bytes) {}
+
+  OwnedGame game_;
+  SolveOptions options_;
+  SinkKind sink_;
+  std::uint64_t memory_bytes_;
+};
+
+// The plan for solving `spec`. Fails (before allocating anything big) when the game is invalid
+// (GameSpec::validate), when the engine asked for cannot play these rules, when an option cannot
+// be honoured (Location::field names it: "engine", "values_only", "threads", ...).
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options = {},
+                       SinkKind sink = SinkKind::kTable);
+
+// Runs a kTable plan: every state's value (and remoteness, unless values_only) in one Table, with
+// the game in a Solution. Fails as solve() does (memory, threads, cancelled).
+Result<Solution> run(SolvePlan plan);
+
+// Runs a kLevels plan: each level's newly decided states go to `sink` as the engine decides them
+// (the sink keeps their remoteness; the engine keeps values only). With `resume`, the engine
+// starts after the replay's last level. A sink that stops the solve makes it fail as cancelled.
+Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr);
+
+}  // namespace catmouse

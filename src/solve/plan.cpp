@@ -1,0 +1,142 @@
+#include "catmouse/solve/plan.hpp"
+
+#include <chrono>
+#include <new>
+#include <system_error>
+
+#include "catmouse/solve/cops.hpp"
+#include "catmouse/solve/solve.hpp"
+#include "solve/engines.hpp"
+#include "solve/kernel/small_kernel.hpp"
+
+namespace catmouse {
+
+namespace detail {
+
+namespace {
+
+bool one_cat(Engine engine) {
+  return engine == Engine::kSmall || engine == Engine::kGeneral;
+}
+
+Engine auto_engine(const Game& game) {
+  if (game.cats() == 1) {
+    return game.node_count() <= SmallKernel::kMaxNodes ? Engine::kSmall : Engine::kGeneral;
+  }
+  if (cops_shaped(game) && game.cats() <= kMaxCops && game.node_count() <= kMaxCopsNodes) {
+    return Engine::kCops;
+  }
+  return Engine::kPack;
+}
+
+std::uint64_t table_memory(const Game& game, Engine engine, bool values_only) {
+  switch (engine) {
+    case Engine::kPack:
+      return pack_memory(game, values_only);
+    case Engine::kCops:
+      return cops_memory(game.node_count(), game.cats(), true, values_only,
+                         cops_variant(game.rules()));
+    default:
+      return one_cat_memory(game, values_only);
+  }
+}
+
+// What plan() decides about a game: the engine, the sink it can run into, its memory.
+struct EngineChoice {
+  Engine engine = Engine::kAuto;
+  SinkKind sink = SinkKind::kTable;
+  std::uint64_t memory_bytes = 0;
+};
+
+// The only place an engine is chosen: options.engine when one is forced (the engine itself then
+// checks that it can play the game), else the fastest for the game.
+Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options, SinkKind sink) {
+  if (Status ok = check_threads(options.threads); !ok) return ok.error();
+  if (options.values_only && game.rules().move_limit > 0) {
+    return option_error("values_only", "a move limit needs the remoteness of every state");
+  }
+  EngineChoice choice;
+  choice.engine = options.engine != Engine::kAuto ? options.engine : auto_engine(game);
+  choice.sink =
+      sink == SinkKind::kLevels && one_cat(choice.engine) ? SinkKind::kLevels : SinkKind::kTable;
+  choice.memory_bytes = choice.sink == SinkKind::kLevels
+                            ? one_cat_memory(game, true, false)
+                            : table_memory(game, choice.engine, options.values_only);
+  return choice;
+}
+
+}  // namespace
+
+Result<Table> run_engine(const Game& game, const SolveOptions& options) try {
+  switch (options.engine) {
+    case Engine::kPack:
+      return solve_pack(game, options);
+    case Engine::kCops:
+      return solve_cops_table(game, options);
+    case Engine::kSmall:
+    case Engine::kGeneral:
+      return solve_one_cat(game, options);
+    case Engine::kAuto:
+      break;
+  }
+  return option_error("engine", "no engine chosen");
+} catch (const std::bad_alloc&) {
+  return option_error("memory_limit", "out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return thread_error(resolve_threads(options.threads), failure.code().message());
+}
+
+}  // namespace detail
+
+Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
+  const Result<detail::EngineChoice> choice =
+      detail::choose_engine(game, options, SinkKind::kTable);
+  if (!choice.ok()) return choice.error();
+  SolveOptions chosen = options;
+  chosen.engine = choice->engine;
+  return detail::run_engine(game, chosen);
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory during the solve");
+}
+
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
+  Result<OwnedGame> game = own_game(std::move(spec));
+  if (!game.ok()) return game.error();
+  const Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
+  if (!choice.ok()) return choice.error();
+  SolveOptions chosen = options;
+  chosen.engine = choice->engine;
+  return SolvePlan(std::move(game).value(), chosen, choice->sink, choice->memory_bytes);
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory");
+}
+
+Result<Solution> run(SolvePlan plan) try {
+  if (plan.sink() != SinkKind::kTable) {
+    return detail::option_error("engine", "a plan for levels runs into a level sink");
+  }
+  const auto started = std::chrono::steady_clock::now();
+  Result<Table> table = detail::run_engine(plan.game(), plan.options());
+  if (!table.ok()) return table.error();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const Engine engine = plan.engine();
+  return Solution(std::move(plan.game_), std::move(table).value(), engine, seconds);
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory");
+}
+
+Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
+  if (plan.sink() != SinkKind::kLevels) {
+    return detail::option_error("engine", "a plan for the table runs into a table");
+  }
+  Result<Engine> ran = detail::solve_one_cat_levels(plan.game(), plan.options(), sink, resume);
+  if (!ran.ok()) return ran.error();
+  return {};
+} catch (const std::bad_alloc&) {
+  return detail::option_error("memory_limit", "out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
+}
+
+}  // namespace catmouse

@@ -1,0 +1,145 @@
+// plan() and run() (solve/plan.hpp): the engine and memory decided once, the table run giving
+// solve()'s Solution, and the level run handing every decided state to a sink exactly once.
+#include "catmouse/solve/plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "catmouse/solve/solve.hpp"
+#include "solve/kernel/level_hook.hpp"
+#include "test_util.hpp"
+
+namespace catmouse {
+namespace {
+
+using testing::graph_from_lists;
+
+const Graph& example1() {
+  static const Graph g = graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  return g;
+}
+
+TEST(Plan, ChoosesTheEngineAndEstimatesOnce) {
+  Result<SolvePlan> p = plan(make_spec(example1()));
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_EQ(p->engine(), Engine::kSmall);
+  EXPECT_EQ(p->sink(), SinkKind::kTable);
+  EXPECT_GT(p->memory_bytes(), 0u);
+  EXPECT_EQ(p->game().node_count(), 6u);
+  EXPECT_EQ(&p->spec().graph, &p->owned_game().spec().graph);
+
+  SolveOptions general;
+  general.engine = Engine::kGeneral;
+  EXPECT_EQ(plan(make_spec(example1()), general).value().engine(), Engine::kGeneral);
+
+  Rules two;
+  two.cats = 2;
+  EXPECT_EQ(plan(make_spec(example1(), two)).value().engine(), Engine::kPack);
+  // Values only needs less than the whole table with remoteness.
+  SolveOptions lean;
+  lean.values_only = true;
+  EXPECT_LT(plan(make_spec(example1()), lean).value().memory_bytes(), p->memory_bytes());
+}
+
+TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
+  Rules bad;
+  bad.mouse_start = 9;
+  Result<SolvePlan> invalid = plan(make_spec(example1(), bad));
+  ASSERT_FALSE(invalid.ok());
+  EXPECT_EQ(invalid.error().where.field, "mouse start");
+
+  Rules limited;
+  limited.move_limit = 10;
+  SolveOptions lean;
+  lean.values_only = true;
+  Result<SolvePlan> no_remoteness = plan(make_spec(example1(), limited), lean);
+  ASSERT_FALSE(no_remoteness.ok());
+  EXPECT_EQ(no_remoteness.error().where.field, "values_only");
+
+  SolveOptions threads;
+  threads.threads = kMaxThreads + 1;
+  Result<SolvePlan> too_many = plan(make_spec(example1()), threads);
+  ASSERT_FALSE(too_many.ok());
+  EXPECT_EQ(too_many.error().where.field, "threads");
+}
+
+TEST(Plan, RunIntoTheTableIsSolve) {
+  Result<Solution> ran = run(plan(make_spec(example1())).value());
+  Result<Solution> solved = solve(make_spec(example1()));
+  ASSERT_TRUE(ran.ok() && solved.ok());
+  EXPECT_EQ(ran->table(), solved->table());
+  EXPECT_EQ(ran->engine(), solved->engine());
+  EXPECT_EQ(ran->value(ran->start()).value, Value::kDraw);
+}
+
+// Collects each level's states with the level that decided them.
+class CollectingSink : public LevelSink {
+ public:
+  void add(const LevelWord& word) override {
+    for (int j = 0; j < 64; ++j) {
+      if ((word.states >> j) & 1) record(word.first + j, ((word.mouse >> j) & 1) != 0);
+    }
+  }
+  void add_state(StateIndex state, bool mouse) override { record(state, mouse); }
+  bool end_level(std::uint32_t level) override {
+    ++level_;
+    return level + 1 == level_;
+  }
+  std::map<StateIndex, std::pair<std::uint32_t, bool>> decided;
+  bool twice = false;
+
+ private:
+  void record(StateIndex state, bool mouse) {
+    twice |= !decided.emplace(state, std::pair{level_, mouse}).second;
+  }
+  std::uint32_t level_ = 0;
+};
+
+TEST(Plan, LevelRunGivesEveryDecidedStateOnceWithItsRemoteness) {
+  const Graph g = graph_from_lists({{1, 3}, {0, 2}, {1, 3, 4}, {0, 2}, {2}});
+  for (const Engine engine : {Engine::kSmall, Engine::kGeneral}) {
+    SolveOptions options;
+    options.engine = engine;
+    Result<SolvePlan> levels = plan(make_spec(g), options, SinkKind::kLevels);
+    ASSERT_TRUE(levels.ok()) << levels.error().to_string();
+    ASSERT_EQ(levels->sink(), SinkKind::kLevels);
+    EXPECT_LT(levels->memory_bytes(), plan(make_spec(g), options).value().memory_bytes());
+    CollectingSink sink;
+    ASSERT_TRUE(run(*levels, sink).ok());
+    EXPECT_FALSE(sink.twice);
+    const Solution whole = solve(make_spec(g), options).value();
+    const Table& table = whole.table();
+    std::uint64_t decided = 0;
+    for (StateIndex s = 0; s < table.state_count(); ++s) {
+      if (!levels->game().valid(levels->game().space().state(s))) continue;
+      const Value value = table.value(s);
+      const auto found = sink.decided.find(s);
+      if (value == Value::kDraw) {
+        EXPECT_EQ(found, sink.decided.end()) << s;
+        continue;
+      }
+      ++decided;
+      ASSERT_NE(found, sink.decided.end()) << s;
+      EXPECT_EQ(found->second.first, table.remoteness_raw(s)) << s;
+      EXPECT_EQ(found->second.second, value == Value::kMouseWin) << s;
+    }
+    EXPECT_GT(decided, 0u);
+    // A table run refuses a sink, and a level plan cannot run into a table.
+    EXPECT_FALSE(run(plan(make_spec(g), options).value(), sink).ok());
+    EXPECT_FALSE(run(std::move(levels).value()).ok());
+  }
+}
+
+TEST(Plan, LevelsFallBackToTheTableForOtherEngines) {
+  Rules two;
+  two.cats = 2;
+  Result<SolvePlan> p = plan(make_spec(example1(), two), {}, SinkKind::kLevels);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->sink(), SinkKind::kTable);
+  EXPECT_TRUE(run(std::move(p).value()).ok());
+}
+
+}  // namespace
+}  // namespace catmouse
