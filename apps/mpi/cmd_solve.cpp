@@ -1,7 +1,7 @@
 // catmouse-mpi solve GRAPH: catmouse solve over the processes of an MPI run (docs/distributed.md).
 // The game goes through the library's seam (read_game -> GameSpec, catmouse's rule options on top),
-// then solve_distributed(); process 0 prints what catmouse solve prints, and --save writes the
-// file catmouse solve --save writes, byte for byte.
+// then plan() and solve_distributed(); process 0 prints what catmouse solve prints, and --save
+// writes the file catmouse solve --save writes, byte for byte.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -103,14 +103,18 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   const std::string source = spec->source;
   cli::EngineOptions engine;
   engine.progress = cmd.progress;
-  mpi::DistributedOptions options;
+  SolveOptions options;
   options.threads = cmd.threads == 0 ? 2 : cmd.threads;
   options.values_only = cmd.values_only;
-  options.memory_limit = limit;
+  options.memory_limit = limit;  // each process's part's
   if (comm.rank() == 0) options.progress = engine.resolve().progress;
-  options.fail_process = cmd.fail_process;
-  options.wide = cmd.wide;
-  Result<mpi::DistributedSolution> solved = mpi::solve_distributed(std::move(*spec), options, comm);
+  mpi::DistributedOptions extra;
+  extra.fail_process = cmd.fail_process;
+  extra.wide = cmd.wide;
+  Result<SolvePlan> planned = plan(std::move(*spec), options, SinkKind::kLevels);
+  Result<mpi::DistributedSolution> solved =
+      planned.ok() ? mpi::solve_distributed(std::move(planned).value(), extra, comm)
+                   : Result<mpi::DistributedSolution>(planned.error());
   if (!solved.ok()) throw agreed_solve_error(solved.error(), source);
   const mpi::DistributedSolution& solution = *solved;
   const Game& game = solution.game();

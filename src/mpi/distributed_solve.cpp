@@ -202,7 +202,8 @@ namespace {
 
 // Builds the levels with W-bit remoteness and runs them; false when a remoteness does not fit.
 template <class W>
-Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& options) {
+Result<bool> run_levels(DistributedSolution::Impl& s, const SolveOptions& options,
+                        int fail_process) {
   const Communicator& comm = *s.comm;
   std::unique_ptr<LevelExchange<W>> levels;
   Status built;
@@ -212,7 +213,7 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& 
     built = field_error("memory_limit", "out of memory allocating this process's part");
   }
   if (Status ok = comm.agreed(built); !ok) return ok.error();
-  Result<bool> done = levels->run(options, s.game->state_count(), s.stats);
+  Result<bool> done = levels->run(options, fail_process, s.game->state_count(), s.stats);
   if (!done.ok() || !*done) return done;
   s.part = std::move(levels);
   return true;
@@ -220,25 +221,20 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const DistributedOptions& 
 
 }  // namespace
 
-Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOptions& options,
+Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedOptions& extra,
                                               const Communicator& comm) {
   const auto started = std::chrono::steady_clock::now();
-  if (spec.rules.cats != 1) {
-    return field_error("cats",
-                       fmt::format("the distributed solve takes one cat, not {}", spec.rules.cats));
+  if (plan.sink() != SinkKind::kLevels) {
+    return field_error(
+        "cats", fmt::format("the distributed solve takes one cat, not {}", plan.spec().rules.cats));
   }
-  // The memory limit is each process's, checked below against its part.
-  SolveOptions planned_options;
-  planned_options.threads = options.threads;
-  planned_options.values_only = options.values_only;
-  Result<SolvePlan> planned = plan(std::move(spec), planned_options, SinkKind::kLevels);
-  if (!planned.ok()) return planned.error();
+  const SolveOptions options = plan.options();
   auto impl = std::make_unique<DistributedSolution::Impl>();
   impl->comm = &comm;
   impl->remoteness = !options.values_only;
   Status prepared;
   try {
-    impl->solve_plan.emplace(std::move(planned).value());
+    impl->solve_plan.emplace(std::move(plan));
     impl->spec = &impl->solve_plan->spec();
     impl->game = &impl->solve_plan->game();
     impl->plan =
@@ -269,11 +265,12 @@ Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOp
   s.stats.processes = comm.size();
   s.stats.largest_part = comm.max(part);
   s.stats.whole = detail::one_cat_memory(*s.game, options.values_only);
-  Result<bool> done = options.wide ? Result<bool>(false) : run_levels<std::uint16_t>(s, options);
+  Result<bool> done =
+      extra.wide ? Result<bool>(false) : run_levels<std::uint16_t>(s, options, extra.fail_process);
   if (done.ok() && !*done) {
     // A remoteness beyond 32766: again with 32-bit words, as the single-process kernel does.
     s.stats = DistributedStats{s.stats.processes, 0, {}, 0, s.stats.largest_part, s.stats.whole, 0};
-    done = run_levels<std::uint32_t>(s, options);
+    done = run_levels<std::uint32_t>(s, options, extra.fail_process);
   }
   if (!done.ok()) return done.error();
   s.stats.seconds =

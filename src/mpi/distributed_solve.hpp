@@ -19,20 +19,19 @@
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/solve/options.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "mpi/communicator.hpp"
 
 namespace catmouse::mpi {
 
+// What a distributed solve adds to its plan's options (SolvePlan::options(): threads per process,
+// memory_limit per process part, values_only, progress on process 0). For tests only.
 struct DistributedOptions {
-  unsigned threads = 1;            // per process: 2 runs the two attractors side by side
-  std::uint64_t memory_limit = 0;  // bytes each process may allocate for its part; 0: no limit
-  bool values_only = false;
-  std::function<void(const SolveProgress&)> progress;  // process 0, after each level
-  // For tests of failure: this process fails at level 1, as if it had run out of memory.
+  // This process fails at level 1, as if it had run out of memory.
   int fail_process = -1;
-  // For tests: 32-bit remoteness words from the start (otherwise only past a remoteness of
-  // 32,766, after a first try with 16 bits).
+  // 32-bit remoteness words from the start (otherwise only past a remoteness of 32,766, after a
+  // first try with 16 bits).
   bool wide = false;
 };
 
@@ -82,11 +81,11 @@ class DistributedSolution {
   std::unique_ptr<Impl> impl_;
 };
 
-// Solves the game of `spec` (one cat) over the processes of `comm`. Every process gives the same
-// spec (read from the same text). Fails, on every process alike, when the game is not a one-cat
-// game, when a process's part exceeds options.memory_limit (before allocating), when a process
-// runs out of memory, or when options.fail_process says so.
-Result<DistributedSolution> solve_distributed(GameSpec spec, const DistributedOptions& options,
+// Runs `plan` (made by plan() with SinkKind::kLevels, every process from the same text) over the
+// processes of `comm`. Fails, on every process alike, when the game is not a one-cat game (the
+// plan's sink is not kLevels), when a process's part exceeds the plan's memory_limit (before
+// allocating), when a process runs out of memory, or when options.fail_process says so.
+Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedOptions& options,
                                               const Communicator& comm);
 
 }  // namespace catmouse::mpi

@@ -75,7 +75,7 @@ class LevelExchange final : public PartHere {
 
  public:
   LevelExchange(const Game& game, const detail::FrontierPlan& plan, const Partition& parts,
-                const DistributedOptions& options, const Communicator& comm)
+                const SolveOptions& options, const Communicator& comm)
       : comm_(comm),
         parts_(parts),
         me_(comm.rank()),
@@ -108,7 +108,8 @@ class LevelExchange final : public PartHere {
 
   // The levels, with an exchange and one sum over every process after each. Returns false when
   // a remoteness does not fit in W (every process alike), an error when a process failed.
-  Result<bool> run(const DistributedOptions& options, StateIndex states, DistributedStats& stats) {
+  Result<bool> run(const SolveOptions& options, int fail_process, StateIndex states,
+                   DistributedStats& stats) {
     const auto started = std::chrono::steady_clock::now();
     Status failure;
     const auto guarded = [&](auto&& work) {
@@ -153,7 +154,7 @@ class LevelExchange final : public PartHere {
         if (Status s = comm_.agreed(failure); !s.ok()) return s.error();
         return false;
       }
-      if (me_ == options.fail_process && level == 1 && failure.ok()) {
+      if (me_ == fail_process && level == 1 && failure.ok()) {
         failure = fail("memory_limit",
                        "out of memory at level 1 (injected by --fail-process, a test of failure)");
       }
@@ -201,7 +202,8 @@ class LevelExchange final : public PartHere {
     std::vector<int> owners;             // other processes holding rows this row pushes to
   };
 
-  static SolveOptions kernel_options(const DistributedOptions& options) {
+  // The kernel's part of the plan's options: progress is reported here, over every process.
+  static SolveOptions kernel_options(const SolveOptions& options) {
     SolveOptions out;
     out.threads = options.threads;
     out.values_only = options.values_only;
