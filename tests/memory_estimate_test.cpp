@@ -126,7 +126,11 @@ class MemoryEstimate : public ::testing::Test {
                  << file << " engine " << engine_name(engine) << " k " << rules.cats
                  << (values_only ? " values only" : "") << ": measured " << measured / 1e6
                  << " MB, estimated " << estimated / 1e6 << " MB, " << big.seconds << " s");
-    EXPECT_GE(estimated, measured);
+    // Two runs of one command differ in peak by up to a few hundred KiB (allocator arenas, stack
+    // and library pages touched), and the measure is a difference of two peaks: below that, an
+    // estimate under the measure is noise, not an undercount.
+    constexpr double kNoise = 512.0 * 1024;
+    EXPECT_GE(estimated + kNoise, measured);
     if (close) EXPECT_LE(estimated, 1.25 * measured);
   }
 
