@@ -132,6 +132,29 @@ TEST(Plan, LevelRunGivesEveryDecidedStateOnceWithItsRemoteness) {
   }
 }
 
+TEST(Plan, OnePositionRunGivesTheSolutionsValueUnderTheMoveLimit) {
+  const Graph g = graph_from_lists({{1, 3}, {0, 2}, {1, 3, 4}, {0, 2}, {2}});
+  for (const std::uint32_t limit : {0u, 3u}) {
+    Rules rules;
+    rules.move_limit = limit;
+    Result<SolvePlan> levels = plan(make_spec(g, rules), {}, SinkKind::kLevels);
+    ASSERT_TRUE(levels.ok());
+    const Solution whole = solve(make_spec(g, rules)).value();
+    for (StateIndex s = 0; s < whole.table().state_count(); ++s) {
+      const State state = levels->game().space().state(s);
+      if (!levels->game().valid(state)) continue;
+      const Result<StateValue> one = run(*levels, Position(state));
+      ASSERT_TRUE(one.ok()) << one.error().to_string();
+      EXPECT_EQ(*one, whole.value(Position(state))) << s << " limit " << limit;
+    }
+  }
+  Result<SolvePlan> levels = plan(make_spec(g), {}, SinkKind::kLevels);
+  const Result<StateValue> outside =
+      run(*levels, Position(1, {0}, Side::kMouse));  // the cat in the hole
+  ASSERT_FALSE(outside.ok());
+  EXPECT_EQ(outside.error().where.field, "position");
+}
+
 TEST(Plan, LevelsFallBackToTheTableForOtherEngines) {
   Rules two;
   two.cats = 2;

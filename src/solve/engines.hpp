@@ -21,6 +21,8 @@ class LevelReplay;
 
 namespace catmouse::detail {
 
+// The refusal of a position that is not one of the game's (Location::field "position").
+Error position_error(const Position& position);
 // The table of options.engine (a chosen engine, not kAuto) for `game`.
 Result<Table> run_engine(const Game& game, const SolveOptions& options);
 

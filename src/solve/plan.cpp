@@ -1,5 +1,7 @@
 #include "catmouse/solve/plan.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <new>
 #include <system_error>
@@ -66,6 +68,12 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
 }
 
 }  // namespace
+
+Error position_error(const Position& position) {
+  Error error{fmt::format("{} is not a position of this game", describe(position)), {}};
+  error.where.field = "position";
+  return error;
+}
 
 Result<Table> run_engine(const Game& game, const SolveOptions& options) try {
   switch (options.engine) {
@@ -137,6 +145,17 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   return detail::option_error("memory_limit", "out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
+}
+
+Result<StateValue> run(const SolvePlan& plan, const Position& position) {
+  if (plan.sink() != SinkKind::kLevels) {
+    return detail::option_error("engine", "a plan for the table runs into a table");
+  }
+  if (!plan.game().valid(position)) return detail::position_error(position);
+  const State state{position.mouse, position.cats[0], position.turn};
+  Result<StateValue> value = solve_state(plan.game(), state, plan.options());
+  if (!value.ok()) return value.error();
+  return apply_move_limit(*value, plan.spec().rules);
 }
 
 }  // namespace catmouse

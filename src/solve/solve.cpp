@@ -1,7 +1,5 @@
 #include "catmouse/solve/solve.hpp"
 
-#include <fmt/format.h>
-
 #include <new>
 #include <system_error>
 
@@ -32,18 +30,8 @@ Result<StateValue> solve_value(const GameSpec& spec, const Position& position,
   // only, no table) and stop at the level where the state is decided.
   Result<SolvePlan> planned = plan(spec, options, SinkKind::kLevels);
   if (!planned.ok()) return planned.error();
-  const Game& game = planned->game();
-  if (!game.valid(position)) {
-    Error error{fmt::format("{} is not a position of this game", describe(position)), {}};
-    error.where.field = "position";
-    return error;
-  }
-  if (planned->sink() == SinkKind::kLevels) {
-    const State state{position.mouse, position.cats[0], position.turn};
-    Result<StateValue> value = solve_state(game, state, planned->options());
-    if (!value.ok()) return value.error();
-    return apply_move_limit(*value, spec.rules);
-  }
+  if (planned->sink() == SinkKind::kLevels) return run(*planned, position);
+  if (!planned->game().valid(position)) return detail::position_error(position);
   Result<Solution> solved = run(std::move(planned).value());
   if (!solved.ok()) return solved.error();
   return solved->value(position);
