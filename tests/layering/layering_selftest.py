@@ -178,8 +178,8 @@ class LayeringCheck(unittest.TestCase):
             "src/solve/kernel is internal to solve")
 
     def test_doc_table_differing_from_rules_fails(self):
-        doc = ("# Architecture\n\n<!-- layers:begin -->\n| target | kind | folders | may depend on |\n"
-               "| --- | --- | --- | --- |\n| `catmouse::io` | library | `src/io` | core, solve |\n"
+        doc = ("# Architecture\n\n<!-- layers:begin -->\n| layer | target | kind | folders | may depend on |\n"
+               "| --- | --- | --- | --- | --- |\n| io | `catmouse::io` | library | `src/io` | core, solve |\n"
                "<!-- layers:end -->\n")
         self.assert_fails(planted(**{"docs/architecture.md": doc}),
                           "docs/architecture.md:4: the library table differs from the rules")
