@@ -78,12 +78,15 @@ function measure() {
       problems.push(`${c.what} is cut by the edge of the board`);
     }
   }
+  const radii = discs.map((d) => d.r).sort((a, b) => a - b);
   const xs = discs.map((d) => d.x);
   const ys = discs.map((d) => d.y);
   return {
     problems,
     spanX: (Math.max(...xs) - Math.min(...xs)) / board.width,
     spanY: (Math.max(...ys) - Math.min(...ys)) / board.height,
+    // The median radius against the side of the board's share per node.
+    size: radii[Math.floor(radii.length / 2)] / Math.sqrt((board.width * board.height) / discs.length),
   };
 }
 
@@ -91,6 +94,8 @@ async function noOverlap(page, what, { fill = false } = {}) {
   const m = await page.evaluate(measure);
   check(m.problems.length === 0, `${what}: ${m.problems.slice(0, 5).join('; ')}${m.problems.length > 5 ? `; and ${m.problems.length - 5} more` : ''}`);
   if (fill) {
+    // Separate means apart at a size one can see and tap, not shrunk to dots.
+    check(m.size >= 0.1, `${what}: the discs are ${(m.size * 100).toFixed(1)}% of the board's side per node across, under 10%: nodes are not kept apart`);
     check(m.spanX >= 0.7 && m.spanY >= 0.7, `${what}: the nodes span ${Math.round(m.spanX * 100)}% of the board's width and ${Math.round(m.spanY * 100)}% of its height, not 70% of both`);
   }
 }
@@ -100,20 +105,36 @@ const WIDTHS = [
   { name: '390', size: { width: 390, height: 844, mobile: true } },
 ];
 
-async function run(width, page) {
+// Each step opens the page afresh, so that every check runs (and can fail) on its own.
+async function run(width, page, problems) {
   const shot = (step) => page.screenshot({ path: join(out, `widths-${width.name}-${step}.png`), fullPage: width.size.mobile });
   const phone = !!width.size.mobile;
+  const failures = [];
+  const step = async (name, fn) => {
+    try {
+      await open(page, 'example=leetcode1');
+      await fn();
+      check(problems.length === 0, `console:\n  ${problems.splice(0).join('\n  ')}`);
+      console.log(`ok: ${width.name} px: ${name}`);
+    } catch (e) {
+      failures.push(`${name}: ${e instanceof Failure ? e.message : `${e.name}: ${e.message}`}`);
+      await page.screenshot({ path: join(out, `widths-${width.name}-failure-${failures.length}.png`) }).catch(() => {});
+    }
+  };
 
-  await open(page, 'example=leetcode1');
+  await step('nodes apart and clear of the controls', async () => {
   await shot('leetcode1');
   await noOverlap(page, 'LeetCode 913 example 1');
+  });
 
-  // The legend and the hint speak to the kind of screen.
+  await step('words for the screen', async () => {
   const legend = await page.$eval('#legend', (l) => l.textContent);
   if (phone) check(!/hover/i.test(legend) && /tap/i.test(legend), `on a touch screen the legend reads "${legend}"`);
   else check(/hover/i.test(legend), `with a mouse the legend reads "${legend}"`);
+  });
 
   // The file input's native "No file chosen" is cut on narrow cards: a whole label stands in.
+  await step('the file button', async () => {
   const file = await page.evaluate(() => {
     const input = document.getElementById('file-input').getBoundingClientRect();
     const label = document.querySelector('label[for="file-input"]');
@@ -121,8 +142,9 @@ async function run(width, page) {
   });
   check(file.input <= 2, `the native file input shows, ${Math.round(file.input)} px wide`);
   check(file.label > 20 && file.text <= file.client + 1, `the file button's label is cut (${file.text} px of text in ${file.client} px)`);
+  });
 
-  // The header follows the rules: mouse may stay, holes 0 and 4.
+  await step('the header follows the rules', async () => {
   await page.click('#rules-card summary');
   await page.selectOption('#rule-mouse-stays', 'true');
   await page.fill('#rule-holes', '0,4');
@@ -136,10 +158,9 @@ async function run(width, page) {
   check(header.title.includes(words), `the status says ${header.value} (${header.remoteness}) but the header reads "${header.title}"`);
   check(header.value === 'draw' || !/\ba draw\b/.test(header.title), `the header still reads "${header.title}"`);
   await shot('rules');
-  await page.click('#clear-rules');
-  await ready(page);
+  });
 
-  // The value map: node numbers stay, colours are the moves', and the legend says which is which.
+  await step('the value map', async () => {
   await page.click('#valuemap-card summary');
   await page.check('#valuemap-toggle');
   await page.waitForFunction(() => document.querySelectorAll('#board [data-node][data-value]').length > 0, null, { timeout: TIMEOUT });
@@ -165,10 +186,9 @@ async function run(width, page) {
   check(map.swatches === 3 && /wins/.test(map.legend) && /draw/.test(map.legend) && /loses/.test(map.legend), `the value map's legend reads "${map.legend}"`);
   await shot('valuemap');
   await noOverlap(page, 'the value map');
-  await page.uncheck('#valuemap-toggle');
-  await ready(page);
+  });
 
-  // The Example menu follows the source.
+  await step('the Example menu and a random graph of 30 nodes', async () => {
   const menu = () => page.$eval('#example-select', (s) => ({ value: s.value, text: s.selectedOptions[0]?.textContent ?? '' }));
   if (!(await page.$eval('#load-card', (d) => d.open))) await page.click('#load-card summary');
   await page.selectOption('#gen-family', 'random');
@@ -189,14 +209,18 @@ async function run(width, page) {
   await reload(page, () => page.click('#example-button'));
   m = await menu();
   check(m.value === 'leetcode2', `after loading example 2 the Example menu shows "${m.text}" (${m.value})`);
+  });
 
   if (!phone) {
     for (const nodes of [100, 200]) {
-      await open(page, `generate=random&nodes=${nodes}&seed=1`);
-      await shot(`random${nodes}`);
-      await noOverlap(page, `a random graph of ${nodes} nodes`, { fill: true });
+      await step(`a random graph of ${nodes} nodes`, async () => {
+        await open(page, `generate=random&nodes=${nodes}&seed=1`);
+        await shot(`random${nodes}`);
+        await noOverlap(page, `a random graph of ${nodes} nodes`, { fill: true });
+      });
     }
   }
+  check(failures.length === 0, failures.join('\n  '));
 }
 
 let failed = false;
@@ -205,13 +229,11 @@ for (const width of WIDTHS) {
   const page = await browser.context.newPage();
   const problems = watchConsole(page);
   try {
-    await run(width, page);
-    check(problems.length === 0, `console:\n  ${problems.join('\n  ')}`);
+    await run(width, page, problems);
     console.log(`ok: ${width.name} px wide`);
   } catch (e) {
     failed = true;
     console.error(`FAIL at ${width.name} px: ${e instanceof Failure ? e.message : `${e.name}: ${e.message}`}`);
-    await page.screenshot({ path: join(out, `widths-${width.name}-failure.png`) }).catch(() => {});
   } finally {
     await browser.close();
   }
