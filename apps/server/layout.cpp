@@ -56,14 +56,15 @@ void separate(std::vector<double>& x, std::vector<double>& y) {
       for (std::size_t j = i + 1; j < n; ++j) {
         double ex = x[i] - x[j];
         double ey = y[i] - y[j];
-        double d = std::hypot(ex, ey);
-        if (d >= want) continue;
+        const double gap = std::hypot(ex, ey);
+        if (gap >= want) continue;
+        double d = gap;
         if (d == 0) {  // coincident: part them along a direction fixed by their numbers
           ex = std::cos(static_cast<double>(i + j));
           ey = std::sin(static_cast<double>(i + j));
           d = 1;
         }
-        const double push = (want - std::hypot(x[i] - x[j], y[i] - y[j])) / 2 / d;
+        const double push = (want - gap) / 2 / d;
         x[i] += ex * push;
         y[i] += ey * push;
         x[j] -= ex * push;
