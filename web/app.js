@@ -636,7 +636,7 @@ function renderLegend() {
     add('vm-win', `${mover} to move wins with the cat here`);
     add('vm-draw', 'draw');
     add('vm-loss', `${mover} to move loses`);
-    items.push(`<span class="legend-item legend-note">${TOUCH ? 'the summary below the board' : 'hover a node'} gives the number of moves</span>`);
+    items.push(`<span class="legend-item legend-note">${TOUCH ? 'tap a node to put the mouse there' : 'hover a node for its number of moves'}</span>`);
   } else {
     add('win', 'the mover wins');
     add('draw', 'draw');
