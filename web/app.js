@@ -7,6 +7,10 @@ import { Board } from './board.js';
 const $ = (id) => document.getElementById(id);
 const ENGINE_DELAY = 450; // ms before the engine's reply, so that a person sees it happen
 const AUTO_DELAY = 700;
+// A touch screen has no hover: its words say "tap", and what a desktop shows on hover goes
+// into the text.
+const TOUCH = matchMedia('(hover: none), (pointer: coarse)').matches || navigator.maxTouchPoints > 0;
+const CLICK = TOUCH ? 'tap' : 'click';
 
 const api = new Api();
 api.onRepost = (game) => {
@@ -16,6 +20,7 @@ const board = new Board($('board'), { onNodeClick, onPieceDrop });
 
 const state = {
   source: null, // what the game was made from: {text, format, directed} | {generate} | {example}
+  sourceName: '', // the Example menu's words for a source that is not an example
   rules: {}, // the rules form as a rules object
   game: null, // the server's game object
   history: [], // positions {mouse, cats, turn}; history[j] has j moves played
@@ -84,7 +89,9 @@ function setAuto(on) {
 
 // ---------- loading games ----------
 
-async function loadGame(source) {
+// name: the Example menu's words for a source that is not an example ('pasted graph', a file's
+// name, the generated family).
+async function loadGame(source, name = '') {
   stopTimer();
   setAuto(false);
   setReady(false);
@@ -104,6 +111,7 @@ async function loadGame(source) {
     const game = await api.createGame(body);
     clearError();
     state.source = source;
+    state.sourceName = name;
     state.rules = rules;
     state.game = game;
     $('app').dataset.game = game.id;
@@ -121,6 +129,7 @@ async function loadGame(source) {
     board.setGame(game);
     board.setPosition(state.history[0]);
     describeGame(game);
+    showSource();
     renderLegend();
     await show({ engine: true });
   } catch (e) {
@@ -137,9 +146,8 @@ function describeGame(game) {
   const what = game.grid
     ? `${game.grid.rows.length}×${game.grid.rows[0].length} map · mouse jumps up to ${game.grid.mouse_jump}, cat up to ${game.grid.cat_jump}`
     : `${plural(game.nodes, 'node')}, ${plural(game.edges.length, game.directed ? 'arc' : 'edge')}`;
-  $('game-title').textContent = [game.title, what, `${game.states.toLocaleString('en')} positions solved in ${(game.seconds * 1000).toFixed(game.seconds < 0.01 ? 1 : 0)} ms`]
-    .filter(Boolean)
-    .join(' · ');
+  state.titleParts = [what, `${game.states.toLocaleString('en')} positions solved in ${(game.seconds * 1000).toFixed(game.seconds < 0.01 ? 1 : 0)} ms`];
+  showTitle(null);
   const r = game.rules;
   const parts = [
     `holes ${r.holes.length ? r.holes.join(', ') : 'none'}`,
@@ -155,6 +163,46 @@ function describeGame(game) {
   if (r.move_limit) parts.push(`${r.move_limit}-move limit (${r.limit_outcome === 'cat' ? 'cat wins' : 'draw'} at the limit)`);
   $('rules-summary').textContent = `In force: ${parts.join('; ')}.`;
   $('pos-cats').previousElementSibling.textContent = game.cats > 1 ? `Cats (${game.cats})` : 'Cat';
+}
+
+// The header: the game's name, the value of its start under the rules in force (known once the
+// start is shown), the board and the solve. An example's title carries its value under its own
+// rules ("LeetCode 913, example 1: a draw"); that part gives way to the value found here.
+function showTitle(start) {
+  const game = state.game;
+  let name = game.title;
+  if (state.source?.example) name = name.replace(/: [^:]*$/, '');
+  if (Object.keys(state.rules).length) name += ', your rules';
+  const title = $('game-title');
+  if (start) {
+    const words = start.value === 'draw' ? 'a draw' : `the ${start.value} wins in ${plural(start.remoteness, 'move')}`;
+    name += `: ${words}`;
+    title.dataset.value = start.value;
+    title.dataset.remoteness = start.remoteness ?? '';
+  } else {
+    delete title.dataset.value;
+    delete title.dataset.remoteness;
+  }
+  title.textContent = [name, ...state.titleParts].filter(Boolean).join(' · ');
+}
+
+// The Example menu names what is on the board: the example, or else an entry for the pasted
+// graph, the file or the generated graph.
+function showSource() {
+  const select = $('example-select');
+  let other = select.querySelector('option[value=""]');
+  if (state.source?.example) {
+    other?.remove();
+    select.value = state.source.example;
+    return;
+  }
+  if (!other) {
+    other = document.createElement('option');
+    other.value = '';
+    select.prepend(other);
+  }
+  other.textContent = state.sourceName || 'pasted graph';
+  select.value = '';
 }
 
 // ---------- showing a position ----------
@@ -188,6 +236,7 @@ async function show({ engine = false } = {}) {
   }
   if (token !== state.token) return;
   state.pos = pos;
+  if (state.cur === 0) showTitle(pos);
   const again = repeatedAt();
   if (pos.finished) {
     state.over = { reason: pos.finished, value: pos.value, sentence: pos.sentence };
@@ -241,7 +290,7 @@ function render() {
   let note;
   if (over) note = `Game over after ${plural(state.cur, 'move')}`;
   else if (state.auto) note = `${capital(pos.turn)} to move · auto-play`;
-  else if (state.side === 'watch') note = `${capital(pos.turn)} to move · click a move, or Step ▶`;
+  else if (state.side === 'watch') note = `${capital(pos.turn)} to move · ${CLICK} a move, or Step ▶`;
   else if (pos.turn === state.side) note = `${capital(pos.turn)} to move · your turn`;
   else note = `${capital(pos.turn)} to move · the engine's turn: Step ▶ (n) lets it move`;
   $('turn-note').textContent = note + limitNote;
@@ -550,7 +599,7 @@ async function refreshValueMap() {
     if (token !== state.token || !vm.on) return;
     board.setMoves([], null, false);
     board.setPosition({ mouse: vm.mouse, cats: [] });
-    board.setValueMap(answer.cats);
+    board.setValueMap(answer.cats, vm.turn);
     const count = { mouse: 0, cat: 0, draw: 0 };
     for (const e of answer.cats) if (e) count[e.value]++;
     $('valuemap-summary').textContent = `Mouse on ${nodeName(vm.mouse)}, ${vm.turn} to move: the mouse wins with the cat on ${plural(count.mouse, 'node')}, the cat on ${count.cat}, a draw on ${count.draw}.`;
@@ -572,9 +621,9 @@ const SWATCH = {
   food: '<svg viewBox="-50 -50 100 100" class="sw"><path d="M-38,24 L38,24 L38,-4 L-38,10 Z" class="cheese-side"/><path d="M-38,10 L38,-4 L14,-26 Z" class="cheese-top"/></svg>',
   mouse: '<svg viewBox="-50 -50 100 100" class="sw"><circle cx="-25" cy="-25" r="17" class="mouse-ear"/><circle cx="25" cy="-25" r="17" class="mouse-ear"/><ellipse cx="0" cy="7" rx="35" ry="31" class="mouse-head"/><circle cx="0" cy="15" r="6" class="mouse-nose"/></svg>',
   cat: '<svg viewBox="-50 -50 100 100" class="sw"><path d="M-33,-4 L-30,-46 L-4,-27 Z M33,-4 L30,-46 L4,-27 Z" class="cat-ear"/><circle cx="0" cy="5" r="35" class="cat-head"/><ellipse cx="-13" cy="-1" rx="7" ry="8" class="cat-eye"/><ellipse cx="13" cy="-1" rx="7" ry="8" class="cat-eye"/></svg>',
-  'vm-mouse': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="9" class="sw-vm vm-mouse"/></svg>',
-  'vm-cat': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="9" class="sw-vm vm-cat"/></svg>',
-  'vm-draw': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="9" class="sw-vm vm-draw"/></svg>',
+  'vm-win': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm win"/></svg>',
+  'vm-draw': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm draw"/></svg>',
+  'vm-loss': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm loss"/></svg>',
 };
 
 function renderLegend() {
@@ -583,15 +632,16 @@ function renderLegend() {
   const items = [];
   const add = (swatch, text) => items.push(`<span class="legend-item">${SWATCH[swatch]}<span>${text}</span></span>`);
   if (state.valueMap.on) {
-    add('vm-mouse', 'mouse wins with the cat here');
-    add('vm-cat', 'cat wins');
+    const mover = state.valueMap.turn;
+    add('vm-win', `${mover} to move wins with the cat here`);
     add('vm-draw', 'draw');
-    items.push('<span class="legend-item legend-note">numbers: moves to the end (= a draw)</span>');
+    add('vm-loss', `${mover} to move loses`);
+    items.push(`<span class="legend-item legend-note">${TOUCH ? 'tap a node to put the mouse there' : 'hover a node for its number of moves'}</span>`);
   } else {
     add('win', 'the mover wins');
     add('draw', 'draw');
     add('loss', 'the mover loses');
-    items.push('<span class="legend-item legend-note">hover a move for its number of moves</span>');
+    items.push(`<span class="legend-item legend-note">${TOUCH ? 'tap a move to play it; the Moves list gives its number of moves' : 'hover a move for its number of moves'}</span>`);
   }
   add('mouse', 'mouse');
   add('cat', game.cats > 1 ? `${game.cats} cats` : 'cat');
@@ -685,7 +735,10 @@ function wire() {
   $('zoom-out').addEventListener('click', () => board.zoom(1 / 1.4));
   $('zoom-fit').addEventListener('click', () => board.fit());
 
-  $('example-button').addEventListener('click', () => loadGame({ example: $('example-select').value }));
+  $('example-button').addEventListener('click', () => {
+    const name = $('example-select').value;
+    if (name) loadGame({ example: name });
+  });
   $('load-button').addEventListener('click', () => {
     const text = $('paste-input').value;
     if (!text.trim()) {
@@ -694,7 +747,8 @@ function wire() {
     }
     const source = { text, format: $('format').value };
     if ($('directed').checked) source.directed = true;
-    loadGame(source);
+    loadGame(source, state.fileName ?? 'pasted graph');
+    state.fileName = null;
   });
   $('file-input').addEventListener('change', async () => {
     const file = $('file-input').files[0];
@@ -706,6 +760,7 @@ function wire() {
     $('paste-input').value = await file.text();
     const ext = file.name.split('.').pop().toLowerCase();
     $('format').value = EXTENSIONS[ext] ?? 'auto';
+    state.fileName = `file ${file.name}`;
     $('load-button').click();
   });
   $('generate-button').addEventListener('click', () => {
@@ -713,21 +768,22 @@ function wire() {
       const nodes = wholeNumber($('gen-nodes').value, 'Nodes');
       const seed = wholeNumber($('gen-seed').value, 'Seed') ?? 1;
       if (nodes === undefined) throw new Error('Nodes: give a number of nodes');
-      loadGame({ generate: { family: $('gen-family').value, nodes, seed } });
+      const family = $('gen-family').value;
+      loadGame({ generate: { family, nodes, seed } }, `generated: ${family}, ${plural(nodes, 'node')}, seed ${seed}`);
     } catch (e) {
       showError(e);
     }
   });
   $('apply-rules').addEventListener('click', () => {
-    if (state.source) loadGame(state.source);
+    if (state.source) loadGame(state.source, state.sourceName);
   });
   $('clear-rules').addEventListener('click', () => {
     $('rules-form').reset();
-    if (state.source) loadGame(state.source);
+    if (state.source) loadGame(state.source, state.sourceName);
   });
   $('rules-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    if (state.source) loadGame(state.source);
+    if (state.source) loadGame(state.source, state.sourceName);
   });
   $('set-position').addEventListener('click', () => {
     try {
@@ -798,6 +854,7 @@ function toggleAuto() {
 
 async function main() {
   wire();
+  if (TOUCH) $('valuemap-hint').textContent = $('valuemap-hint').textContent.replace('Click a node', 'Tap a node');
   const params = new URLSearchParams(location.search);
   const side = params.get('side');
   if (['mouse', 'cat', 'watch'].includes(side)) {

@@ -4,7 +4,7 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 const VIEW = 1000; // graph boards are drawn in a 1000 x 1000 box
-const PAD = 40;
+const PAD = 64; // room for the largest ring, focus ring and piece around a node at the edge
 const CELL = 100; // grid cells are 100 x 100
 
 function el(name, attrs = {}, parent = null) {
@@ -16,11 +16,13 @@ function el(name, attrs = {}, parent = null) {
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
-// Median distance from a node to its nearest neighbour, on at most 400 sampled nodes.
+// The median and the smallest distance from a node to its nearest neighbour, on at most 2000
+// sampled nodes: the median sets the size of the nodes, the smallest caps it so that no two discs
+// overlap.
 function nearestSpacing(points) {
   const n = points.length;
-  if (n < 2) return VIEW;
-  const step = Math.max(1, Math.floor(n / 400));
+  if (n < 2) return { median: VIEW, least: VIEW };
+  const step = Math.max(1, Math.floor(n / 2000));
   const found = [];
   for (let i = 0; i < n; i += step) {
     let best = Infinity;
@@ -32,7 +34,18 @@ function nearestSpacing(points) {
     found.push(best);
   }
   found.sort((a, b) => a - b);
-  return found[Math.floor(found.length / 2)];
+  return { median: found[Math.floor(found.length / 2)], least: found[0] };
+}
+
+// The server's layout (in the unit square) stretched to fill a box of w x h units less the
+// padding, so that a drawing fills a wide or a tall board as well as a square one.
+function fillBox(layout, w, h) {
+  const xs = layout.map((p) => p[0]);
+  const ys = layout.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const sx = x1 > x0 ? (w - 2 * PAD) / (x1 - x0) : 0;
+  const sy = y1 > y0 ? (h - 2 * PAD) / (y1 - y0) : 0;
+  return layout.map(([x, y]) => [sx ? PAD + (x - x0) * sx : w / 2, sy ? PAD + (y - y0) * sy : h / 2]);
 }
 
 // The pieces, drawn around (0, 0) in a box of about 100 units.
@@ -113,19 +126,25 @@ export class Board {
   drawGraph() {
     const game = this.game;
     const n = game.nodes;
-    const span = VIEW - 2 * PAD;
-    this.points = game.layout.map(([x, y]) => [PAD + x * span, PAD + y * span]);
+    // The drawing takes the board's shape on screen (a wide board on a desktop, a square one on
+    // a phone), within limits so that a strip of a window does not flatten it.
+    this.container.style.setProperty('--aspect', '1');
+    const shown = this.container.getBoundingClientRect();
+    const aspect = shown.width > 0 && shown.height > 0 ? clamp(shown.width / shown.height, 0.75, 1.6) : 1;
+    const w = VIEW * Math.max(1, aspect);
+    const h = VIEW * Math.max(1, 1 / aspect);
+    this.points = fillBox(game.layout, w, h);
     const spacing = nearestSpacing(this.points);
-    const r = clamp(spacing * 0.34, 3, 34);
+    const r = clamp(Math.min(spacing.median * 0.34, spacing.least * 0.46), 3, 34);
     this.r = r;
-    this.box = { x: 0, y: 0, w: VIEW, h: VIEW };
+    this.box = { x: 0, y: 0, w, h };
     this.svg.style.setProperty('--r', `${r}px`);
     this.svg.style.setProperty('--edge-w', `${clamp(r * 0.12, 0.8, 3)}px`);
     this.svg.style.setProperty('--ring-w', `${clamp(r * 0.3, 1.6, 6)}px`);
     this.svg.classList.remove('grid-board');
     this.svg.classList.add('graph-board');
     this.container.parentElement?.classList.remove('grid-frame');
-    this.container.style.setProperty('--aspect', '1');
+    this.container.style.setProperty('--aspect', `${w / h}`);
     const holes = new Set(game.holes);
     const barred = new Set(game.cat_forbidden);
     const edges = el('g', { class: 'edges' }, this.svg);
@@ -312,29 +331,29 @@ export class Board {
     return [...this.moves.keys()].sort((a, b) => a - b).map((v) => this.nodes[v]);
   }
 
-  // Colours every node by the value of the cat standing there: entries {value, remoteness} or null.
-  setValueMap(entries) {
+  // Colours every node by the value of the cat standing there, for the side to move (`turn`), in
+  // the colours of the moves: green that side wins, yellow a draw, red it loses. Entries are
+  // {value, remoteness} or null (the cat may not stand there); the labels stay the node numbers.
+  setValueMap(entries, turn = 'mouse') {
     this.valueMap = entries;
     this.svg.classList.toggle('value-map', !!entries);
     this.nodes.forEach((g, v) => {
       const e = entries ? entries[v] : undefined;
       g.classList.remove('vm-mouse', 'vm-cat', 'vm-draw', 'vm-none');
       g.removeAttribute('data-value');
-      const label = g.querySelector('.label');
+      g.removeAttribute('data-for-mover');
       if (!entries) {
-        label.textContent = this.grid ? '' : v;
         g.querySelector('title').textContent = this.describeNode(v);
         return;
       }
       if (!e) {
         g.classList.add('vm-none');
-        label.textContent = this.grid ? '' : v;
         g.querySelector('title').textContent = `${this.describeNode(v)}: the cat may not stand here`;
         return;
       }
       g.classList.add(`vm-${e.value}`);
       g.setAttribute('data-value', e.value);
-      label.textContent = e.remoteness ?? '=';
+      g.setAttribute('data-for-mover', e.value === 'draw' ? 'draw' : e.value === turn ? 'win' : 'loss');
       const words = e.value === 'draw' ? 'draw' : `${e.value} wins in ${e.remoteness} move${e.remoteness === 1 ? '' : 's'}`;
       g.querySelector('title').textContent = `cat on ${this.nodeName(v)}: ${words}`;
     });

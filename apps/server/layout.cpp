@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace catmouse::server {
@@ -27,6 +28,52 @@ std::vector<Point> normalised(const std::vector<double>& x, const std::vector<do
     out[i] = {rounded(0.5 + (x[i] - cx) * scale), rounded(0.5 + (y[i] - cy) * scale)};
   }
   return out;
+}
+
+// Force-directed drawings leave a few pairs of nodes almost on top of each other, and the page
+// sizes its discs so that no two overlap: one close pair would shrink every node to a dot. Pairs
+// closer than 0.8 of the median nearest-neighbour distance are pushed apart along the line
+// joining them, each node half the shortfall, for a bounded number of O(n^2) rounds.
+void separate(std::vector<double>& x, std::vector<double>& y) {
+  const std::size_t n = x.size();
+  const double nn = static_cast<double>(n) * n;
+  const int rounds = static_cast<int>(std::min(60.0, std::floor(1e8 / nn)));
+  if (n < 3 || rounds == 0) return;
+  std::vector<double> nearest(n, std::numeric_limits<double>::infinity());
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const double d = std::hypot(x[i] - x[j], y[i] - y[j]);
+      nearest[i] = std::min(nearest[i], d);
+      nearest[j] = std::min(nearest[j], d);
+    }
+  }
+  std::nth_element(nearest.begin(), nearest.begin() + n / 2, nearest.end());
+  const double want = 0.8 * nearest[n / 2];
+  if (!(want > 0)) return;
+  for (int round = 0; round < rounds; ++round) {
+    bool moved = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = i + 1; j < n; ++j) {
+        double ex = x[i] - x[j];
+        double ey = y[i] - y[j];
+        const double gap = std::hypot(ex, ey);
+        if (gap >= want) continue;
+        double d = gap;
+        if (d == 0) {  // coincident: part them along a direction fixed by their numbers
+          ex = std::cos(static_cast<double>(i + j));
+          ey = std::sin(static_cast<double>(i + j));
+          d = 1;
+        }
+        const double push = (want - gap) / 2 / d;
+        x[i] += ex * push;
+        y[i] += ey * push;
+        x[j] -= ex * push;
+        y[j] -= ey * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
 }
 
 }  // namespace
@@ -116,6 +163,7 @@ std::vector<Point> force_layout(const Graph& graph) {
       }
     }
   }
+  separate(x, y);
   return normalised(x, y);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The browser tests against the real server, as ctest runs them:
 //
-//   node tests/browser/run_with_server.mjs CATMOUSE OUT_DIR play|interact|mock
+//   node tests/browser/run_with_server.mjs CATMOUSE OUT_DIR play|interact|widths|mock
 //
 // Starts `CATMOUSE serve --port 0` (the page and examples it serves are those of its build or
 // install tree), then
@@ -9,6 +9,7 @@
 //             play.mjs with them and saves the screenshot of the board at the end as
 //             OUT_DIR/play.png;
 //   interact: runs interact.mjs;
+//   widths:   runs widths.mjs at 1200 and 390 px wide, its screenshots in OUT_DIR;
 //   mock:     runs check_server.mjs: the mock's answers against the server's (no browser);
 // and stops the server with SIGTERM, which must end it with status 0.
 // Exit status: the test's, 1 when the server misbehaves, 77 (skipped) when Chromium or the npm
@@ -21,9 +22,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [program, outDir, which] = process.argv.slice(2);
-const scripts = { play: 'play.mjs', interact: 'interact.mjs', mock: 'check_server.mjs' };
+const scripts = { play: 'play.mjs', interact: 'interact.mjs', widths: 'widths.mjs', mock: 'check_server.mjs' };
 if (!program || !outDir || !(which in scripts)) {
-  console.error('usage: run_with_server.mjs CATMOUSE OUT_DIR play|interact|mock');
+  console.error('usage: run_with_server.mjs CATMOUSE OUT_DIR play|interact|widths|mock');
   process.exit(2);
 }
 
@@ -56,6 +57,7 @@ if (which === 'play') {
   args.push('--screenshot', join(outDir, 'play.png'));
 }
 if (which === 'mock') args.push('--games', '150');
+if (which === 'widths') args.push(outDir);
 
 const server = spawn(program, ['serve', '--port', '0', '--memory', '1G'], { stdio: ['ignore', 'pipe', 'inherit'] });
 let exited = null;

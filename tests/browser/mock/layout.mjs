@@ -78,7 +78,51 @@ export function forceLayout(n, edges) {
       }
     }
   }
+  separate(x, y);
   return normalise(x, y);
+}
+
+// Pairs closer than 0.8 of the median nearest-neighbour distance pushed apart, each node half
+// the shortfall, for min(60, floor(1e8 / n^2)) rounds or until none is that close.
+function separate(x, y) {
+  const n = x.length;
+  const rounds = Math.min(60, Math.floor(1e8 / (n * n)));
+  if (n < 3 || rounds === 0) return;
+  const nearest = new Float64Array(n).fill(Infinity);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const d = Math.hypot(x[i] - x[j], y[i] - y[j]);
+      nearest[i] = Math.min(nearest[i], d);
+      nearest[j] = Math.min(nearest[j], d);
+    }
+  }
+  nearest.sort();
+  const want = 0.8 * nearest[Math.floor(n / 2)];
+  if (!(want > 0)) return;
+  for (let round = 0; round < rounds; round++) {
+    let moved = false;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        let ex = x[i] - x[j];
+        let ey = y[i] - y[j];
+        const gap = Math.hypot(ex, ey);
+        if (gap >= want) continue;
+        let d = gap;
+        if (d === 0) {
+          ex = Math.cos(i + j);
+          ey = Math.sin(i + j);
+          d = 1;
+        }
+        const push = (want - gap) / 2 / d;
+        x[i] += ex * push;
+        y[i] += ey * push;
+        x[j] -= ex * push;
+        y[j] -= ey * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
 }
 
 function normalise(x, y) {

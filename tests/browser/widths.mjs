@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// The page at a desktop width (1200 x 800) and a phone's (390 x 844, touch), in headless Chromium
+// against a server:
+//
+//   node tests/browser/widths.mjs SERVER_URL OUT_DIR
+//
+// At each width: no node disc overlaps another, no control covers the board, and no node or piece
+// lies under a control, on
+// LeetCode 913's example 1 and on random graphs of 30 (both widths), 100 and 200 nodes (desktop),
+// whose drawings must also fill the board; the header follows the rules after a change; the
+// value map keeps the node numbers and takes the moves' colours, with a legend; the Example menu
+// names the source on show; the file button shows its whole label; a touch screen reads "tap",
+// not "hover". Screenshots go to OUT_DIR/widths-<width>-<step>.png.
+// Exit 0: passed; 1: failed, with the reason on stderr.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { openBrowser, watchConsole } from './lib/browser.mjs';
+
+const [url, out] = process.argv.slice(2);
+if (!url || !out) {
+  console.error('usage: widths.mjs SERVER_URL OUT_DIR');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const TIMEOUT = 30000;
+
+class Failure extends Error {}
+const check = (ok, message) => {
+  if (!ok) throw new Failure(message);
+};
+
+const loads = (page) => page.$eval('#app', (a) => Number(a.dataset.loads ?? 0));
+const ready = (page) => page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
+
+async function open(page, query) {
+  await page.goto(new URL(`/?${query}`, url).href, { timeout: TIMEOUT });
+  await page.waitForFunction(() => Number(document.getElementById('app').dataset.loads ?? 0) > 0, null, { timeout: TIMEOUT });
+  await ready(page);
+}
+
+// Runs `act` and waits for the game it loads.
+async function reload(page, act) {
+  const before = await loads(page);
+  await act();
+  await page.waitForFunction((n) => Number(document.getElementById('app').dataset.loads ?? 0) > n, before, { timeout: TIMEOUT });
+  await ready(page);
+}
+
+// Discs that overlap, nodes or pieces under a visible control, and nodes outside the board; and
+// the share of the board's width and height that the node centres span.
+function measure() {
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  const circle = (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2, r: r.width / 2, what: c.closest('[data-node]')?.dataset.node ?? c.closest('[data-piece]')?.dataset.piece };
+  };
+  const discs = [...document.querySelectorAll('#board .node .disc')].map(circle);
+  const pieces = [...document.querySelectorAll('#board .piece-halo')].map(circle);
+  const controls = [...document.querySelectorAll('button, select, input, textarea, label, summary')]
+    .filter((e) => !e.closest('#board'))
+    .map((e) => ({ rect: e.getBoundingClientRect(), name: e.id || e.textContent.trim().slice(0, 20) }))
+    .filter(({ rect }) => rect.width > 1 && rect.height > 1);
+  const problems = [];
+  for (let i = 0; i < discs.length; i++) {
+    for (let j = i + 1; j < discs.length; j++) {
+      const a = discs[i];
+      const b = discs[j];
+      if (Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r - 0.5) problems.push(`node ${a.what} overlaps node ${b.what}`);
+    }
+  }
+  // A control over the drawing hides whatever panning or zooming brings under it.
+  for (const { rect, name } of controls) {
+    const across = Math.min(rect.right, board.right) - Math.max(rect.left, board.left);
+    const down = Math.min(rect.bottom, board.bottom) - Math.max(rect.top, board.top);
+    if (across > 0.5 && down > 0.5) problems.push(`the control "${name}" covers the board`);
+  }
+  for (const c of [...discs, ...pieces]) {
+    for (const { rect, name } of controls) {
+      const nx = Math.max(rect.left, Math.min(c.x, rect.right));
+      const ny = Math.max(rect.top, Math.min(c.y, rect.bottom));
+      if (Math.hypot(nx - c.x, ny - c.y) < c.r - 0.5) problems.push(`${/^\d+$/.test(c.what) ? 'node ' : 'the '}${c.what} lies under the control "${name}"`);
+    }
+    if (c.x - c.r < board.left - 0.5 || c.x + c.r > board.right + 0.5 || c.y - c.r < board.top - 0.5 || c.y + c.r > board.bottom + 0.5) {
+      problems.push(`${c.what} is cut by the edge of the board`);
+    }
+  }
+  const radii = discs.map((d) => d.r).sort((a, b) => a - b);
+  const xs = discs.map((d) => d.x);
+  const ys = discs.map((d) => d.y);
+  return {
+    problems,
+    spanX: (Math.max(...xs) - Math.min(...xs)) / board.width,
+    spanY: (Math.max(...ys) - Math.min(...ys)) / board.height,
+    // The median radius against the side of the board's share per node.
+    size: radii[Math.floor(radii.length / 2)] / Math.sqrt((board.width * board.height) / discs.length),
+  };
+}
+
+async function noOverlap(page, what, { fill = false } = {}) {
+  const m = await page.evaluate(measure);
+  check(m.problems.length === 0, `${what}: ${m.problems.slice(0, 5).join('; ')}${m.problems.length > 5 ? `; and ${m.problems.length - 5} more` : ''}`);
+  if (fill) {
+    // Separate means apart at a size one can see and tap, not shrunk to dots.
+    check(m.size >= 0.1, `${what}: the discs are ${(m.size * 100).toFixed(1)}% of the board's side per node across, under 10%: nodes are not kept apart`);
+    check(m.spanX >= 0.7 && m.spanY >= 0.7, `${what}: the nodes span ${Math.round(m.spanX * 100)}% of the board's width and ${Math.round(m.spanY * 100)}% of its height, not 70% of both`);
+  }
+}
+
+const WIDTHS = [
+  { name: '1200', size: { width: 1200, height: 800 } },
+  { name: '390', size: { width: 390, height: 844, mobile: true } },
+];
+
+// Each step opens the page afresh, so that every check runs (and can fail) on its own.
+async function run(width, page, problems) {
+  const shot = (step) => page.screenshot({ path: join(out, `widths-${width.name}-${step}.png`), fullPage: width.size.mobile });
+  const phone = !!width.size.mobile;
+  const failures = [];
+  const step = async (name, fn) => {
+    try {
+      await open(page, 'example=leetcode1');
+      await fn();
+      check(problems.length === 0, `console:\n  ${problems.splice(0).join('\n  ')}`);
+      console.log(`ok: ${width.name} px: ${name}`);
+    } catch (e) {
+      failures.push(`${name}: ${e instanceof Failure ? e.message : `${e.name}: ${e.message}`}`);
+      await page.screenshot({ path: join(out, `widths-${width.name}-failure-${failures.length}.png`) }).catch(() => {});
+    }
+  };
+
+  await step('nodes apart and clear of the controls', async () => {
+  await shot('leetcode1');
+  await noOverlap(page, 'LeetCode 913 example 1');
+  });
+
+  await step('words for the screen', async () => {
+  const legend = await page.$eval('#legend', (l) => l.textContent);
+  if (phone) check(!/hover/i.test(legend) && /tap/i.test(legend), `on a touch screen the legend reads "${legend}"`);
+  else check(/hover/i.test(legend), `with a mouse the legend reads "${legend}"`);
+  });
+
+  // The file input's native "No file chosen" is cut on narrow cards: a whole label stands in.
+  await step('the file button', async () => {
+  const file = await page.evaluate(() => {
+    const input = document.getElementById('file-input').getBoundingClientRect();
+    const label = document.querySelector('label[for="file-input"]');
+    return { input: input.width, label: label.getBoundingClientRect().width, text: label.scrollWidth, client: label.clientWidth };
+  });
+  check(file.input <= 2, `the native file input shows, ${Math.round(file.input)} px wide`);
+  check(file.label > 20 && file.text <= file.client + 1, `the file button's label is cut (${file.text} px of text in ${file.client} px)`);
+  });
+
+  await step('the header follows the rules', async () => {
+  await page.click('#rules-card summary');
+  await page.selectOption('#rule-mouse-stays', 'true');
+  await page.fill('#rule-holes', '0,4');
+  await reload(page, () => page.click('#apply-rules'));
+  const header = await page.evaluate(() => {
+    const s = document.getElementById('status').dataset;
+    return { value: s.value, remoteness: s.remoteness, played: s.played, title: document.getElementById('game-title').textContent };
+  });
+  check(header.played === '0', `after applying the rules ${header.played} moves are played`);
+  const words = header.value === 'draw' ? 'a draw' : `the ${header.value} wins in ${header.remoteness} move`;
+  check(header.title.includes(words), `the status says ${header.value} (${header.remoteness}) but the header reads "${header.title}"`);
+  check(header.value === 'draw' || !/\ba draw\b/.test(header.title), `the header still reads "${header.title}"`);
+  await shot('rules');
+  });
+
+  await step('the value map', async () => {
+  await page.click('#valuemap-card summary');
+  await page.check('#valuemap-toggle');
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-node][data-value]').length > 0, null, { timeout: TIMEOUT });
+  await ready(page);
+  const map = await page.evaluate(() => {
+    const turn = document.getElementById('valuemap-turn').value;
+    const hex = (name) => {
+      const h = getComputedStyle(document.documentElement).getPropertyValue(name).trim().slice(1);
+      return `rgb(${[0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).join(', ')})`;
+    };
+    const colours = { win: hex('--win-soft'), draw: hex('--draw-soft'), loss: hex('--loss-soft') };
+    const nodes = [...document.querySelectorAll('#board [data-node]')].map((g) => {
+      const value = g.dataset.value;
+      const kind = !value ? null : value === 'draw' ? 'draw' : value === turn ? 'win' : 'loss';
+      return { node: g.dataset.node, label: g.querySelector('.label').textContent, fill: getComputedStyle(g.querySelector('.disc')).fill, kind };
+    });
+    return { nodes, colours, legend: document.getElementById('legend').textContent, swatches: document.querySelectorAll('#legend .sw-vm').length };
+  });
+  for (const n of map.nodes) {
+    check(n.label === n.node, `with the value map on, node ${n.node} is labelled "${n.label}"`);
+    if (n.kind) check(n.fill === map.colours[n.kind], `node ${n.node} (${n.kind} for the side to move) is filled ${n.fill}, not the moves' ${map.colours[n.kind]}`);
+  }
+  check(map.swatches === 3 && /wins/.test(map.legend) && /draw/.test(map.legend) && /loses/.test(map.legend), `the value map's legend reads "${map.legend}"`);
+  await shot('valuemap');
+  await noOverlap(page, 'the value map');
+  });
+
+  await step('the Example menu', async () => {
+  const menu = () => page.$eval('#example-select', (s) => ({ value: s.value, text: s.selectedOptions[0]?.textContent ?? '' }));
+  if (!(await page.$eval('#load-card', (d) => d.open))) await page.click('#load-card summary');
+  await page.selectOption('#gen-family', 'random');
+  await page.fill('#gen-nodes', '30');
+  await page.fill('#gen-seed', '1');
+  await reload(page, () => page.click('#generate-button'));
+  let m = await menu();
+  check(m.value === '' && /random/.test(m.text) && /30/.test(m.text), `after generating a random graph the Example menu shows "${m.text}" (${m.value})`);
+
+  await page.fill('#paste-input', '[[1,3],[0],[3],[0,2]]');
+  await reload(page, () => page.click('#load-button'));
+  m = await menu();
+  check(m.value === '' && /pasted/.test(m.text), `after a paste the Example menu shows "${m.text}" (${m.value})`);
+
+  await page.selectOption('#example-select', 'leetcode2');
+  await reload(page, () => page.click('#example-button'));
+  m = await menu();
+  check(m.value === 'leetcode2', `after loading example 2 the Example menu shows "${m.text}" (${m.value})`);
+  });
+
+  for (const nodes of phone ? [30] : [30, 100, 200]) {
+    await step(`a random graph of ${nodes} nodes`, async () => {
+      await open(page, `generate=random&nodes=${nodes}&seed=1`);
+      await shot(`random${nodes}`);
+      await noOverlap(page, `a random graph of ${nodes} nodes`, { fill: true });
+    });
+  }
+  check(failures.length === 0, failures.join('\n  '));
+}
+
+let failed = false;
+for (const width of WIDTHS) {
+  const browser = await openBrowser(width.size);
+  const page = await browser.context.newPage();
+  const problems = watchConsole(page);
+  try {
+    await run(width, page, problems);
+    console.log(`ok: ${width.name} px wide`);
+  } catch (e) {
+    failed = true;
+    console.error(`FAIL at ${width.name} px: ${e instanceof Failure ? e.message : `${e.name}: ${e.message}`}`);
+  } finally {
+    await browser.close();
+  }
+}
+console.log(failed ? 'FAIL' : 'PASS');
+process.exit(failed ? 1 : 0);
