@@ -1,8 +1,9 @@
 """The build of the extension catmouse._core for pip (pyproject.toml): CMake, as the rest of the
-project, configured for the interpreter running this script and built into build/pip-<tag>/
-(kept between builds, so a second pip install of the same tree only relinks). The package's
-Python files come from python/catmouse/ through setuptools."""
+project, configured for the interpreter running this script and built into
+build/pip-<ABI tag>-<base interpreter hash>/ (kept between builds, so a second pip install of the
+same tree only relinks). The package's Python files come from python/catmouse/ via setuptools."""
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -27,8 +28,12 @@ class CMakeBuild(build_ext):
     """Builds the CMake target catmouse_python and copies the module where setuptools wants it."""
 
     def build_extension(self, ext: Extension) -> None:
+        # One directory per base interpreter: its venvs share it (relinking at most), while two
+        # installs of the same version (Debian's and pyenv's 3.11) do not rebuild each other's.
         tag = sysconfig.get_config_var("SOABI") or f"py{sys.version_info[0]}{sys.version_info[1]}"
-        build_dir = Path(os.environ.get("CATMOUSE_PIP_BUILD_DIR", ROOT / "build" / f"pip-{tag}"))
+        base = hashlib.sha1(sys.base_prefix.encode()).hexdigest()[:8]
+        default = ROOT / "build" / f"pip-{tag}-{base}"
+        build_dir = Path(os.environ.get("CATMOUSE_PIP_BUILD_DIR", default))
         configure = [
             "cmake", "-S", str(ROOT), "-B", str(build_dir),
             "-DCMAKE_BUILD_TYPE=Release",
@@ -62,5 +67,8 @@ setup(
     ext_modules=[CMakeExtension("catmouse._core")],
     cmdclass={"build_ext": CMakeBuild},
     # setuptools' own work files beside CMake's, not in the preset's build/ tree.
-    options={"build": {"build_base": "build/setuptools"}, "egg_info": {"egg_base": "build/setuptools"}},
+    options={
+        "build": {"build_base": "build/setuptools"},
+        "egg_info": {"egg_base": "build/setuptools"},
+    },
 )

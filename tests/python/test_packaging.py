@@ -1,8 +1,8 @@
 """pip installs the package from this source tree, offline, as docs/python.md tells: in a venv
 that sees the system's packages, in a plain venv without NumPy, and as a wheel built with
-`pip wheel` installed in a second venv. The CMake build under build/pip-<tag>/ is shared by the
-three installs (the first one builds, the others relink at most); every pip call is --no-index,
-so nothing is fetched."""
+`pip wheel` installed in a second venv. The CMake build under build/pip-<tag>-<hash>/ is shared
+by the three installs (the first one builds, the others relink at most); every pip call is
+--no-index, so nothing is fetched."""
 
 from __future__ import annotations
 
