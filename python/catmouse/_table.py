@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, NamedTuple
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # optional: the arrays are then memoryviews (the buffer protocol)
+    np = None
 
 from . import _core
 from ._errors import Error, OptionError
@@ -210,7 +213,7 @@ class Table:
     # NumPy.
 
     @property
-    def values(self) -> np.ndarray:
+    def values(self) -> np.ndarray | memoryview:
         """Every position's value (LeetCode's codes) as a read-only uint8 array of shape
         (2, n, n): ``values[t, i, j]`` with the mouse on ``nodes[i]``, the cat on ``nodes[j]``,
         and ``t`` 0 for the mouse to move, 1 for the cat. One cat only.
@@ -218,17 +221,19 @@ class Table:
         The table stores values as bits, so they are decoded once, on first use, into memory
         owned by this Table; every array returned is a view of that memory whose ``base`` is
         this Table (no copy per access). Positions with the cat on a node it may not enter are
-        0."""
+        0. Without NumPy it is a read-only memoryview of the same memory (format ``B``, the same
+        shape: ``values[t, i, j]``, ``tolist()``; ``numpy.asarray`` takes it as it is)."""
         try:
             return self._solution.values(self)
         except ValueError as error:
             raise Error(str(error), field="values") from None
 
     @property
-    def remoteness_array(self) -> np.ndarray:
+    def remoteness_array(self) -> np.ndarray | memoryview:
         """Every position's remoteness as a read-only array of shape (2, n, n), indexed as
         :attr:`values`; -1 for draws. int16, or int32 when some remoteness passes 32767.
-        Decoded once like :attr:`values`; needs remoteness (not ``values_only``)."""
+        Decoded once like :attr:`values`; needs remoteness (not ``values_only``). Without NumPy
+        a read-only memoryview, as for :attr:`values`."""
         self._need_remoteness("the remoteness array")
         try:
             return self._solution.remoteness(self)

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <string>
 
 #include "arrays.hpp"
 #include "bindings.hpp"
@@ -91,12 +92,42 @@ py::dict run_cops(const GameSpec& spec, std::uint32_t k, unsigned threads,
   return out;
 }
 
-// A read-only NumPy array of shape (2, n, n) over `data`, whose base is `owner` (the Python
-// object that keeps the Solution, and so the data, alive).
+// Without NumPy the arrays are read-only memoryviews of this: the buffer protocol, so that a
+// plain interpreter still gets every value without a copy (and NumPy, once installed, takes them
+// with np.asarray). It holds `owner`, and the memoryview holds it, so the data outlives both.
+struct ArrayBuffer {
+  const void* data;
+  py::ssize_t itemsize;
+  std::string format;
+  py::ssize_t side;
+  py::object owner;
+};
+
+// Whether NumPy can be imported, asked once: the arrays are NumPy arrays when it can.
+bool have_numpy() {
+  static const bool have = [] {
+    try {
+      py::module_::import("numpy");
+      return true;
+    } catch (const py::error_already_set&) {
+      return false;
+    }
+  }();
+  return have;
+}
+
+// A read-only array of shape (2, n, n) over `data`, kept alive by `owner` (the Python object that
+// keeps the Solution, and so the data, alive): a NumPy array whose base is `owner`, or without
+// NumPy a memoryview.
 template <class T>
-py::array view(const std::vector<T>& data, NodeId n, py::handle owner) {
+py::object view(const std::vector<T>& data, NodeId n, py::handle owner) {
   const auto size = static_cast<py::ssize_t>(sizeof(T));
   const auto side = static_cast<py::ssize_t>(n);
+  if (!have_numpy()) {
+    ArrayBuffer buffer{data.data(), size, py::format_descriptor<T>::format(), side,
+                       py::reinterpret_borrow<py::object>(owner)};
+    return py::memoryview(py::cast(std::move(buffer)));
+  }
   py::array array(py::dtype::of<T>(), {py::ssize_t{2}, side, side},
                   {side * side * size, side * size, size}, data.data(), owner);
   array.attr("setflags")(py::arg("write") = false);
@@ -125,6 +156,16 @@ void bind_solution(py::module_& m) {
                ", total=" + std::to_string(p.total) +
                ", remoteness=" + std::to_string(p.remoteness) +
                ", seconds=" + std::to_string(p.seconds) + ")";
+      });
+
+  py::class_<ArrayBuffer>(m, "ArrayBuffer", py::buffer_protocol(),
+                          "A (2, n, n) array for memoryview() when NumPy is absent.")
+      .def_buffer([](const ArrayBuffer& b) {
+        const py::ssize_t side = b.side;
+        return py::buffer_info(const_cast<void*>(b.data), b.itemsize, b.format, 3,
+                               {py::ssize_t{2}, side, side},
+                               {side * side * b.itemsize, side * b.itemsize, b.itemsize},
+                               /*readonly=*/true);
       });
 
   py::class_<PySolution>(m, "Solution", "A solved game (catmouse/solve/solution.hpp).")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import gc
 import json
+import os
+import subprocess
+import sys
 import weakref
 
 import numpy as np
@@ -75,3 +78,38 @@ def test_the_views_keep_the_table_alive():
     del view
     gc.collect()
     assert ref() is None
+
+
+# Without NumPy (an interpreter or venv that lacks it), the same arrays through the buffer
+# protocol: run in a process where `import numpy` fails, compared with NumPy's views here.
+NO_NUMPY = """
+import gc, json, sys, weakref
+sys.modules["numpy"] = None  # import numpy now raises ImportError
+import catmouse
+table = catmouse.solve(json.loads(sys.stdin.read()), threads=2)
+values, remoteness = table.values, table.remoteness_array
+gone = weakref.ref(table)
+del table
+gc.collect()
+assert gone() is not None, "the views must keep the table alive"
+try:
+    values[0, 1, 2] = 0
+    raise SystemExit("a view was writable")
+except TypeError:
+    pass
+print(json.dumps([type(values).__name__, values.format, remoteness.format, values.shape,
+                  values.tolist(), remoteness.tolist()]))
+"""
+
+
+def test_without_numpy_memoryviews_of_the_same_values():
+    graph = generated("random", 40, 7)
+    run = subprocess.run([sys.executable, "-c", NO_NUMPY], input=graph, capture_output=True,
+                         text=True, env=dict(os.environ))
+    assert run.returncode == 0, run.stderr
+    kind, value_format, remoteness_format, shape, values, remoteness = json.loads(run.stdout)
+    table = catmouse.solve(json.loads(graph), threads=2)
+    assert kind == "memoryview" and value_format == "B"
+    assert remoteness_format == np.dtype(table.remoteness_array.dtype).char
+    assert shape == [2, 40, 40]
+    assert values == table.values.tolist() and remoteness == table.remoteness_array.tolist()
