@@ -17,9 +17,9 @@
 //    row, 64 states at a time, by a word program (node_order.hpp): a few shifted windows of the
 //    won row per word once the nodes are numbered breadth-first.
 // A level visits only the rows and words of the previous level's new states (frontier.hpp), and
-// the remoteness is written in 8 x 8 blocks (blocked_words.hpp), marked with the attractor that
-// wrote it. The two attractors share nothing but the remoteness array (distinct states), so with
-// two threads they run side by side.
+// the remoteness is written in 8 x 8 blocks (blocked_remoteness.hpp), marked with the attractor
+// that wrote it. The two attractors share nothing but the remoteness array (distinct states), so
+// with two threads they run side by side.
 #pragma once
 
 #include <algorithm>
@@ -35,12 +35,12 @@
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
-#include "solve/kernel/blocked_words.hpp"
+#include "solve/kernel/blocked_remoteness.hpp"
 #include "solve/kernel/frontier.hpp"
 #include "solve/kernel/frontier_plan.hpp"
 #include "solve/kernel/level_hook.hpp"
+#include "solve/kernel/level_zero.hpp"
 #include "solve/kernel/node_order.hpp"
-#include "solve/kernel/seed.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::detail {
@@ -50,7 +50,7 @@ namespace catmouse::detail {
 // it, every row is here and run() solves alone; the range checks compile away.
 template <class W, bool kPartial = false>
 class FrontierKernel {
-  static constexpr W kTop = BlockedWords<W>::kTop;
+  static constexpr W kTop = BlockedRemoteness<W>::kTop;
   // The threads of the pool (one, or two with threads): a level's rows are shared out among them
   // one by one (step_level), each thread listing the rows it adds in a shard of its own.
   static constexpr unsigned kThreads = 2;
@@ -86,7 +86,7 @@ class FrontierKernel {
   };
 
  public:
-  // The cat's attractor writes remoteness + 1 below the top bit (blocked_words.hpp).
+  // The cat's attractor writes remoteness + 1 below the top bit (blocked_remoteness.hpp).
   static constexpr std::uint64_t kMaxRemoteness = kTop - 2;
 
   // `rows` only with kPartial (otherwise every row).
@@ -107,7 +107,7 @@ class FrontierKernel {
         cancelled_(options.cancelled),
         pool_(threads_) {
     if (keep_remoteness_) {
-      remoteness_ = BlockedWords<W>(n_, first_, last_ - first_, on_pool());
+      remoteness_ = BlockedRemoteness<W>(n_, first_, last_ - first_, on_pool());
     }
     // The attractors' rows, each on a thread of its own: their first touch is most of the cost.
     pool_.run(parallel_, 2, 1, [&](std::size_t first, std::size_t last, unsigned) {
@@ -276,8 +276,8 @@ class FrontierKernel {
     }
     return {};
   }
-  // After the solve (kPartial, with remoteness): the word of that state (blocked_words.hpp): 0 a
-  // draw, kTop | r a mouse win in r, r + 1 a cat win in r.
+  // After the solve (kPartial, with remoteness): the word of that state (blocked_remoteness.hpp): 0
+  // a draw, kTop | r a mouse win in r, r + 1 a cat win in r.
   W word_here(int half, NodeId m, NodeId c) const {
     static_assert(kPartial);
     return remoteness_.at(half, m, c);
@@ -386,7 +386,7 @@ class FrontierKernel {
 
   static bool has_work(const Attractor& a) { return !a.own_new.empty() || !a.other_new.empty(); }
 
-  // The word that marks remoteness r in attractor p's states (blocked_words.hpp).
+  // The word that marks remoteness r in attractor p's states (blocked_remoteness.hpp).
   static W level_word(int player, std::uint64_t r) {
     return static_cast<W>(player == 0 ? kTop | r : r + 1);
   }
@@ -453,7 +453,7 @@ class FrontierKernel {
     write_remoteness(a.player, 1 - a.player, x, w, bits, stamp);
   }
 
-  // Level 0: the end states and the stuck players (seed.hpp), each into the attractor of its
+  // Level 0: the end states and the stuck players (level_zero.hpp), each into the attractor of its
   // winner. Rows here are in StateSpace orientation; the attractor whose rows are the other
   // player's nodes takes the bits one by one (few: a diagonal, a hole's column). With kPartial,
   // a process seeds its own rows, and the columns of other rows that are its attractor rows.
@@ -478,9 +478,9 @@ class FrontierKernel {
         const std::uint64_t w_end = mine ? words_per_row_ : last_word_;
         for (std::uint64_t w = mine ? 0 : first_word_; w < w_end; ++w) {
           const std::uint64_t self = (x >> 6) == w ? std::uint64_t{1} << (x & 63) : 0;
-          const SeedWord word =
-              seed_word(rules, side, game_.is_hole(v), half == 0 ? cat_allowed[w] : all[w],
-                        holes[w], self, stuck);
+          const LevelZeroWord word =
+              level_zero_word(rules, side, game_.is_hole(v), half == 0 ? cat_allowed[w] : all[w],
+                              holes[w], self, stuck);
           // The winner whose attractor has rows of this half's row player takes the word whole.
           const std::uint64_t whole = half == 0 ? word.mouse : word.cat;
           const std::uint64_t scattered = half == 0 ? word.cat : word.mouse;
@@ -567,7 +567,7 @@ class FrontierKernel {
   LevelSink* sink_ = nullptr;
   LevelReplay* resume_ = nullptr;
   Attractor attractor_[2];  // [0] the mouse's, [1] the cat's
-  BlockedWords<W> remoteness_;
+  BlockedRemoteness<W> remoteness_;
   std::optional<std::pair<Value, std::uint32_t>> target_;
 };
 
