@@ -1,6 +1,6 @@
 // A request and an answer as the site sees them, apart from any HTTP library: the server's logic
-// (api.hpp, static_files.hpp, site.hpp) is tested by calling it directly, and http.cpp only moves
-// these to and from the network.
+// (api.hpp, static_files.hpp, route() in server.hpp) is tested by calling it directly, and
+// server.cpp only moves these to and from the network.
 #pragma once
 
 #include <map>

@@ -187,7 +187,7 @@ class LevelExchange final : public PartHere {
     }
     // The kernel's word to the code (tablebase::state_code) at once: a mouse win in r,
     // kTop | r, is 1 + 2r; a cat win in r, r + 1, is 2 + 2r; a draw, 0, is 0.
-    constexpr W kTop = detail::BlockedWords<W>::kTop;
+    constexpr W kTop = detail::BlockedRemoteness<W>::kTop;
     for (NodeId column = begin; column < end; ++column) {
       const NodeId y = rank[column];
       const W v = half == 0 ? kernel_.word_here(0, x, y) : kernel_.word_here(1, y, x);

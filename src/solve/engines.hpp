@@ -27,18 +27,17 @@ Error position_error(const Position& position);
 Result<Table> run_engine(const Game& game, const SolveOptions& options);
 
 // The kernels behind the general one-cat engine (Engine::kGeneral): the sweep kernel
-// (retrograde_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or
+// (sweep_kernel.hpp: bit-parallel over both layouts, for shallow games and dense or
 // irregular graphs) and the frontier kernel (frontier_kernel.hpp: two attractors, each level in
 // proportion to its new states, for deep games on graphs whose breadth-first numbering makes
 // "every move wins" a few shifted words). kAuto picks by the graph; tests force each.
 enum class OneCatKernel : std::uint8_t { kAuto, kSweep, kFrontier };
 
 // The frontier kernel is chosen when "every move wins" costs at most this many windows per 64
-// nodes: about 2 on a ring or a path, 8 on a grid, 12 on a maze, 46 on a random tree (one per
-// edge), 80 on the long family, 320 on a random graph of degree 6 (docs/algorithm.md). Past it,
-// the sweep kernel's 64 states per word operation win: such graphs are shallow. (The sweep
-// kernel keeps the input's numbering: on the long row at n = 4000 the frontier kernel took 0.6 s
-// against 1.1 s, and 0.7-0.9 s against 3.2-3.8 s relabelled at random.)
+// nodes. Past it the graph is irregular or dense, so its games are shallow, and the sweep kernel's
+// 64 states per word operation win over the frontier kernel's work per new state. The threshold
+// sits between the entries of the families where each kernel was measured faster; the figures
+// (entries per family, times at n = 4000) are in docs/algorithm.md, "Which kernel".
 inline constexpr double kFrontierEntriesPerWord = 128.0;
 
 // One cat: the small kernel (at most 64 nodes) or the general one, as options.engine says
@@ -65,8 +64,16 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
 Result<Table> solve_pack(const Game& game, const SolveOptions& options);
 std::uint64_t pack_memory(const Game& game, bool values_only);
 
-// Two or more cops under cops_rules(): the cops engine's whole table (cops.cpp).
+// Two or more cops under cops_rules(): the cops engine's whole table (kernel/cops_engine.cpp).
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options);
+// The cops' question on the cops engine for graphs too large for SmallCops (solve_cops in
+// cops.cpp checks the arguments first, check_cops among them).
+Result<CopsResult> solve_cops_question(const Graph& graph, std::uint32_t k,
+                                       const SolveOptions& options, CopsSweep sweep,
+                                       CopsVariant variant);
+// The number of cops and the graph's size within what the cops engine takes; the error names
+// the option "cops".
+Status check_cops(const Graph& graph, std::uint32_t k);
 // Whether the game is cops and robbers as the cops engine plays it: no holes, no nodes barred to
 // the cats, the cats on the mouse's graph, no capture in a hole, and the robber never winning: a
 // node with no move out only where the cops may stay (else a cop there is stuck and loses), and

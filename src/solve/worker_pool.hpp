@@ -1,4 +1,4 @@
-// A small pool of worker threads for the retrograde kernel's many short parallel steps (a level
+// A small pool of worker threads for the kernels' many short parallel steps (a level
 // may take microseconds, and a game may have thousands of levels): threads are started once per
 // solve, and between steps they spin briefly before sleeping, so a step costs no thread start.
 // A thread that cannot be started (std::system_error from std::thread) stops the ones already

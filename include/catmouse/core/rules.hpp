@@ -68,7 +68,7 @@ struct Rules {
   LimitOutcome limit_outcome = LimitOutcome::kDraw;
   // How many cats (k >= 1). They move together in the cats' turn, each along an edge (or staying,
   // with cat_stays), and the cats' side is stuck when one of them has no move; capture is any cat
-  // on the mouse. More than one cat is solved by the pack engine (pack.hpp).
+  // on the mouse. More than one cat is solved by the pack engine (Engine::kPack).
   std::uint32_t cats = 1;
   // With cats > 1: each cat's start (empty: all on cat_start).
   std::vector<NodeId> cat_starts;

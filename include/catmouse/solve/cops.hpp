@@ -62,7 +62,7 @@ std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k, CopsVaria
 enum class CopsSweep {
   kAuto,   // per level, whichever costs fewer joint moves
   kPush,   // push each placement's new robber losses to the placements one move away
-  kDense,  // one sweep over every placement, one cop at a time (see cops.cpp)
+  kDense,  // one sweep over every placement, one cop at a time (docs/algorithm.md)
 };
 
 // Answers the cops' question for k cops with at most options.threads threads. Fails when k or the

@@ -6,7 +6,7 @@
 // Storage: a bitset of mouse wins, plus either one word per state whose top bit says "decided" and
 // whose other bits hold the remoteness (16-bit words, or 32-bit when a game needs more than 32767
 // plies), or, for a values-only table, a bitset of decided states. Best moves are never stored
-// (see query.hpp).
+// (Solution::best_move finds them from the children's values, solution.hpp).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Square bit matrices stored as padded rows of 64-bit words, and the 64x64 block transpose the
-// retrograde kernel uses to turn "decided in the parent's layout" into "decided in the children's
+// sweep kernel uses to turn "decided in the parent's layout" into "decided in the children's
 // layout". Internal to src/.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The cops engine's kernel (internal): CopsSolver, the placements' rows of bits and the two
-// phases that fill them. cops.cpp holds the public entry points over it.
+// phases that fill them. cops_engine.cpp runs it.
 #pragma once
 
 #include <fmt/format.h>

@@ -28,8 +28,8 @@ inline void on_this_thread(std::size_t parts, const std::function<void(std::size
 // `count` zeros. With `for_each_part`, an array of 1 MiB or more is faulted in 2 MiB parts on its
 // threads (MADV_POPULATE_WRITE, Linux 5.14; older kernels refuse it and the pages are faulted in
 // where they are first written instead): the system zeroes each fresh page on the faulting core,
-// at 1 to 6 GB/s here, which made it a third of a deep game's solve on one core while the other
-// waited.
+// so faulting an array in on one thread leaves the others waiting (the measured share of a deep
+// game's solve is in docs/performance.md).
 template <class T>
 ZeroedVector<T> zeroed_array(std::uint64_t count, const ForEachPart& for_each_part = {}) {
   ZeroedVector<T> out(count);

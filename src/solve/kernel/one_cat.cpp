@@ -4,8 +4,8 @@
 
 #include "solve/engines.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
-#include "solve/kernel/retrograde_kernel.hpp"
 #include "solve/kernel/small_kernel.hpp"
+#include "solve/kernel/sweep_kernel.hpp"
 
 namespace catmouse::detail {
 
@@ -25,7 +25,7 @@ bool run_kernel(const Game& game, const SolveOptions& options, const FrontierPla
     if (!kernel.cancelled()) out.emplace(kernel.take_table());
     return true;
   }
-  RetrogradeKernel<W> kernel(game, options);
+  SweepKernel<W> kernel(game, options);
   if (!kernel.run()) return false;
   if (!kernel.cancelled()) out.emplace(kernel.take_table());
   return true;
@@ -153,7 +153,7 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
     frontier.run();
     stopped = frontier.cancelled();
   } else {
-    RetrogradeKernel<std::uint32_t> sweep(game, effective);
+    SweepKernel<std::uint32_t> sweep(game, effective);
     sweep.set_levels(&sink, resume);
     sweep.run();
     stopped = sweep.cancelled();
@@ -181,7 +181,7 @@ Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
     if (frontier.cancelled()) return cancelled_error();
     return frontier.target_value(state);
   }
-  RetrogradeKernel<std::uint32_t> sweep(game, effective);
+  SweepKernel<std::uint32_t> sweep(game, effective);
   sweep.run(state);
   if (sweep.cancelled()) return cancelled_error();
   return sweep.target_value(state);

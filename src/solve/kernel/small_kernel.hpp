@@ -1,6 +1,6 @@
-// The retrograde kernel for boards of at most 64 nodes, where a row of either half of the state
+// The small kernel, for boards of at most 64 nodes, where a row of either half of the state
 // space is a single 64-bit word: the same level-synchronous, bit-parallel induction as
-// retrograde_kernel.hpp, with every array on the stack and no bookkeeping of which rows changed
+// sweep_kernel.hpp, with every array on the stack and no bookkeeping of which rows changed
 // (checking costs more than recomputing a word). It exists for throughput on many small graphs
 // (solve --batch); the cross-checks run both kernels. Internal to src/.
 #pragma once
@@ -19,7 +19,7 @@
 #include "catmouse/solve/table.hpp"
 #include "solve/kernel/bit_matrix.hpp"
 #include "solve/kernel/level_hook.hpp"
-#include "solve/kernel/seed.hpp"
+#include "solve/kernel/level_zero.hpp"
 
 namespace catmouse::detail {
 
@@ -119,7 +119,7 @@ class SmallKernel {
 
  private:
   // One level for parent row `row` of the half where `side` is to move (see
-  // RetrogradeKernel::parent_row).
+  // SweepKernel::parent_row).
   void parent_row(Side side, NodeId row, std::span<const NodeId> moves, std::uint64_t columns,
                   std::uint16_t stamp) {
     const int h = half(side), other = half(opponent(side));
@@ -172,7 +172,7 @@ class SmallKernel {
   }
 
   // The state after computing the replay's last level, before publishing it (see
-  // RetrogradeKernel::restore); false (and cancelled()) when the replay fails.
+  // SweepKernel::restore); false (and cancelled()) when the replay fails.
   bool restore(LevelReplay& replay) {
     const std::uint32_t final_level = replay.last_level();
     bool published = false;
@@ -197,18 +197,20 @@ class SmallKernel {
     return ok;
   }
 
-  // Level 0: finished positions and stuck players (seed.hpp).
+  // Level 0: finished positions and stuck players (level_zero.hpp).
   void seed() {
     const Rules& rules = game_.rules();
     for (NodeId m = 0; m < n_; ++m) {
-      const SeedWord word = seed_word(rules, Side::kMouse, game_.is_hole(m), cat_allowed_, holes_,
-                                      std::uint64_t{1} << m, game_.mouse_moves(m).empty());
+      const LevelZeroWord word =
+          level_zero_word(rules, Side::kMouse, game_.is_hole(m), cat_allowed_, holes_,
+                          std::uint64_t{1} << m, game_.mouse_moves(m).empty());
       decide(Side::kMouse, m, word.mouse, word.cat, Table::kDecided16);
     }
     for (NodeId c = 0; c < n_; ++c) {
       if (game_.cat_forbidden(c)) continue;
-      const SeedWord word = seed_word(rules, Side::kCat, game_.is_hole(c), all_mice_, holes_,
-                                      std::uint64_t{1} << c, game_.cat_move_count(c) == 0);
+      const LevelZeroWord word =
+          level_zero_word(rules, Side::kCat, game_.is_hole(c), all_mice_, holes_,
+                          std::uint64_t{1} << c, game_.cat_move_count(c) == 0);
       decide(Side::kCat, c, word.mouse, word.cat, Table::kDecided16);
     }
   }

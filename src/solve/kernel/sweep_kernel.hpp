@@ -1,5 +1,6 @@
-// The retrograde kernel behind solve(): level-synchronous backward induction, bit-parallel.
-// Internal to src/.
+// The sweep kernel: level-synchronous backward induction, bit-parallel, every row of both halves
+// swept at each level (for shallow games and dense or irregular graphs; the general one-cat engine
+// picks it or the frontier kernel, one_cat.cpp). Internal to src/.
 //
 // Each half of the state space (mouse to move, cat to move) is an n x n bit matrix, kept twice:
 //  - in the parent layout, where a row holds the states whose moves all leave from the same
@@ -38,14 +39,14 @@
 #include "solve/kernel/bit_matrix.hpp"
 #include "solve/kernel/huge_pages.hpp"
 #include "solve/kernel/level_hook.hpp"
-#include "solve/kernel/seed.hpp"
+#include "solve/kernel/level_zero.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::detail {
 
 // W: the remoteness word (uint16_t or uint32_t; its top bit marks "decided", as Table expects).
 template <class W>
-class RetrogradeKernel {
+class SweepKernel {
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
   // The two halves of the state space, by the side to move.
   static constexpr int half(Side side) { return static_cast<int>(side); }
@@ -84,7 +85,7 @@ class RetrogradeKernel {
   // A 64-row block with fewer fresh states than this is transposed bit by bit.
   static constexpr std::uint64_t kSparseBlock = 1024;
 
-  RetrogradeKernel(const Game& game, const SolveOptions& options)
+  SweepKernel(const Game& game, const SolveOptions& options)
       : game_(game),
         graph_(game.graph()),
         n_(game.node_count()),
@@ -301,7 +302,7 @@ class RetrogradeKernel {
     return static_cast<StateIndex>(std::popcount(all));
   }
 
-  // Level 0 for one parent row: finished positions and stuck players (seed.hpp).
+  // Level 0 for one parent row: finished positions and stuck players (level_zero.hpp).
   StateIndex seed(std::size_t task) {
     const Rules& rules = game_.rules();
     const bool mouse_turn = task < n_;
@@ -313,8 +314,9 @@ class RetrogradeKernel {
     StateIndex decided = 0;
     for (std::uint64_t w = 0; w < row_words_; ++w) {
       const std::uint64_t self = node >> 6 == w ? std::uint64_t{1} << (node & 63) : 0;
-      const SeedWord word = seed_word(rules, mouse_turn ? Side::kMouse : Side::kCat,
-                                      game_.is_hole(node), columns[w], holes_[w], self, stuck);
+      const LevelZeroWord word =
+          level_zero_word(rules, mouse_turn ? Side::kMouse : Side::kCat, game_.is_hole(node),
+                          columns[w], holes_[w], self, stuck);
       decided +=
           decide(mouse_turn ? Side::kMouse : Side::kCat, node, w, word.mouse, word.cat, kTop);
     }

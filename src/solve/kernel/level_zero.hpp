@@ -10,7 +10,7 @@
 
 namespace catmouse::detail {
 
-struct SeedWord {
+struct LevelZeroWord {
   std::uint64_t mouse = 0;  // columns the mouse has won
   std::uint64_t cat = 0;    // columns the cat has won
 };
@@ -21,10 +21,11 @@ struct SeedWord {
 // or every mouse node); `hole_columns`: the columns that are holes; `self`: the column of the
 // row's own node, if in this word (both players on one node); `stuck`: the player to move has no
 // legal move.
-inline SeedWord seed_word(const Rules& rules, Side turn, bool row_in_hole, std::uint64_t columns,
-                          std::uint64_t hole_columns, std::uint64_t self, bool stuck) {
+inline LevelZeroWord level_zero_word(const Rules& rules, Side turn, bool row_in_hole,
+                                     std::uint64_t columns, std::uint64_t hole_columns,
+                                     std::uint64_t self, bool stuck) {
   const bool mouse_turn = turn == Side::kMouse;
-  SeedWord out;
+  LevelZeroWord out;
   const auto add = [&](std::uint64_t bits, std::optional<Value> value) {
     if (value == Value::kMouseWin) out.mouse |= bits;
     if (value == Value::kCatWin) out.cat |= bits;

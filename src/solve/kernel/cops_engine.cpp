@@ -1,47 +1,17 @@
-// The cops engine (cops.hpp): the cops' question (solve_cops) and, for solve(), the whole table.
-#include "catmouse/solve/cops.hpp"
-
+// The cops engine over CopsSolver (cops_solver.hpp): the whole table for solve(), and the cops'
+// question for solve_cops (cops.cpp) on graphs too large for SmallCops.
 #include <fmt/format.h>
 
 #include <new>
 #include <system_error>
 
+#include "catmouse/solve/cops.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/cops_solver.hpp"
 
-namespace catmouse {
+namespace catmouse::detail {
 
 using cops_kernel::CopsSolver;
-
-Rules cops_rules(std::uint32_t k, CopsVariant variant) {
-  Rules rules;
-  rules.holes.clear();
-  rules.cat_forbidden = std::vector<NodeId>{};  // the cops go anywhere
-  rules.mouse_stays = variant.robber_stays;
-  rules.cat_stays = variant.cop_stays;
-  rules.stuck = StuckRule::kLose;
-  rules.cats = k;
-  rules.mouse_start = 0;
-  rules.cat_start = 0;
-  rules.first = Side::kCat;
-  return rules;
-}
-
-std::uint64_t cops_memory_estimate(NodeId node_count, std::uint32_t k, CopsVariant variant) {
-  return CopsSolver<0>::memory_bytes(node_count, k, {}, variant.robber_stays);
-}
-
-// The largest graph and cops for which SmallCops keeps rows per tuple.
-bool small_enough(const Graph& graph, std::uint32_t k) {
-  if (graph.node_count() > SmallGraph::kMaxNodes) return false;
-  std::uint64_t tuples = 1;
-  for (std::uint32_t i = 0; i < k && tuples <= SmallCops::kMaxTuples; ++i) {
-    tuples *= graph.node_count();
-  }
-  return tuples <= SmallCops::kMaxTuples;
-}
-
-namespace {
 
 Status check_cops(const Graph& graph, std::uint32_t k) {
   if (k < 1 || k > kMaxCops) {
@@ -55,6 +25,8 @@ Status check_cops(const Graph& graph, std::uint32_t k) {
   }
   return {};
 }
+
+namespace {
 
 // Calls f(solver) with the engine for the graph's row width: rows of one to four words get loops
 // the compiler unrolls; larger graphs take the general one.
@@ -87,29 +59,12 @@ auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVari
 
 }  // namespace
 
-Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOptions& options,
-                              CopsSweep sweep, CopsVariant variant) try {
-  if (Status ok = check_cops(graph, k); !ok) return ok.error();
-  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
-  if (options.values_only) {
-    return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
-  }
-  if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return detail::option_error("engine", "the cops' question is answered by the cops engine");
-  }
-  if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
-    return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
-                             options.cancelled);
-  }
+Result<CopsResult> solve_cops_question(const Graph& graph, std::uint32_t k,
+                                       const SolveOptions& options, CopsSweep sweep,
+                                       CopsVariant variant) {
   return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });
-} catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
-} catch (const std::system_error& failure) {
-  return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
-
-namespace detail {
 
 CopsVariant cops_variant(const Rules& rules) {
   return {rules.cat_stays, rules.mouse_stays};
@@ -157,6 +112,4 @@ Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
                      });
 }
 
-}  // namespace detail
-
-}  // namespace catmouse
+}  // namespace catmouse::detail

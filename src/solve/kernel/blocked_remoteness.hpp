@@ -25,15 +25,15 @@
 namespace catmouse::detail {
 
 template <class W>
-class BlockedWords {
+class BlockedRemoteness {
  public:
   static constexpr W kTop = static_cast<W>(W{1} << (8 * sizeof(W) - 1));
 
-  BlockedWords() = default;
+  BlockedRemoteness() = default;
   // Every row of both halves; or, for a process of a distributed solve, the rows first .. first +
   // rows - 1 (first a multiple of 8) of each half, with every column.
-  explicit BlockedWords(NodeId n) : BlockedWords(n, 0, n) {}
-  BlockedWords(NodeId n, NodeId first, NodeId rows, const ForEachPart& for_each_part = {})
+  explicit BlockedRemoteness(NodeId n) : BlockedRemoteness(n, 0, n) {}
+  BlockedRemoteness(NodeId n, NodeId first, NodeId rows, const ForEachPart& for_each_part = {})
       : n_(n),
         n8_((std::uint64_t{n} + 7) & ~std::uint64_t{7}),
         first_(first),
