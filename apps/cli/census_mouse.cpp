@@ -269,7 +269,7 @@ void add_mouse_census_command(CLI::App& census) {
   add_parts_options(*mouse, cmd->parts, "mouse-N.census.json");
   mouse
       ->add_option("--stuck", cmd->stuck,
-                   "a player with no move: lose (default) or draw (the seeds' rule)")
+                   "a player with no move: lose (default) or draw (docs/rules.md)")
       ->type_name("RULE");
   mouse->footer(
       "Runs geng -cq N RES/M for each part not yet in the state file and solves every graph with\n"
