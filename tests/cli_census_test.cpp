@@ -1,14 +1,20 @@
-// Command-line tests of the cop-number census: the shortcuts of copnumber --summary-only give the
+// Command-line tests of the censuses. Cops: the shortcuts of copnumber --summary-only give the
 // full game's summary; catmouse census cops killed with SIGKILL after some parts and resumed gives
-// the totals of an uninterrupted run; a bad geng line and a missing geng exit with 2. Skipped
-// where nauty is not installed (scripts/setup installs it).
+// the totals of an uninterrupted run; a bad geng line and a missing geng exit with 2. Cat and
+// Mouse: census mouse agrees with the reference engine solving every graph, hole and start on its
+// own (3 to 6 nodes, both stuck rules), resumes after a kill with the same totals, and its records
+// are the remoteness `solve --json` gives. Skipped where nauty is not installed (scripts/setup
+// installs it).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
+#include "catmouse/io/format.hpp"
+#include "catmouse/solve/reference.hpp"
 #include "cli_util.hpp"
 
 namespace {
@@ -39,6 +45,18 @@ std::filesystem::path slow_geng() {
   return path;
 }
 
+// Kills `census` (a command line ending in --state) with SIGKILL once three parts are in `state`;
+// returns how many parts were there.
+int kill_after_three_parts(const std::string& census, const std::filesystem::path& state) {
+  const std::string kill_run =
+      "sh -c \"" + census + "'" + state.string() + "' --threads 1 --geng '" + slow_geng().string() +
+      "' >/dev/null & p=\\$!; for i in \\$(seq 200); do sleep 0.05; " +
+      "n=\\$(grep -c '\\\"part\\\"' '" + state.string() + "' 2>/dev/null); " +
+      "[ \\\"\\${n:-0}\\\" -ge 3 ] && break; done; kill -9 \\$p; wait \\$p; echo \\$n\"";
+  const CliRun interrupted = run_command(kill_run);
+  return std::atoi(interrupted.out.c_str());
+}
+
 TEST(CliCensus, ShortcutsGiveTheFullGamesSummary) {
   REQUIRE_GENG();
   for (int n : {7, 8}) {
@@ -63,14 +81,8 @@ TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   const CliRun reference = run_command(census + "'" + whole.string() + "' --threads 2");
   ASSERT_EQ(reference.exit_code, 0) << reference.err;
   // Killed with SIGKILL once three parts are in the state file.
-  const std::string kill_run =
-      "sh -c \"" + census + "'" + killed.string() + "' --threads 1 --geng '" +
-      slow_geng().string() + "' >/dev/null & p=\\$!; for i in \\$(seq 200); do sleep 0.05; " +
-      "n=\\$(grep -c '\\\"part\\\"' '" + killed.string() + "' 2>/dev/null); " +
-      "[ \\\"\\${n:-0}\\\" -ge 3 ] && break; done; kill -9 \\$p; wait \\$p; echo \\$n\"";
-  const CliRun interrupted = run_command(kill_run);
-  const int parts_before = std::atoi(interrupted.out.c_str());
-  ASSERT_GE(parts_before, 3) << interrupted.out << interrupted.err;
+  const int parts_before = kill_after_three_parts(census, killed);
+  ASSERT_GE(parts_before, 3);
   ASSERT_LT(parts_before, 16) << "the run was not killed before its end";
   const CliRun resumed = run_command(census + "'" + killed.string() + "' --threads 2");
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
@@ -85,17 +97,149 @@ TEST(CliCensus, BadGengLineAndMissingGengExitWith2) {
   const auto bad = temp("bad_geng.sh");
   std::ofstream(bad) << "#!/bin/sh\necho 'GUZuvW'\necho 'not graph6 at all'\n";
   std::filesystem::permissions(bad, std::filesystem::perms::owner_all);
-  const CliRun run = catmouse("census cops --nodes 8 --parts 1 --quiet --state '" + state.string() +
-                              "' --geng '" + bad.string() + "'");
+  const CliRun run = cli_test::catmouse("census cops --nodes 8 --parts 1 --quiet --state '" +
+                                        state.string() + "' --geng '" + bad.string() + "'");
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_EQ(run.out, "");
   EXPECT_NE(run.err.find("part 0/1, line 2"), std::string::npos) << run.err;
-  const CliRun missing = catmouse("census cops --nodes 8 --quiet --state '" + state.string() +
-                                  "' --geng no-such-geng-here");
+  const CliRun missing = cli_test::catmouse("census cops --nodes 8 --quiet --state '" +
+                                            state.string() + "' --geng no-such-geng-here");
   EXPECT_EQ(missing.exit_code, 2) << missing.err;
   EXPECT_EQ(missing.out, "");
   EXPECT_NE(missing.err.find("no-such-geng-here not found"), std::string::npos) << missing.err;
   std::filesystem::remove(state);
+}
+
+// ---- census mouse ------------------------------------------------------------------------------
+
+// The census mouse summary of every connected graph on n nodes as the reference engine gives it,
+// solving each (graph, hole) on its own: in geng's order, holes, mice and cats in increasing order,
+// the first placement reaching a longest win named (as census mouse --parts 1 names it).
+std::string reference_mouse_census(int n, ::catmouse::StuckRule stuck) {
+  using namespace ::catmouse;
+  const CliRun geng = run_command("nauty-geng -cq " + std::to_string(n));
+  EXPECT_EQ(geng.exit_code, 0) << geng.err;
+  std::uint64_t graphs = 0;
+  std::uint64_t counts[3] = {0, 0, 0};
+  std::uint32_t longest[3] = {0, 0, 0};
+  std::string where[3];
+  for (const std::string& line : lines_of(geng.out)) {
+    ++graphs;
+    const Result<Graph> graph = parse_graph6(line, "geng");
+    EXPECT_TRUE(graph.ok()) << line;
+    if (!graph.ok()) continue;
+    for (NodeId h = 0; h < static_cast<NodeId>(n); ++h) {
+      Rules rules;
+      rules.holes = {h};
+      rules.stuck = stuck;
+      const Table table = solve_reference(graph.value(), rules);
+      for (NodeId m = 0; m < static_cast<NodeId>(n); ++m) {
+        for (NodeId c = 0; c < static_cast<NodeId>(n); ++c) {
+          if (m == h || c == h || c == m) continue;
+          const State s{m, c, Side::kMouse};
+          const auto v = static_cast<int>(table.value(s));
+          ++counts[v];
+          if (v != 0 && *table.remoteness(s) > longest[v]) {
+            longest[v] = *table.remoteness(s);
+            where[v] = line + " hole " + std::to_string(h) + " mouse " + std::to_string(m) +
+                       " cat " + std::to_string(c) + " (part 0, graph " + std::to_string(graphs) +
+                       ")";
+          }
+        }
+      }
+    }
+  }
+  std::string out;
+  for (int v : {1, 2, 0}) {
+    out += std::string(v == 1   ? "mouse wins: "
+                       : v == 2 ? "cat wins: "
+                                : "draws: ") +
+           std::to_string(counts[v]) + (counts[v] == 1 ? " placement" : " placements");
+    if (longest[v] != 0) {
+      out += ", longest " + std::to_string(longest[v]) + (longest[v] == 1 ? " ply: " : " plies: ") +
+             where[v];
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+TEST(CliMouseCensus, AgreesWithTheReferenceEngineOnEveryStart) {
+  REQUIRE_GENG();
+  const auto state = temp("mouse_ref.json");
+  for (const char* stuck : {"lose", "draw"}) {
+    for (int n = 3; n <= 6; ++n) {
+      std::filesystem::remove(state);
+      const CliRun run = cli_test::catmouse("census mouse --nodes " + std::to_string(n) +
+                                            " --parts 1 --quiet --stuck " + stuck + " --state '" +
+                                            state.string() + "'");
+      ASSERT_EQ(run.exit_code, 0) << run.err;
+      EXPECT_EQ(
+          without_time(run.out),
+          reference_mouse_census(n, stuck == std::string("draw") ? ::catmouse::StuckRule::kDraw
+                                                                 : ::catmouse::StuckRule::kLose))
+          << n << " nodes, --stuck " << stuck;
+    }
+  }
+  std::filesystem::remove(state);
+}
+
+TEST(CliMouseCensus, ResumedAfterAKillGivesTheSameTotals) {
+  REQUIRE_GENG();
+  const auto whole = temp("mouse_whole.json"), killed = temp("mouse_killed.json");
+  std::filesystem::remove(whole);
+  std::filesystem::remove(killed);
+  const std::string census =
+      std::string("'") + CATMOUSE_CLI + "' census mouse --nodes 7 --parts 16 --quiet --state ";
+  const CliRun reference = run_command(census + "'" + whole.string() + "' --threads 2");
+  ASSERT_EQ(reference.exit_code, 0) << reference.err;
+  const int parts_before = kill_after_three_parts(census, killed);
+  ASSERT_GE(parts_before, 3);
+  ASSERT_LT(parts_before, 16) << "the run was not killed before its end";
+  const CliRun resumed = run_command(census + "'" + killed.string() + "' --threads 2");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(without_time(resumed.out), without_time(reference.out));
+  EXPECT_NE(reference.out.find("graphs: 853 in"), std::string::npos) << reference.out;
+  // The state of another census (here another stuck rule) is refused, naming the field.
+  const CliRun other = run_command(census + "'" + whole.string() + "' --stuck draw");
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_EQ(other.out, "");
+  EXPECT_NE(other.err.find("field stuck"), std::string::npos) << other.err;
+  std::filesystem::remove(whole);
+  std::filesystem::remove(killed);
+}
+
+TEST(CliMouseCensus, RecordsAreTheRemotenessSolveGives) {
+  REQUIRE_GENG();
+  const auto state = temp("mouse_records.json"), graph = temp("record.g6");
+  for (const char* stuck : {"lose", "draw"}) {
+    std::filesystem::remove(state);
+    const CliRun run = cli_test::catmouse(std::string("census mouse --nodes 7 --quiet --stuck ") +
+                                          stuck + " --state '" + state.string() + "'");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const std::regex record(
+        R"(^(mouse|cat) wins: \d+ placements, longest (\d+) plies: (\S+) hole (\d+) mouse (\d+) cat (\d+) )");
+    int records = 0;
+    for (const std::string& line : lines_of(run.out)) {
+      std::smatch m;
+      if (!std::regex_search(line, m, record)) continue;
+      ++records;
+      std::ofstream(graph) << m[3] << "\n";
+      const CliRun solved =
+          cli_test::catmouse("solve '" + graph.string() + "' --holes " + m[4].str() + " --mouse " +
+                             m[5].str() + " --cat " + m[6].str() + " --stuck " + stuck + " --json");
+      ASSERT_EQ(solved.exit_code, 0) << solved.err;
+      EXPECT_NE(solved.out.find("\"winner\":\"" + m[1].str() + "\""), std::string::npos)
+          << line << "\n"
+          << solved.out;
+      EXPECT_NE(solved.out.find("\"remoteness\":" + m[2].str() + ","), std::string::npos)
+          << line << "\n"
+          << solved.out;
+    }
+    EXPECT_EQ(records, 2) << run.out;
+  }
+  std::filesystem::remove(state);
+  std::filesystem::remove(graph);
 }
 
 }  // namespace

@@ -1,0 +1,229 @@
+// The part runner of the censuses (census_parts.hpp).
+#include "census_parts.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "child_process.hpp"
+#include "common.hpp"
+#include "stream.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+using Done = std::map<std::int64_t, CensusJson>;
+
+// geng as a path to run: --geng itself when it names a file, else found on PATH.
+std::string find_geng(const std::string& geng) {
+  if (geng.find('/') != std::string::npos) {
+    if (::access(geng.c_str(), X_OK) == 0) return geng;
+    throw InputError(fmt::format("--geng: {} is not an executable file", geng));
+  }
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path != nullptr ? path : "";
+  while (!dirs.empty()) {
+    const std::string_view dir = dirs.substr(0, dirs.find(':'));
+    dirs.remove_prefix(std::min(dirs.size(), dir.size() + 1));
+    std::string candidate = fmt::format("{}/{}", dir.empty() ? "." : dir, geng);
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  throw InputError(fmt::format(
+      "--geng: {} not found on PATH (install nauty: scripts/setup does, or give --geng PATH)",
+      geng));
+}
+
+// The state file's text: the census's question and every finished part.
+CensusJson state_json(const PartsOptions& options, const CensusKind& kind, const Done& done) {
+  CensusJson out;
+  out["census"] = kind.name;
+  out["nodes"] = options.nodes;
+  out["parts"] = options.parts;
+  for (const auto& [field, value] : kind.question.items()) out[field] = value;
+  out["done"] = CensusJson::array();
+  for (const auto& [res, part] : done) out["done"].push_back(part);
+  return out;
+}
+
+// Reads the finished parts of a state file a run of the same census left; a state of another
+// census, or one that is not ours, is an error naming the file and the field.
+Done read_state(const PartsOptions& options, const CensusKind& kind) {
+  Done done;
+  if (!std::filesystem::exists(options.state)) return done;
+  const std::string text = read_input(options.state);
+  try {
+    const auto state = CensusJson::parse(text);
+    if (state.at("census") != kind.name) {
+      throw InputError(fmt::format(
+          "{}: field census: the state of another census ({}, here {}); give another --state",
+          options.state, state.at("census").dump(), kind.name));
+    }
+    CensusJson want = kind.question;
+    want["nodes"] = options.nodes;
+    want["parts"] = options.parts;
+    for (const auto& [field, value] : want.items()) {
+      if (state.at(field) != value) {
+        throw InputError(fmt::format(
+            "{}: field {}: the state of another census ({} {}, here {}); give another --state",
+            options.state, field, field, state.at(field).dump(), value.dump()));
+      }
+    }
+    for (const auto& p : state.at("done")) {
+      const auto res = p.at("part").get<std::int64_t>();
+      if (res < 0 || res >= options.parts) throw std::out_of_range("part");
+      kind.check_part(p);
+      done.emplace(res, p);
+    }
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InputError(
+        fmt::format("{}: not a {} census state file ({})", options.state, kind.name, e.what()));
+  }
+  return done;
+}
+
+// Runs geng's part res/parts through `work`; `stop` ends it early (nothing returned).
+std::optional<CensusJson> run_part(const PartsOptions& options, const std::string& geng,
+                                   std::int64_t res, PartWork& work, const std::atomic<bool>& stop,
+                                   std::atomic<std::uint64_t>& graphs) {
+  const std::string where = fmt::format("geng part {}/{}", res, options.parts);
+  ChildProcess child(
+      {geng, "-cq", std::to_string(options.nodes), fmt::format("{}/{}", res, options.parts)},
+      false);
+  work.begin(res);
+  std::uint64_t line = 0;
+  std::string_view text;
+  while (child.next(text)) {
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    ++line;
+    const std::optional<SmallGraph> g = small_graph6(text);
+    if (!g || g->node_count != options.nodes) {
+      throw InputError(fmt::format("{}, line {}: not a graph6 graph of {} nodes: '{}'", where, line,
+                                   options.nodes, text.substr(0, 80)));
+    }
+    work.graph(text, *g, line);
+    graphs.fetch_add(1, std::memory_order_relaxed);
+  }
+  child.finish();
+  CensusJson part;
+  part["part"] = res;
+  CensusJson result = work.end();
+  for (auto& [field, value] : result.items()) part[field] = std::move(value);
+  return part;
+}
+
+void check(const PartsOptions& options) {
+  if (options.nodes < 1 || options.nodes > 16)
+    throw InputError(fmt::format("--nodes: {}; give 1 to 16", options.nodes));
+  if (options.parts < 1 || options.parts > 1000000)
+    throw InputError(fmt::format("--parts: {}; give 1 to 1000000", options.parts));
+}
+
+// The progress line on stderr until `all_done`: parts done, graphs, time and ETA.
+void show_progress(const PartsOptions& options, std::size_t resumed, std::size_t todo,
+                   const std::atomic<std::size_t>& finished,
+                   const std::atomic<std::uint64_t>& graphs, const std::atomic<bool>& all_done,
+                   std::chrono::steady_clock::time_point started) {
+  while (!all_done) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::size_t f = finished;
+    const std::string eta =
+        f == 0
+            ? "?"
+            : fmt::format("{:.0f} s", s / static_cast<double>(f) * static_cast<double>(todo - f));
+    std::fprintf(stderr, "\rparts %zu/%lld, %llu graphs this run, %.1f s, ETA %s   ", resumed + f,
+                 static_cast<long long>(options.parts),
+                 static_cast<unsigned long long>(graphs.load()), s, eta.c_str());
+  }
+}
+
+}  // namespace
+
+std::int64_t default_parts(std::int64_t nodes) {
+  return nodes <= 8 ? 8 : nodes == 9 ? 32 : nodes == 10 ? 100 : 1000;
+}
+
+std::map<std::int64_t, CensusJson> run_parts(const PartsOptions& options, const CensusKind& kind) {
+  check(options);
+  const std::string geng = find_geng(options.geng);
+  Done done = read_state(options, kind);
+  std::vector<std::int64_t> todo;
+  for (std::int64_t r = 0; r < options.parts; ++r)
+    if (!done.contains(r)) todo.push_back(r);
+  const std::size_t resumed = done.size();
+
+  std::mutex mutex;  // guards done, the state file and failure
+  std::exception_ptr failure;
+  std::atomic<bool> stop{false};
+  std::atomic<std::size_t> next{0}, finished{0};
+  std::atomic<std::uint64_t> graphs{0};
+  const auto started = std::chrono::steady_clock::now();
+  const unsigned threads = std::max(
+      1u, std::min<unsigned>(resolve_threads(options.threads), static_cast<unsigned>(todo.size())));
+  auto run = [&] {
+    try {
+      const std::unique_ptr<PartWork> work = kind.make_work();
+      for (std::size_t i; !stop && (i = next.fetch_add(1)) < todo.size();) {
+        std::optional<CensusJson> part = run_part(options, geng, todo[i], *work, stop, graphs);
+        if (!part) return;
+        const std::lock_guard lock(mutex);
+        done.emplace(todo[i], std::move(*part));
+        const Status saved =
+            write_file_atomically(options.state, state_json(options, kind, done).dump(1) + "\n");
+        if (!saved.ok()) throw ResourceError(saved.error().message);
+        ++finished;
+      }
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads && !todo.empty(); ++t) pool.emplace_back(run);
+  const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
+  std::atomic<bool> all_done{false};
+  std::thread reporter([&] {
+    if (progress) show_progress(options, resumed, todo.size(), finished, graphs, all_done, started);
+  });
+  for (std::thread& t : pool) t.join();
+  all_done = true;
+  reporter.join();
+  if (progress) std::fputs("\n", stderr);
+  if (failure) std::rethrow_exception(failure);
+  return done;
+}
+
+void add_parts_options(CLI::App& sub, PartsOptions& options, const std::string& state) {
+  sub.add_option("--nodes", options.nodes, "the node count N (1 to 16)")
+      ->required()
+      ->type_name("N");
+  sub.add_option("--parts", options.parts,
+                 "split geng's output into this many res/mod parts (default: 8 up to 8 nodes, "
+                 "32 for 9, 100 for 10, 1000 beyond)")
+      ->type_name("M");
+  sub.add_option("--state", options.state,
+                 fmt::format("the state file: the finished parts' counts (default: {})", state))
+      ->type_name("FILE");
+  sub.add_option("--geng", options.geng, "nauty's geng (default: nauty-geng on PATH)")
+      ->type_name("PATH");
+  sub.add_option("--threads", options.threads, "worker threads (default: one per core)")
+      ->type_name("T");
+  sub.add_flag("--quiet", options.quiet, "no progress line on a terminal");
+}
+
+}  // namespace catmouse::cli
