@@ -22,7 +22,7 @@
 #include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "child_process.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 #include "stream.hpp"
 
 namespace catmouse::cli {
