@@ -39,7 +39,6 @@ struct CopsGraph {
   std::string g6;  // its graph6 text, for --jsonl and the summary ("" for a directed graph)
 };
 
-
 // What each thread keeps from one graph to the next.
 struct Solver {
   SmallCops small;

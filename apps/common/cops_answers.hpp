@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
+#include "catmouse/solve/cops.hpp"
 #include "engine_options.hpp"
 #include "input.hpp"
-#include "catmouse/solve/cops.hpp"
 
 namespace catmouse::cli {
 

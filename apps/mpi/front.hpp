@@ -8,13 +8,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "catmouse/core/error.hpp"
 #include "answer_text.hpp"
+#include "catmouse/core/error.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
 #include "input.hpp"
-#include "output.hpp"
 #include "mpi/communicator.hpp"
+#include "output.hpp"
 
 namespace catmouse::mpi_cli {
 

@@ -342,11 +342,12 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   }
   const std::uint64_t bytes = planned->memory_bytes();
   if (bytes == UINT64_MAX || bytes > options_.memory) {
-    fail(413,
-         fmt::format("the game needs {} of memory to solve; this server may use {}",
-                     bytes == UINT64_MAX ? "more than it can count" : "about " + format_bytes(bytes),
-                     format_bytes(options_.memory)),
-         "");
+    fail(
+        413,
+        fmt::format("the game needs {} of memory to solve; this server may use {}",
+                    bytes == UINT64_MAX ? "more than it can count" : "about " + format_bytes(bytes),
+                    format_bytes(options_.memory)),
+        "");
   }
   const StateIndex states = planned->game().valid_state_count();
   if (states > options_.max_states) {
