@@ -18,8 +18,7 @@ namespace {
 
 std::string result_line(const StateValue& answer, bool code, bool grid) {
   const Value value = answer.value;
-  if (code && grid) return value == Value::kMouseWin ? "true\n" : "false\n";
-  if (code) return std::string{static_cast<char>('0' + static_cast<int>(value)), '\n'};
+  if (code) return code_answer(value, grid);
   const auto r = answer.remoteness;
   return fmt::format(R"({{"result":{},"winner":"{}","remoteness":{}}})"
                      "\n",

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

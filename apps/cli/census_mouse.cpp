@@ -22,7 +22,7 @@
 
 #include "catmouse/core/rules.hpp"
 #include "census_parts.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

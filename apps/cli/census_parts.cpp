@@ -16,7 +16,7 @@
 
 #include "catmouse/io/atomic_file.hpp"
 #include "child_process.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 #include "stream.hpp"
 
 namespace catmouse::cli {

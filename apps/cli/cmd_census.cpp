@@ -14,7 +14,7 @@
 #include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "census_parts.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 #include "stream.hpp"
 
 namespace catmouse::cli {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

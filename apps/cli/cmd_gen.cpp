@@ -15,7 +15,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/generate.hpp"
 #include "catmouse/testing/search.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

@@ -19,7 +19,7 @@
 #include <string_view>
 
 #include "catmouse/solve/play.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

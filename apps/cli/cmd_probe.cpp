@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "common.hpp"
+#include "commands.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {

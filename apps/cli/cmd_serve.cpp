@@ -1,5 +1,5 @@
 // catmouse serve: runs catmouse-serve, the program beside catmouse that holds the web server
-// (serve_main.cpp says why it is a program of its own), with the same command line.
+// (apps/server/main.cpp says why it is a program of its own), with the same command line.
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

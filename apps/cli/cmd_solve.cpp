@@ -15,7 +15,7 @@
 #include "batch.hpp"
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/io/tablebase.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {
@@ -77,27 +77,10 @@ std::chrono::milliseconds parse_interval(const std::string& text) {
 void print_result(const SolveCommand& cmd, const Solved& solved, const Position& p) {
   const Game& game = *solved.game;
   const auto [value, remoteness] = solved.value;
-  if (cmd.code && solved.grid) {
-    print(value == Value::kMouseWin ? "true\n" : "false\n");  // LeetCode 1728's answer
-  } else if (cmd.code) {
-    print(fmt::format("{}\n", static_cast<int>(value)));
+  if (cmd.code) {
+    print(code_answer(value, solved.grid));
   } else if (cmd.json) {
-    nlohmann::ordered_json out;
-    out["result"] = static_cast<int>(value);
-    out["winner"] = value_name(value);
-    out["remoteness"] = remoteness ? nlohmann::ordered_json(*remoteness) : nullptr;
-    out["state"] = {{"mouse", p.mouse}};
-    if (game.cats() == 1) {
-      out["state"]["cat"] = p.cats[0];
-    } else {
-      out["state"]["cats"] = p.cats;
-    }
-    out["state"]["turn"] = side_name(p.turn);
-    out["nodes"] = game.node_count();
-    out["edges"] = game.graph().edge_count();
-    if (game.cats() > 1) out["cats"] = game.cats();
-    out["states"] = game.valid_state_count();
-    out["seconds"] = solved.seconds;
+    nlohmann::ordered_json out = json_answer(game, p, solved.value, solved.seconds);
     out["table_bytes"] = solved.table_bytes;
     out["engine"] = engine_name(solved.engine);
     print(out.dump() + "\n");
@@ -202,14 +185,7 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   const Tablebase tablebase = open_tablebase(file);
   const Game& game = tablebase.game();
   const Position p = cmd.state.resolve(game);
-  if (game.cats() == 1) {
-    if (auto stuck = reachable_stuck_state(game, State{p.mouse, p.cats[0], p.turn})) {
-      warn(fmt::format(
-          "the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
-          side_name(stuck->turn), describe(*stuck),
-          game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
-    }
-  }
+  if (game.cats() == 1) warn_if_stuck(game, p);
   Solved solved;
   solved.game = &game;
   solved.value = read(tablebase.value(p));

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "common.hpp"
+#include "commands.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {

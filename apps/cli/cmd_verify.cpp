@@ -5,7 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "common.hpp"
+#include "commands.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {

@@ -7,7 +7,8 @@
 #include <string>
 
 #include "catmouse/version.hpp"
-#include "common.hpp"
+#include "commands.hpp"
+#include "run_program.hpp"
 
 int main(int argc, char** argv) {
   if (catmouse::cli::is_serve_command(argc, argv)) {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "catmouse/io/tablebase.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

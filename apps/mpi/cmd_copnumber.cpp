@@ -1,6 +1,6 @@
 // catmouse-mpi copnumber: catmouse copnumber's census over the processes of an MPI run
 // (docs/distributed.md). Each graph is answered exactly as catmouse copnumber answers it
-// (apps/cli/copnumber_lines.hpp); what is distributed is the collection:
+// (apps/common/copnumber_lines.hpp); what is distributed is the collection:
 //  - GRAPH (a graph6 file, or '-'): process 0 reads it and deals out blocks of lines, one block
 //    to each process per round, and prints the answers in input order;
 //  - --geng N: the connected graphs on N nodes, as M slices of nauty-geng (res/mod), slice j

@@ -66,17 +66,8 @@ std::string link_target(std::string path) {
 
 std::string json_text(const mpi::DistributedSolution& solution, const Position& p,
                       const StateValue& v, const std::vector<std::string>& peaks) {
-  const Game& game = solution.game();
   const mpi::DistributedStats& stats = solution.stats();
-  nlohmann::ordered_json out;
-  out["result"] = static_cast<int>(v.value);
-  out["winner"] = value_name(v.value);
-  out["remoteness"] = v.remoteness ? nlohmann::ordered_json(*v.remoteness) : nullptr;
-  out["state"] = {{"mouse", p.mouse}, {"cat", p.cats[0]}, {"turn", side_name(p.turn)}};
-  out["nodes"] = game.node_count();
-  out["edges"] = game.graph().edge_count();
-  out["states"] = game.valid_state_count();
-  out["seconds"] = stats.seconds;
+  nlohmann::ordered_json out = cli::json_answer(solution.game(), p, v, stats.seconds);
   out["processes"] = stats.processes;
   out["levels"] = stats.levels;
   out["exchanged_bytes"] = stats.exchanged_bytes;
@@ -133,16 +124,9 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   }
   const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
   if (comm.rank() != 0) return;
-  if (auto stuck = reachable_stuck_state(game, State{p.mouse, p.cats[0], p.turn})) {
-    cli::warn(
-        fmt::format("the {} can get stuck with no legal move, e.g. in {}; by the stuck rule it {}",
-                    side_name(stuck->turn), describe(*stuck),
-                    game.rules().stuck == StuckRule::kLose ? "loses" : "draws"));
-  }
-  if (cmd.code && solution.spec().grid) {
-    cli::print(v.value == Value::kMouseWin ? "true\n" : "false\n");
-  } else if (cmd.code) {
-    cli::print(fmt::format("{}\n", static_cast<int>(v.value)));
+  cli::warn_if_stuck(game, p);
+  if (cmd.code) {
+    cli::print(cli::code_answer(v.value, solution.spec().grid.has_value()));
   } else if (cmd.json) {
     cli::print(json_text(solution, p, v, peaks));
   } else {

@@ -9,10 +9,6 @@
 
 namespace catmouse::mpi_cli {
 
-int exit_code(const Error& error) {
-  return is_out_of_memory(error) ? 1 : 2;
-}
-
 int save_exit_code(const Error& error) {
   if (is_out_of_memory(error) || error.message.starts_with("write error")) return 1;
   // Out of room before the first byte: the temporary could not even be made.

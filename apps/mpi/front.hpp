@@ -1,6 +1,6 @@
 // What the subcommands of catmouse-mpi share: how a failure on any process becomes one message
 // and one exit code on every process, and the input read once and handed to all. The options
-// and messages of the catmouse tool (apps/cli/common.hpp) are reused as they are.
+// and messages of the catmouse tool (apps/common) are reused as they are.
 #pragma once
 
 #include <cstdint>
@@ -8,9 +8,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "answer_text.hpp"
 #include "catmouse/core/error.hpp"
-#include "common.hpp"
+#include "engine_options.hpp"
+#include "errors.hpp"
+#include "input.hpp"
 #include "mpi/communicator.hpp"
+#include "output.hpp"
 
 namespace catmouse::mpi_cli {
 
@@ -24,10 +28,6 @@ class AgreedError : public std::runtime_error {
  private:
   int code_;
 };
-
-// The exit code of a library error: 1 for running out of memory, 2 for the rest (bad input, a
-// refused limit).
-int exit_code(const Error& error);
 
 // The exit code of a failed --save: 2 when the path is at fault (a folder that does not exist, a
 // directory, no permission: "cannot write"), 1 when output was lost while writing (a full disk, a

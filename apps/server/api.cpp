@@ -73,12 +73,6 @@ std::string example_title(const std::string& name) {
   return name;
 }
 
-std::string human_bytes(std::uint64_t bytes) {
-  if (bytes >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", bytes / 1073741824.0);
-  if (bytes >= (std::uint64_t{1} << 20)) return fmt::format("{:.1f} MiB", bytes / 1048576.0);
-  return fmt::format("{:.1f} KiB", bytes / 1024.0);
-}
-
 // Bytes a cached game takes besides its table: the graphs, the layout and the game's JSON.
 std::uint64_t game_overhead(const GameSpec& spec) {
   const std::uint64_t arcs =
@@ -278,7 +272,7 @@ GameCache<GameEntry>::Reservation Api::reserve(std::uint64_t bytes, const std::s
   if (bytes > options_.memory) {
     fail(413,
          fmt::format("{} needs about {} of memory; this server may use {}", what,
-                     human_bytes(bytes), human_bytes(options_.memory)),
+                     format_bytes(bytes), format_bytes(options_.memory)),
          "");
   }
   if (stopping_) fail(503, "the server is stopping", "");
@@ -348,11 +342,12 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   }
   const std::uint64_t bytes = planned->memory_bytes();
   if (bytes == UINT64_MAX || bytes > options_.memory) {
-    fail(413,
-         fmt::format("the game needs {} of memory to solve; this server may use {}",
-                     bytes == UINT64_MAX ? "more than it can count" : "about " + human_bytes(bytes),
-                     human_bytes(options_.memory)),
-         "");
+    fail(
+        413,
+        fmt::format("the game needs {} of memory to solve; this server may use {}",
+                    bytes == UINT64_MAX ? "more than it can count" : "about " + format_bytes(bytes),
+                    format_bytes(options_.memory)),
+        "");
   }
   const StateIndex states = planned->game().valid_state_count();
   if (states > options_.max_states) {
@@ -382,7 +377,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
     if (watch.outgrown) {
       fail(413,
            fmt::format("the game needs more memory than its estimate; this server may use {}",
-                       human_bytes(options_.memory)),
+                       format_bytes(options_.memory)),
            "");
     }
     if (error.where.field == "cancelled") fail(503, "the server is stopping", "");
@@ -398,7 +393,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   if (json.size() > options_.max_response) {
     fail(413,
          fmt::format("the answer would take {}; this server sends at most {}",
-                     human_bytes(json.size()), human_bytes(options_.max_response)),
+                     format_bytes(json.size()), format_bytes(options_.max_response)),
          "");
   }
   const std::uint64_t kept = solved->memory_bytes() + game_overhead(solved->spec()) + json.size();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # catmouse-mpi solve against catmouse solve on one game, for 1, 2, 3 and 4 processes: the same
-# answer on stdout, the same warnings, and the same tablebase file byte for byte (every state's
-# value and remoteness), and the same fields of --json.
+# answer on stdout (the sentence and --code's), the same warnings, and the same tablebase file
+# byte for byte (every state's value and remoteness), and the same fields of --json.
 # Usage: solve_test.sh CATMOUSE CATMOUSE_MPI MPIRUN WORKDIR NAME GRAPH [OPTION...]
 #   GRAPH: gen:FAMILY:NODES[:SEED] (catmouse gen; edges format with --directed) or a file
 #   OPTION: for both; mpi:OPTION for catmouse-mpi alone
@@ -41,6 +41,9 @@ for k in 1 2 3 4; do
     fail "$k processes: other warnings" "$(cat single.err "mpi$k.err")"
   cmp single.cmtb "mpi$k.cmtb" || fail "$k processes: the saved file differs"
 done
+"$cli" solve "$graph" "$@" --code >single.code
+run_mpi 2 "$mpi" solve "$graph" "$@" "${mpi_options[@]}" --code >mpi.code
+cmp -s single.code mpi.code || fail "--code: another answer" "$(cat single.code mpi.code)"
 run_mpi 2 "$mpi" solve "$graph" "$@" "${mpi_options[@]}" --json >mpi.json
 python3 - single.json mpi.json <<'PY' || fail "--json fields differ" "$(cat single.json mpi.json)"
 import json, sys

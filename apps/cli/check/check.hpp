@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catmouse/testing/check.hpp"
-#include "common.hpp"
+#include "commands.hpp"
 
 namespace catmouse::cli {
 

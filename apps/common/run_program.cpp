@@ -1,11 +1,14 @@
 // The end of every catmouse program's main(): parse, run, and turn every failure into a message
 // and an exit code (main.cpp lists the codes).
+#include "run_program.hpp"
+
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <new>
 
-#include "common.hpp"
+#include "errors.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 

@@ -1,4 +1,6 @@
-// --threads, --memory, --progress and --values-only: how the CLI drives the engine.
+// --threads, --memory, --progress and --values-only: how the programs drive the engine.
+#include "engine_options.hpp"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -10,8 +12,9 @@
 #include <sstream>
 #include <string_view>
 
+#include "answer_text.hpp"
 #include "catmouse/io/limits.hpp"
-#include "common.hpp"
+#include "errors.hpp"
 
 namespace catmouse::cli {
 
@@ -152,6 +155,15 @@ SolveOptions EngineOptions::resolve() const {
 
 std::uint64_t EngineOptions::memory_limit() const {
   return memory.empty() ? available_memory() : parse_memory(memory);
+}
+
+Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptions& from) {
+  const std::string source = spec.source;
+  Result<Solution> solution = solve(std::move(spec), engine.resolve());
+  if (!solution.ok()) throw solve_error(solution.error(), source, engine.allow_values_only);
+  const Game& game = solution->game();
+  if (game.cats() == 1) warn_if_stuck(game, from.resolve(game));
+  return std::move(solution).value();
 }
 
 }  // namespace catmouse::cli

@@ -18,7 +18,10 @@
 #include <vector>
 
 #include "catmouse/solve/cops.hpp"
-#include "common.hpp"
+#include "engine_options.hpp"
+#include "errors.hpp"
+#include "input.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 

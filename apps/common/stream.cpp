@@ -17,7 +17,9 @@
 #include <system_error>
 #include <thread>
 
-#include "common.hpp"
+#include "errors.hpp"
+#include "input.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 

@@ -10,7 +10,9 @@
 #include <memory>
 #include <thread>
 
-#include "common.hpp"
+#include "engine_options.hpp"
+#include "errors.hpp"
+#include "run_program.hpp"
 #include "server.hpp"
 
 namespace catmouse::cli {

@@ -12,7 +12,9 @@
 #include <cstring>
 #include <utility>
 
-#include "common.hpp"
+#include "errors.hpp"
+#include "input.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 

@@ -1,0 +1,38 @@
+// The answer of a solve as every program words it: the value sentence, --code's answer, --json's
+// object, and the warning that a player can get stuck. catmouse solve (one game or a batch) and
+// catmouse-mpi solve print these, so the same game gets the same text from each.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "catmouse/solve/play.hpp"
+#include "catmouse/solve/solve.hpp"
+
+namespace catmouse::cli {
+
+// "mouse wins in 3 moves", "cat wins in 1 move", "draw": value_sentence() of play.hpp.
+inline std::string result_sentence(const StateValue& v) {
+  return value_sentence(v);
+}
+inline std::string result_sentence(Value value, std::optional<std::uint32_t> remoteness) {
+  return value_sentence({value, remoteness});
+}
+
+// --code's answer, with its newline: LeetCode 913's number (1 mouse, 2 cat, 0 draw), or for a
+// grid map LeetCode 1728's "true" (the mouse wins) or "false".
+std::string code_answer(Value value, bool grid);
+
+// The start of --json's object: result, winner, remoteness, state (mouse, cat or cats, turn),
+// nodes, edges, cats (more than one), states, seconds. Each program adds what it alone knows.
+nlohmann::ordered_json json_answer(const Game& game, const Position& p, const StateValue& v,
+                                   double seconds);
+
+// "the mouse can get stuck with no legal move, e.g. in ...; by the stuck rule it loses" when a
+// player can get stuck in play from `from` (one cat), else nothing.
+std::optional<std::string> stuck_warning(const Game& game, const Position& from);
+// Writes stuck_warning() to stderr (warn()), if any.
+void warn_if_stuck(const Game& game, const Position& from);
+
+}  // namespace catmouse::cli

@@ -1,0 +1,176 @@
+#include "output.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <optional>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "errors.hpp"
+
+namespace catmouse::cli {
+
+// ---- Temporaries removed when a signal ends catmouse -----------------------------------------
+// The handler may run at any moment, on any thread: it reads only these slots (lock-free atomics
+// and fixed buffers) and calls only unlink(), sigaction() and raise(), which are async-signal-
+// safe. The slots are the CLI's one mutable global: a signal handler has no other way in.
+constexpr std::size_t kTemporarySlots = 8;
+constexpr std::size_t kMaxTemporaryPath = 4096;
+enum SlotState : int { kFree, kClaimed, kReady };
+struct TemporarySlot {
+  std::atomic<int> state{kFree};
+  char path[kMaxTemporaryPath] = {};
+};
+
+namespace {
+
+static_assert(std::atomic<int>::is_always_lock_free);
+TemporarySlot temporary_slots[kTemporarySlots];
+
+void remove_temporaries() {
+  for (TemporarySlot& slot : temporary_slots) {
+    if (slot.state.load() == kReady) ::unlink(slot.path);
+  }
+}
+
+// Ends the process by `signal` with the default action (exit status 128 + signal in a shell).
+[[noreturn]] void end_by(int signal) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  ::sigemptyset(&action.sa_mask);
+  ::sigaction(signal, &action, nullptr);
+  ::raise(signal);
+  sigset_t unblock;
+  ::sigemptyset(&unblock);
+  ::sigaddset(&unblock, signal);
+  ::sigprocmask(SIG_UNBLOCK, &unblock, nullptr);  // delivered here if it was blocked
+  ::_exit(128 + signal);
+}
+
+extern "C" void on_ending_signal(int signal) {
+  remove_temporaries();
+  end_by(signal);
+}
+
+}  // namespace
+
+TemporaryGuard::TemporaryGuard(const std::string& path) {
+  if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: AtomicFile alone removes it
+  for (TemporarySlot& slot : temporary_slots) {
+    int expected = kFree;
+    if (slot.state.compare_exchange_strong(expected, kClaimed)) {
+      std::memcpy(slot.path, path.c_str(), path.size() + 1);
+      slot.state.store(kReady);
+      slot_ = &slot;
+      return;
+    }
+  }
+}
+
+TemporaryGuard::~TemporaryGuard() {
+  if (slot_ != nullptr) slot_->state.store(kFree);
+}
+
+namespace {
+
+constexpr const char* kStdout = "<stdout>";
+
+// A failed write to `name`: a reader that went away ends catmouse quietly, by SIGPIPE, whether or
+// not SIGPIPE was ignored; anything else is output lost.
+[[noreturn]] void write_failed(const std::string& name, int error) {
+  if (error == EPIPE) {
+    remove_temporaries();
+    end_by(SIGPIPE);
+  }
+  throw ResourceError(fmt::format("{}: write error: {}", name,
+                                  error != 0 ? std::strerror(error) : "unknown error"));
+}
+
+// Runs `writer` on `file`, naming `name` in a write error.
+void run_writer(const std::function<void(std::FILE*)>& writer, std::FILE* file,
+                const std::string& name) {
+  try {
+    writer(file);
+  } catch (const WriteError& e) {
+    write_failed(name, e.error);
+  }
+}
+
+// The temporary of `path`, registered for removal on a signal before the caller writes to it.
+template <class Write>
+void write_atomically(const std::string& path, Write&& write) {
+  Result<AtomicFile> created = AtomicFile::create(path);
+  if (!created.ok()) throw InputError(created.error());  // the path itself is at fault
+  // Declared before the file, so the temporary is gone before it is forgotten. A device or pipe
+  // is written in place: there is no temporary, and nothing beside it to remove.
+  std::optional<TemporaryGuard> guard;
+  if (!created->temporary_path().empty()) guard.emplace(created->temporary_path());
+  AtomicFile file = std::move(created).value();
+  write(file);
+  if (Status ok = file.commit(); !ok) throw ResourceError(ok.error().to_string());
+}
+
+}  // namespace
+
+void install_signal_cleanup() {
+  // Past `ulimit -f`, a write then fails with EFBIG, reported naming the file like a full disk,
+  // instead of the default SIGXFSZ ending the process with a core dump and a temporary left.
+  ::signal(SIGXFSZ, SIG_IGN);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    struct sigaction previous {};
+    if (::sigaction(signal, nullptr, &previous) != 0 || previous.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = on_ending_signal;
+    ::sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
+}
+
+void BufferedWriter::flush() {
+  if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
+    throw WriteError{errno};
+  }
+  buffer_.clear();
+}
+
+void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer) {
+  if (path == "-") {
+    run_writer(writer, stdout, kStdout);
+    if (std::fflush(stdout) != 0) write_failed(kStdout, errno);
+    return;
+  }
+  write_atomically(path, [&](AtomicFile& file) { run_writer(writer, file.stream(), path); });
+}
+
+void write_output(const std::string& path, std::string_view text) {
+  if (path == "-") return print(text);
+  write_atomically(path, [&](AtomicFile& file) {
+    if (Status ok = file.write(text); !ok) throw ResourceError(ok.error().to_string());
+  });
+}
+
+void print(std::string_view text) {
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+    write_failed(kStdout, errno);
+  }
+}
+
+void close_stdout() {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) write_failed(kStdout, errno);
+  errno = 0;
+  if (std::fclose(stdout) != 0) write_failed(kStdout, errno);
+}
+
+void warn(const std::string& text) {
+  std::cerr << "catmouse: warning: " << text << "\n";
+}
+
+}  // namespace catmouse::cli

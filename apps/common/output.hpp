@@ -1,0 +1,73 @@
+// Writing a program's output: stdout and files, every write checked. A write error is a
+// ResourceError naming the file or stdout, and a reader that went away (EPIPE) ends the program
+// quietly by SIGPIPE, as it ends other Unix tools. Output is built in memory and written only
+// once everything succeeded, so no command prints a partial result.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace catmouse::cli {
+
+// Writes an output file through `writer`: "-" is stdout; a file goes through io/atomic_file.hpp
+// (written beside the target and renamed at the end, so a failure never leaves half a file) and
+// its temporary is removed if SIGINT, SIGTERM, SIGHUP or SIGPIPE ends the program meanwhile. A
+// write error (the writer's, through BufferedWriter, or the commit's) throws ResourceError naming
+// the file, or "<stdout>". Every file the programs write goes through here.
+void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer);
+// The same for text already built.
+void write_output(const std::string& path, std::string_view text);
+
+// A failed write to `file` inside write_output(), which names the file: the errno value.
+struct WriteError {
+  int error;
+};
+
+// Collects formatted text and writes it to a file in large pieces.
+class BufferedWriter {
+ public:
+  explicit BufferedWriter(std::FILE* file) : file_(file) {}
+  fmt::memory_buffer& buffer() { return buffer_; }
+  void flush_if_full() {
+    if (buffer_.size() > (1u << 20)) flush();
+  }
+  void flush();  // throws WriteError, which write_output() reports naming the file
+
+ private:
+  std::FILE* file_;
+  fmt::memory_buffer buffer_;
+};
+
+// Writes `text` to stdout in one piece and flushes it; a write error throws ResourceError.
+void print(std::string_view text);
+// Flushes and closes stdout at the end of a run, for what print() could not see (output of
+// CLI11's --help, an error noticed only on close); throws ResourceError as print() does.
+void close_stdout();
+// Writes "catmouse: warning: <text>" to stderr.
+void warn(const std::string& text);
+
+// Removes the temporaries of files being written when SIGINT, SIGTERM, SIGHUP or SIGPIPE ends
+// the program, then ends it by that signal (exit status 128 + the signal's number), and makes
+// EPIPE on stdout end it by SIGPIPE. Signals ignored when the program started stay ignored.
+// SIGXFSZ is ignored, so that a write past `ulimit -f` is a write error naming the file.
+// run_program() calls it once.
+void install_signal_cleanup();
+// Keeps `path` among the files removed when a signal ends the program (install_signal_cleanup()),
+// while it lives: the temporaries of files being written.
+struct TemporarySlot;
+class TemporaryGuard {
+ public:
+  explicit TemporaryGuard(const std::string& path);
+  TemporaryGuard(const TemporaryGuard&) = delete;
+  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
+  ~TemporaryGuard();
+
+ private:
+  TemporarySlot* slot_ = nullptr;
+};
+
+}  // namespace catmouse::cli
