@@ -23,8 +23,9 @@
 #include <vector>
 
 #include "catmouse/io/game_reader.hpp"
-#include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 
 namespace {
 

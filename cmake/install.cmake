@@ -1,12 +1,13 @@
 # Install rules: the libraries with their CMake package (find_package(catmouse) and the targets
-# catmouse::core, ::io, ::solve, ::testing and ::catmouse), the public headers with the generated
-# version.hpp. The command-line tool installs itself (apps/cli).
+# catmouse::core, ::io, ::solve, ::tablebase, ::testing and ::catmouse), the public headers with
+# the generated version.hpp. The command-line tool installs itself (apps/cli).
 include(CMakePackageConfigHelpers)
 
 set(CATMOUSE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/catmouse CACHE STRING
     "Where to install catmouse's CMake package files, relative to the prefix")
 
-install(TARGETS catmouse catmouse_core catmouse_io catmouse_solve catmouse_testing
+install(TARGETS catmouse catmouse_core catmouse_io catmouse_solve catmouse_tablebase
+  catmouse_testing
   EXPORT catmouseTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

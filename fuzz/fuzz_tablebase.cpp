@@ -1,5 +1,5 @@
-// libFuzzer target for the tablebase reader (io/tablebase.hpp): any bytes as a .cmtb file. The
-// header, footer and index parsers run on every input; the blocks a few probes need, and (for a
+// libFuzzer target for the tablebase reader (tablebase/tablebase.hpp): any bytes as a .cmtb file.
+// The header, footer and index parsers run on every input; the blocks a few probes need, and (for a
 // small table) the whole-file check, run on inputs that get that far. A reader never crashes,
 // never reads out of bounds and never hangs, whatever the bytes; an input either fails to open
 // or answers (correct answers for intact files are tested in tests/tablebase_test.cpp, which
@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <string>
 
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace catmouse;

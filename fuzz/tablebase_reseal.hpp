@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "catmouse/io/tablebase.hpp"
-#include "io/tablebase_format.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
+#include "tablebase/format.hpp"
 
 namespace catmouse::testing {
 

@@ -21,7 +21,7 @@
 
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/generate.hpp"
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/save.hpp"
 
 namespace catmouse {
 namespace {

@@ -13,7 +13,8 @@
 #include <string>
 
 #include "catmouse/io/game_reader.hpp"
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "cli_util.hpp"
 
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "catmouse/catmouse.hpp"
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "cli_util.hpp"
 
 namespace catmouse {

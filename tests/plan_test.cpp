@@ -7,8 +7,8 @@
 #include <map>
 #include <vector>
 
+#include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/solve.hpp"
-#include "solve/kernel/level_hook.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 
 namespace catmouse {
 namespace {

@@ -1,5 +1,5 @@
-// Saving through the spill file (solve_to_tablebase, io/tablebase.hpp): the same bytes as the
-// table in memory for every kernel, family, rule variant and file option, with remoteness and
+// Saving through the spill file (solve_to_tablebase, tablebase/tablebase.hpp): the same bytes as
+// the table in memory for every kernel, family, rule variant and file option, with remoteness and
 // values only; a save stopped after any level resumes from its checkpoint to the same bytes;
 // checkpoints of other games, options or damaged ones are refused; and the spill file's writer,
 // replay and merge on their own.
@@ -11,11 +11,11 @@
 #include <sstream>
 
 #include "catmouse/io/generate.hpp"
-#include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/solve.hpp"
-#include "io/tablebase_checkpoint.hpp"
-#include "io/tablebase_spill.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "tablebase/checkpoint.hpp"
+#include "tablebase/spill.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -397,7 +397,7 @@ TEST(TablebaseSpill, MergesLevelsIntoCodes) {
     } else {
       // Words at odd offsets, as the kernels' rows give them.
       for (std::size_t k = 0; k < mine.size();) {
-        detail::LevelWord word{mine[k], 0, 0};
+        LevelWord word{mine[k], 0, 0};
         for (; k < mine.size() && mine[k] < word.first + 64; ++k) {
           word.states |= std::uint64_t{1} << (mine[k] - word.first);
           if (levels.truth[mine[k]].second)
@@ -439,10 +439,10 @@ TEST(TablebaseSpill, MergesLevelsIntoCodes) {
   EXPECT_EQ(replay.last_level(), static_cast<std::uint32_t>(level_count - 1));
   std::vector<std::int32_t> replayed(states, -1);
   std::uint32_t last = 0;
-  ASSERT_TRUE(replay.replay([&](std::uint32_t level, std::span<const detail::LevelWord> words) {
+  ASSERT_TRUE(replay.replay([&](std::uint32_t level, std::span<const LevelWord> words) {
     EXPECT_GE(level, last);
     last = level;
-    for (const detail::LevelWord& w : words) {
+    for (const LevelWord& w : words) {
       EXPECT_EQ(w.first % 64, 0u);
       for (int j = 0; j < 64; ++j) {
         if (!((w.states >> j) & 1)) continue;

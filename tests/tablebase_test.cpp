@@ -1,7 +1,7 @@
-// Tablebase files (io/tablebase.hpp): every state read back from files of every family equals the
-// solved table; every single-byte corruption and every truncation of a small file is caught,
-// never answered wrongly; the block codec alone; the fuzz target over its seed corpus.
-#include "catmouse/io/tablebase.hpp"
+// Tablebase files (tablebase/tablebase.hpp): every state read back from files of every family
+// equals the solved table; every single-byte corruption and every truncation of a small file is
+// caught, never answered wrongly; the block codec alone; the fuzz target over its seed corpus.
+#include "catmouse/tablebase/tablebase.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,7 +14,8 @@
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/solve.hpp"
-#include "io/tablebase_codec.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "tablebase/codec.hpp"
 #include "test_util.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);

@@ -14,7 +14,8 @@
 
 #include "batch.hpp"
 #include "catmouse/io/atomic_file.hpp"
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "commands.hpp"
 #include "tablebase_input.hpp"
 

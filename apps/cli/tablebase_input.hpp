@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "commands.hpp"
 
 namespace catmouse::cli {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/save.hpp"
 #include "front.hpp"
 #include "mpi/distributed_solve.hpp"
 #include "mpi/distributed_tablebase.hpp"

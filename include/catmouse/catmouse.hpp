@@ -1,6 +1,6 @@
 // Everything the library offers, in one include. Programs that want less include the headers of
-// one layer: core (the game), io (reading and writing it), solve (engines and solutions), testing
-// (graph sources for testing other solvers).
+// one layer: core (the game), io (reading and writing it), solve (engines and solutions),
+// tablebase (solved games kept on disk), testing (graph sources for testing other solvers).
 #pragma once
 
 #include "catmouse/core/error.hpp"
@@ -17,6 +17,7 @@
 #include "catmouse/io/grid_format.hpp"
 #include "catmouse/io/rules_json.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/play.hpp"
 #include "catmouse/solve/reference.hpp"
@@ -24,6 +25,8 @@
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/table.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "catmouse/testing/check.hpp"
 #include "catmouse/testing/grid_search.hpp"
 #include "catmouse/testing/search.hpp"

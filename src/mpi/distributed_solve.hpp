@@ -70,7 +70,7 @@ class DistributedSolution {
   Counts counts() const;
 
   // Reading the whole table on one process, `root`, as tablebase codes (state_code in
-  // src/io/tablebase_codec.hpp): root calls read_codes() for runs of states while every other
+  // src/tablebase/codec.hpp): root calls read_codes() for runs of states while every other
   // process is in serve(), then end_reading(). Not collective each: read_codes() and
   // end_reading() on root, serve() on the others.
   void read_codes(int root, StateIndex first, std::span<std::uint32_t> out) const;

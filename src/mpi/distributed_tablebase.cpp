@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "io/tablebase_writer.hpp"
+#include "tablebase/writer.hpp"
 
 namespace catmouse::mpi {
 

@@ -1,6 +1,6 @@
 // A distributed solve saved as a tablebase file (.cmtb): the same bytes as write_tablebase() of
 // the single-process Solution of the same game, for any number of processes. Process 0 writes
-// the file with the library's writer (src/io/tablebase_writer.hpp), pulling each block's codes
+// the file with the library's writer (src/tablebase/writer.hpp), pulling each block's codes
 // from the processes that hold its rows; the others serve them (docs/distributed.md, "Saving").
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "catmouse/core/error.hpp"
-#include "catmouse/io/tablebase.hpp"
+#include "catmouse/tablebase/save.hpp"
 #include "mpi/communicator.hpp"
 #include "mpi/distributed_solve.hpp"
 

@@ -25,10 +25,10 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/solve/options.hpp"
-#include "io/tablebase_codec.hpp"
 #include "mpi/communicator.hpp"
 #include "mpi/distributed_solve.hpp"
 #include "solve/kernel/frontier_kernel.hpp"
+#include "tablebase/codec.hpp"
 
 namespace catmouse::mpi {
 
@@ -63,7 +63,7 @@ class PartHere {
   virtual ~PartHere() = default;
   // (mouse m, cat c) in kernel labels, half 0 (mouse to move) or 1; its StateSpace row here.
   virtual StateValue value_here(int half, NodeId m, NodeId c) const = 0;
-  // The tablebase codes (io/tablebase_codec.hpp) of StateSpace row `row` of `half`, columns
+  // The tablebase codes (tablebase/codec.hpp) of StateSpace row `row` of `half`, columns
   // begin .. end - 1, all in input labels (rank: input label -> kernel label); the row here.
   virtual void codes_here(int half, NodeId row, NodeId begin, NodeId end,
                           const std::vector<NodeId>& rank, std::uint32_t* out) const = 0;

@@ -1,6 +1,6 @@
 // The queries of a solved game, written once over a source of values: Solution answers them over
-// its in-memory Table, and a tablebase file (io/tablebase.hpp) over the blocks it reads. Internal
-// to src/.
+// its in-memory Table, and a tablebase file (tablebase/tablebase.hpp) over the blocks it reads.
+// Internal to src/.
 //
 // A Source has
 //   StateEntry entry(StateIndex i) const  // the value and remoteness of state i

@@ -1,5 +1,5 @@
 // Files written whole or not at all, without harm to what the path names. Everything catmouse
-// writes to a named file (tables, start lists, generated graphs, tablebase files) goes through
+// writes to a named file (tables, start lists, generated graphs, .cmtb files) goes through
 // here, and what happens depends on what the path names (resolve_output()):
 //  - nothing, or a regular file: the bytes go to a temporary file beside it ("<path>.partial"),
 //    which commit() flushes, syncs to disk and renames over the target. Until then the target is

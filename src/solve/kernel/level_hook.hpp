@@ -1,61 +1,16 @@
-// The one-cat kernels' levels, handed out as they are decided and handed back to resume a solve.
-// A state's remoteness is the level that decides it, so a solve that passes each level's new
-// states on (to disk: the tablebase writer's spill, src/io/tablebase_spill.hpp) needs to keep
-// only values; and the states of levels 0 .. L are all a kernel holds after level L, so a solve
-// can restart from them. Internal to src/.
+// Helpers for the one-cat kernels that hand their levels to a LevelSink or take them back from a
+// LevelReplay (catmouse/solve/level_sink.hpp, which says what those receive and when). Internal
+// to src/solve.
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <functional>
-#include <span>
 
 #include "catmouse/core/game.hpp"
-
-namespace catmouse {
-
-// 64 states: bit j of `states` is state first + j; `mouse` marks those the mouse wins.
-struct LevelWord {
-  StateIndex first = 0;
-  std::uint64_t states = 0;
-  std::uint64_t mouse = 0;
-};
-
-// Receives each level's new states (level 0: the finished positions and stuck players).
-class LevelSink {
- public:
-  virtual ~LevelSink() = default;
-  // Words of the current level in increasing order of their states (the sweep and small kernels:
-  // their rows are StateSpace's).
-  virtual void add(const LevelWord& word) = 0;
-  // One state of the current level, in any order (the frontier kernel: its rows are relabelled);
-  // the sink sorts them. A kernel uses one of add() and add_state() for a whole level.
-  virtual void add_state(StateIndex state, bool mouse) = 0;
-  // The current level is complete; false stops the solve as SolveOptions::cancelled would (the
-  // sink keeps its reason).
-  virtual bool end_level(std::uint32_t level) = 0;
-};
-
-// The levels 0 .. last_level() of a solve that stopped there, for a kernel to start over from.
-class LevelReplay {
- public:
-  virtual ~LevelReplay() = default;
-  virtual std::uint32_t last_level() const = 0;
-  // Calls f(level, words) with every state of levels 0 .. last_level(), level after level, and
-  // within a level in increasing order (words are 64-aligned); false when the levels cannot be
-  // read (the replay keeps the reason), and the kernel then stops as cancelled.
-  using Visitor = std::function<void(std::uint32_t level, std::span<const LevelWord> words)>;
-  virtual bool replay(const Visitor& f) = 0;
-};
-
-}  // namespace catmouse
+#include "catmouse/solve/level_sink.hpp"
 
 namespace catmouse::detail {
-
-using catmouse::LevelReplay;
-using catmouse::LevelSink;
-using catmouse::LevelWord;
 
 // Calls f(half, row, word, states, mouse) for the pieces of `word` that fall in each parent row
 // of the one-cat numbering (half 0: rows by mouse node, columns by cat; half 1 the other way

@@ -1,10 +1,10 @@
-#include "io/tablebase_checkpoint.hpp"
+#include "tablebase/checkpoint.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 
-#include "io/tablebase_format.hpp"
+#include "tablebase/format.hpp"
 
 namespace catmouse::tablebase {
 

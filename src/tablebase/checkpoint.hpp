@@ -1,7 +1,7 @@
 // The checkpoint of a save (docs/formats.md, "Checkpoints"): what the save is of (the game, the
 // engine, the options that change the file's bytes) and the spill file's index as of the last
 // level made durable. Written whole through io/atomic_file.hpp after the spill file is synced,
-// so a checkpoint never names bytes that are not on disk. Internal to src/io.
+// so a checkpoint never names bytes that are not on disk. Internal to src/tablebase.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,8 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
-#include "catmouse/io/tablebase.hpp"
-#include "io/tablebase_spill.hpp"
+#include "catmouse/tablebase/save.hpp"
+#include "tablebase/spill.hpp"
 
 namespace catmouse::tablebase {
 

@@ -1,6 +1,6 @@
 // The .cmtb file layout (docs/formats.md, "Tablebase files"): the header, the footer, and the
-// little-endian byte writers and readers they are made with. Internal to src/io; the blocks'
-// contents are in tablebase_codec.hpp.
+// little-endian byte writers and readers they are made with. Internal to src/tablebase; the blocks'
+// contents are in codec.hpp.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-#include "io/tablebase_format.hpp"
+#include "tablebase/format.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "io/tablebase_spill.hpp"
+#include "tablebase/spill.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <utility>
 
-#include "io/tablebase_format.hpp"
+#include "tablebase/format.hpp"
 
 namespace catmouse::tablebase {
 
@@ -169,7 +169,7 @@ SpillWriter::SpillWriter(SpillFile& file, SpillIndex& index, StateIndex states,
   ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_dictIDFlag, 0);
 }
 
-void SpillWriter::add(const detail::LevelWord& word) {
+void SpillWriter::add(const LevelWord& word) {
   if (error_ || word.states == 0) return;
   const std::uint64_t w = word.first >> 6;
   const unsigned shift = word.first & 63;
@@ -293,7 +293,7 @@ void SpillFrameReader::reset(std::span<const std::uint8_t> raw, std::uint64_t wo
   failed_ = false;
 }
 
-bool SpillFrameReader::next(detail::LevelWord& entry) {
+bool SpillFrameReader::next(LevelWord& entry) {
   if (failed_ || at_ >= raw_.size()) return false;
   const auto fail = [&] {
     failed_ = true;
@@ -378,7 +378,7 @@ bool SpillReplay::replay(const Visitor& f) {
   SpillFrameLoader loader(file_);
   SpillFrameReader reader;
   std::vector<std::uint8_t> raw;
-  std::vector<detail::LevelWord> words;
+  std::vector<LevelWord> words;
   const std::uint64_t total_words = (states_ + 63) / 64;
   for (std::uint32_t level = 0; level < index_.levels.size(); ++level) {
     for (const SpillFrame& frame : index_.levels[level].frames) {
@@ -388,7 +388,7 @@ bool SpillReplay::replay(const Visitor& f) {
       }
       reader.reset(raw, total_words);
       words.clear();
-      for (detail::LevelWord word; reader.next(word);) words.push_back(word);
+      for (LevelWord word; reader.next(word);) words.push_back(word);
       if (reader.failed() || words.empty() || words.front().first != frame.first_word * 64) {
         error_ = spill_error(file_.path(), fmt::format("level {}, frame at byte {}: malformed "
                                                        "entries",

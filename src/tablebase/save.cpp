@@ -1,5 +1,7 @@
 // solve_to_tablebase(): a one-cat solve whose levels go to a spill file, checkpointed and
 // resumable, then the tablebase writer over the spill; other engines through a Solution.
+#include "catmouse/tablebase/save.hpp"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -12,11 +14,10 @@
 #include <sstream>
 
 #include "catmouse/io/atomic_file.hpp"
-#include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/plan.hpp"
-#include "io/tablebase_checkpoint.hpp"
-#include "io/tablebase_spill.hpp"
-#include "io/tablebase_writer.hpp"
+#include "tablebase/checkpoint.hpp"
+#include "tablebase/spill.hpp"
+#include "tablebase/writer.hpp"
 
 namespace catmouse {
 

@@ -2,7 +2,7 @@
 // "Writing without the table in memory"): a spill file takes each level's new states as the
 // level ends (SpillWriter, the kernels' LevelSink); a resumed solve reads them back
 // (SpillReplay); and the tablebase writer gets every state's code from them, the levels merged
-// in state order (SpillCodes). Internal to src/io.
+// in state order (SpillCodes). Internal to src/tablebase.
 //
 // A level is a run of frames, each about kSpillFrameBytes of entries compressed by zstd on its
 // own, so that a reader can start at any frame. An entry is one 64-state word (states 64k ..
@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "catmouse/core/error.hpp"
+#include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/solution.hpp"
-#include "io/tablebase_codec.hpp"
-#include "solve/kernel/level_hook.hpp"
+#include "tablebase/codec.hpp"
 
 namespace catmouse::tablebase {
 
@@ -93,11 +93,11 @@ struct ZstdCompressDeleter {
 // The kernels' LevelSink: each level's entries appended to the spill file as frames, and the
 // level added to the index when it ends. `level_done` runs then (a checkpoint, maybe); its error,
 // or the file's, stops the solve and is kept in error().
-class SpillWriter final : public detail::LevelSink {
+class SpillWriter final : public LevelSink {
  public:
   SpillWriter(SpillFile& file, SpillIndex& index, StateIndex states,
               std::function<Status(std::uint32_t level)> level_done);
-  void add(const detail::LevelWord& word) override;
+  void add(const LevelWord& word) override;
   void add_state(StateIndex state, bool mouse) override;
   bool end_level(std::uint32_t level) override;
   const std::optional<Error>& error() const { return error_; }
@@ -129,7 +129,7 @@ class SpillFrameReader {
  public:
   void reset(std::span<const std::uint8_t> raw, std::uint64_t words);
   // The next entry, or false at the end or on a malformed entry (then failed()).
-  bool next(detail::LevelWord& entry);
+  bool next(LevelWord& entry);
   bool failed() const { return failed_; }
 
  private:
@@ -155,7 +155,7 @@ class SpillFrameLoader {
 };
 
 // A kernel's LevelReplay over the index's levels (at least one).
-class SpillReplay final : public detail::LevelReplay {
+class SpillReplay final : public LevelReplay {
  public:
   SpillReplay(const SpillFile& file, const SpillIndex& index, StateIndex states);
   std::uint32_t last_level() const override;
@@ -169,7 +169,7 @@ class SpillReplay final : public detail::LevelReplay {
   std::optional<Error> error_;
 };
 
-// The tablebase writer's CodeSource (tablebase_writer.hpp) over the spill: a cursor per level,
+// The tablebase writer's CodeSource (writer.hpp) over the spill: a cursor per level,
 // the levels merged in state order by a heap of their next words. Asked for blocks in increasing
 // order, and again from the start for a second pass.
 class SpillCodes {
@@ -182,7 +182,7 @@ class SpillCodes {
     std::uint32_t level = 0;
     std::size_t frame = 0;   // the frame the next entry is in
     bool loaded = false;     // whether `reader` holds that frame
-    detail::LevelWord next;  // the next entry (next.first = word * 64 once loaded)
+    LevelWord next;          // the next entry (next.first = word * 64 once loaded)
     std::uint64_t word = 0;  // its word: the frame's first word until loaded
     std::vector<std::uint8_t> raw;
     SpillFrameReader reader;

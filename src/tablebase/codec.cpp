@@ -1,4 +1,4 @@
-#include "io/tablebase_codec.hpp"
+#include "tablebase/codec.hpp"
 
 #include <fmt/format.h>
 #include <zdict.h>

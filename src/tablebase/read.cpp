@@ -7,9 +7,9 @@
 #include <cstring>
 #include <utility>
 
-#include "catmouse/io/tablebase.hpp"
-#include "io/tablebase_reader.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "solve/queries.hpp"
+#include "tablebase/reader.hpp"
 
 namespace catmouse {
 

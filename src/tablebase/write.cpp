@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "catmouse/io/atomic_file.hpp"
-#include "catmouse/io/tablebase.hpp"
-#include "io/tablebase_codec.hpp"
-#include "io/tablebase_format.hpp"
-#include "io/tablebase_writer.hpp"
+#include "catmouse/tablebase/save.hpp"
 #include "solve/engines.hpp"
 #include "solve/worker_pool.hpp"
+#include "tablebase/codec.hpp"
+#include "tablebase/format.hpp"
+#include "tablebase/writer.hpp"
 
 namespace catmouse::tablebase {
 

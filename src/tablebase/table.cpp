@@ -9,12 +9,12 @@
 #include <variant>
 #include <vector>
 
-#include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/verify.hpp"
-#include "io/tablebase_reader.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
 #include "solve/engines.hpp"
 #include "solve/queries.hpp"
 #include "solve/worker_pool.hpp"
+#include "tablebase/reader.hpp"
 
 namespace catmouse {
 

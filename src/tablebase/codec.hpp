@@ -1,6 +1,6 @@
 // The contents of a tablebase block (docs/formats.md, "Blocks"): every state's code, the codes
 // laid out as bit planes for the most frequent codes and fixed-width codes for the rest, and the
-// zstd frames they are stored in. Internal to src/io.
+// zstd frames they are stored in. Internal to src/tablebase.
 #pragma once
 
 #include <zstd.h>
@@ -14,8 +14,8 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/solve/table.hpp"
-#include "io/tablebase_format.hpp"
 #include "solve/queries.hpp"
+#include "tablebase/format.hpp"
 
 namespace catmouse::tablebase {
 

@@ -1,6 +1,6 @@
-// The inside of a Tablebase (io/tablebase.hpp): the file's bytes, its header and footer, and the
-// blocks read so far. Internal to src/io, shared by reading (tablebase_read.cpp) and checking
-// (tablebase_verify.cpp).
+// The inside of a Tablebase (tablebase/tablebase.hpp): the file's bytes, its header and footer, and
+// the blocks read so far. Internal to src/tablebase, shared by reading (read.cpp) and checking
+// (table.cpp: load and verify).
 #pragma once
 
 #include <array>
@@ -12,9 +12,9 @@
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/owned_game.hpp"
-#include "catmouse/io/tablebase.hpp"
-#include "io/tablebase_codec.hpp"
-#include "io/tablebase_format.hpp"
+#include "catmouse/tablebase/tablebase.hpp"
+#include "tablebase/codec.hpp"
+#include "tablebase/format.hpp"
 
 namespace catmouse {
 

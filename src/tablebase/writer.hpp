@@ -1,6 +1,6 @@
-// Writing a tablebase from any source of state codes (tablebase_codec.hpp): write_tablebase()
+// Writing a tablebase from any source of state codes (codec.hpp): write_tablebase()
 // gives the codes of a Solution's Table; a solve that keeps its remoteness on disk gives them
-// from there (docs/formats.md, "Writing"). Internal to src/io.
+// from there (docs/formats.md, "Writing"). Internal to src/tablebase.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +10,9 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
-#include "catmouse/io/tablebase.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/solution.hpp"
+#include "catmouse/tablebase/save.hpp"
 
 namespace catmouse::tablebase {
 
