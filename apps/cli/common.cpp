@@ -13,6 +13,7 @@
 #include <cstring>
 #include <iostream>
 #include <iterator>
+#include <tuple>
 
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/io/limits.hpp"
@@ -118,17 +119,17 @@ std::string GraphInput::read() const {
 }
 
 void throw_read_error(const Error& error) {
-  if (error.where.field == "directed") {
+  if (error.where.field == ErrorField::kDirected) {
     throw InputError(fmt::format("--directed: {}", error.message));
   }
   if (is_out_of_memory(error)) {
     Error located = error;
-    located.where.field.clear();
+    located.where.field = ErrorField::kNone;
     throw ResourceError(located.to_string());
   }
-  if (error.where.field == "memory_limit") {
+  if (error.where.field == ErrorField::kMemoryLimit) {
     Error located = error;
-    located.where.field.clear();
+    located.where.field = ErrorField::kNone;
     located.message += " (see --memory)";
     throw InputError(located);
   }
@@ -278,21 +279,27 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
       rules.cats = static_cast<std::uint32_t>(cats_at.size());
   }
   if (Status ok = spec.validate(); !ok) {
-    static const std::pair<const char*, const char*> kOptions[] = {
-        {"holes", "--holes"},       {"cat forbidden", "--cat-forbidden"},
-        {"mouse start", "--mouse"}, {"cat start", "--cat"},
-        {"cats", "--cats"},         {"move limit", "--move-limit"}};
+    // Each rule's field, the option that sets it and the option's name for given() (none for the
+    // starts, which the checks below decide).
+    static const std::tuple<ErrorField, const char*, const char*> kOptions[] = {
+        {ErrorField::kHoles, "--holes", "holes"},
+        {ErrorField::kCatForbidden, "--cat-forbidden", "cat-forbidden"},
+        {ErrorField::kMouseStart, "--mouse", nullptr},
+        {ErrorField::kCatStart, "--cat", nullptr},
+        {ErrorField::kCats, "--cats", "cats"},
+        {ErrorField::kMoveLimit, "--move-limit", "move-limit"}};
     Error error = ok.error();
+    const ErrorField field = error.where.field;
+    bool given_option = false;
+    for (const auto& [rule, option, name] : kOptions) {
+      if (rule == field && name != nullptr) given_option = given(name);
+    }
     const bool from_options =
-        !has_rules || (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
-        (error.where.field == "cat start" && (from.cat_given() || given("cat-forbidden"))) ||
-        given(std::string(error.where.field == "cat forbidden" ? "cat-forbidden"
-                          : error.where.field == "move limit"  ? "move-limit"
-                                                               : error.where.field));
-    for (const auto& [field, option] : kOptions) {
-      if (error.where.field == field && from_options) {
-        error.where.field = option;
-      }
+        !has_rules || (field == ErrorField::kMouseStart && (from.mouse || given("holes"))) ||
+        (field == ErrorField::kCatStart && (from.cat_given() || given("cat-forbidden"))) ||
+        given_option;
+    for (const auto& [rule, option, name] : kOptions) {
+      if (field == rule && from_options) error.where.label = option;
     }
     // Otherwise the rule came from the file (its "rules" object, or a grid map).
     if (!from_options) error.where.source = spec.source;
@@ -301,15 +308,15 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
 }
 
 InputError solve_error(const Error& error, const std::string& source, bool values_only_option) {
-  static const std::pair<const char*, const char*> kOptions[] = {
-      {"memory_limit", "--memory"}, {"values_only", "--values-only"},
-      {"engine", "--engine"},       {"threads", "--threads"},
-      {"cats", "--cats"},           {"cops", "--cops"}};
+  static const std::pair<ErrorField, const char*> kOptions[] = {
+      {ErrorField::kMemoryLimit, "--memory"}, {ErrorField::kValuesOnly, "--values-only"},
+      {ErrorField::kEngine, "--engine"},      {ErrorField::kThreads, "--threads"},
+      {ErrorField::kCats, "--cats"},          {ErrorField::kCops, "--cops"}};
   const std::string prefix = source.empty() ? "" : source + ": ";
-  if (is_out_of_memory(error) || error.where.field == "resources") {
+  if (is_out_of_memory(error) || error.where.field == ErrorField::kResources) {
     throw ResourceError(prefix + error.message);
   }
-  if (error.where.field == "memory_limit") {
+  if (error.where.field == ErrorField::kMemoryLimit) {
     // The library says whether values only would fit; a command without --values-only cannot
     // take the advice, so it is not given.
     std::string message = error.message;

@@ -82,7 +82,7 @@ std::string human_bytes(std::uint64_t bytes);
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
                    const std::string& hint = {});
 // An error about option `option` (Location::field).
-Error option_error(const char* option, std::string message);
+Error option_error(ErrorField option, std::string message);
 // The refusal of a thread count over kMaxThreads (Location::field "threads"), or nothing.
 Status check_threads(unsigned threads);
 // The error of threads that could not be started (Location::field "resources"): `threads` the

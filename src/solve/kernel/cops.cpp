@@ -46,11 +46,11 @@ namespace {
 Status check_cops(const Graph& graph, std::uint32_t k) {
   if (k < 1 || k > kMaxCops) {
     return detail::option_error(
-        "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
+        ErrorField::kCops, fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
   }
   if (graph.node_count() > kMaxCopsNodes) {
     return detail::option_error(
-        "cops", fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
+        ErrorField::kCops, fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
                             kMaxCopsNodes, graph.node_count()));
   }
   return {};
@@ -92,10 +92,10 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   if (Status ok = check_cops(graph, k); !ok) return ok.error();
   if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   if (options.values_only) {
-    return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
+    return detail::option_error(ErrorField::kValuesOnly, "the cops' question keeps no remoteness anyway");
   }
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return detail::option_error("engine", "the cops' question is answered by the cops engine");
+    return detail::option_error(ErrorField::kEngine, "the cops' question is answered by the cops engine");
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
@@ -104,7 +104,7 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   return with_solver(graph, k, resolve_threads(options.threads), variant,
                      [&](auto& solver) { return solver.run(options, sweep); });
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }
@@ -136,14 +136,14 @@ std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool v
 
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return option_error("engine", fmt::format("the cops engine cannot run as the {} engine",
+    return option_error(ErrorField::kEngine, fmt::format("the cops engine cannot run as the {} engine",
                                               engine_name(options.engine)));
   }
   if (game.cats() < 2) {
-    return option_error("engine", "the cops engine takes two or more cops (one: the kernels)");
+    return option_error(ErrorField::kEngine, "the cops engine takes two or more cops (one: the kernels)");
   }
   if (!cops_shaped(game)) {
-    return option_error("engine",
+    return option_error(ErrorField::kEngine,
                         "the cops engine plays cops and robbers only: no holes, no nodes barred "
                         "to the cops, and no cop with nowhere to go");
   }
