@@ -143,7 +143,8 @@ TEST(Limits, MapsAreRefusedByCellsAndByJumps) {
   EXPECT_TRUE(parse_grid(map(10000, 1), "m.json", 64 * kMiB).ok());
   ReadOptions options;
   options.memory_limit = 64 * kMiB;
-  EXPECT_EQ(error_of(read_game(map(10000, 1000), "m.json", options)).where.field_text(), "memory_limit");
+  EXPECT_EQ(error_of(read_game(map(10000, 1000), "m.json", options)).where.field_text(),
+            "memory_limit");
 }
 
 TEST(Limits, ReadGameBoundsTheTextAndPassesTheLimitOn) {

@@ -35,24 +35,38 @@ std::string where_of(const Location& where) {
 
 FieldAnswer answer_of(const Location& where) {
   switch (where.field) {
-    case ErrorField::kHoles: return {400, "rules.holes"};
-    case ErrorField::kCatForbidden: return {400, "rules.cat_forbidden"};
-    case ErrorField::kMouseStart: return {400, "rules.mouse"};
-    case ErrorField::kCatStart: return {400, "rules.cat"};
-    case ErrorField::kCats: return {400, "rules.cats"};
-    case ErrorField::kMoveLimit: return {400, "rules.move_limit"};
-    case ErrorField::kThreads: return {400, "threads"};
-    case ErrorField::kDirected: return {400, "directed"};
-    case ErrorField::kMemoryLimit: return {413, where_of(where)};
+    case ErrorField::kHoles:
+      return {400, "rules.holes"};
+    case ErrorField::kCatForbidden:
+      return {400, "rules.cat_forbidden"};
+    case ErrorField::kMouseStart:
+      return {400, "rules.mouse"};
+    case ErrorField::kCatStart:
+      return {400, "rules.cat"};
+    case ErrorField::kCats:
+      return {400, "rules.cats"};
+    case ErrorField::kMoveLimit:
+      return {400, "rules.move_limit"};
+    case ErrorField::kThreads:
+      return {400, "threads"};
+    case ErrorField::kDirected:
+      return {400, "directed"};
+    case ErrorField::kMemoryLimit:
+      return {413, where_of(where)};
     case ErrorField::kResources:
-    case ErrorField::kCancelled: return {503, ""};
-    default: return {422, where_of(where)};
+    case ErrorField::kCancelled:
+      return {503, ""};
+    default:
+      return {422, where_of(where)};
   }
 }
 
 void fail(const Error& error) {
   FieldAnswer answer = answer_of(error.where);
-  throw ApiError{answer.status, error.message, std::move(answer.where), {},
+  throw ApiError{answer.status,
+                 error.message,
+                 std::move(answer.where),
+                 {},
                  std::string(field_name(error.where.field))};
 }
 

@@ -94,7 +94,8 @@ bool graph6_line(std::string_view text) {
 // memory, 413; memory running out while reading it, 503.
 [[noreturn]] void refuse(const Error& error) {
   if (is_out_of_memory(error)) fail(503, error.message, "");
-  if (error.where.field == ErrorField::kMemoryLimit) fail(413, error.message, where_of(error.where));
+  if (error.where.field == ErrorField::kMemoryLimit)
+    fail(413, error.message, where_of(error.where));
   fail(400, error.message, where_of(error.where));
 }
 
@@ -212,7 +213,6 @@ void apply_rules(const Doc& rules, GameSpec& spec) {
   }
 }
 
-
 }  // namespace
 
 GameRequest read_game_request(const std::string& body, const ApiOptions& options,
@@ -249,7 +249,10 @@ GameRequest read_game_request(const std::string& body, const ApiOptions& options
   if (Status ok = spec.validate(); !ok) {
     // Every validate() error is the request's fault, whatever its field's usual answer.
     FieldAnswer answer = answer_of(ok.error().where);
-    throw ApiError{400, ok.error().message, std::move(answer.where), {},
+    throw ApiError{400,
+                   ok.error().message,
+                   std::move(answer.where),
+                   {},
                    std::string(field_name(ok.error().where.field))};
   }
   return GameRequest{std::move(spec), std::move(title), grid_family, doc.dump()};

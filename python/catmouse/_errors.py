@@ -41,7 +41,9 @@ class Error(ValueError):
         self.index = index
         # The field as text ("mouse start", "edge 5") and the message as text and node ids, from
         # the library; relabel() names the ids with the caller's labels.
-        self._shown = shown if shown is not None else (field if index is None else f"{field} {index}")
+        if shown is None:
+            shown = field if index is None else f"{field} {index}"
+        self._shown = shown
         self._parts = list(parts) if parts is not None else None
         super().__init__(self._text())
 
@@ -110,6 +112,12 @@ _OPTION_FIELDS = {
     "source",
 }
 
+# Fields whose errors are OptionErrors whatever the call was doing.
+_LIMIT_FIELDS = {"memory_limit"}
+
+# The class of an error by what the call was doing, for the fields not named above.
+_KIND_CLASSES: dict[str, type[Error]] = {"graph": GraphError, "position": Error}
+
 
 def from_library(
     kind: str,
@@ -131,16 +139,12 @@ def from_library(
     if exhausted:
         where = Error(message, source=source, line=line, column=column, node=node, shown="")
         return (RuntimeError if exhausted == "resources" else MemoryError)(str(where))
-    if field == "memory_limit":
-        cls: type[Error] = OptionError  # a game too large for the limit, found while reading too
-    elif kind == "graph":
-        cls = GraphError
-    elif kind == "position":
-        cls = Error
-    elif field in _OPTION_FIELDS:
-        cls = OptionError
-    else:
-        cls = RulesError
+    # A game too large for the limit is an option's fault, found while reading too.
+    cls: type[Error] = (
+        OptionError
+        if field in _LIMIT_FIELDS
+        else _KIND_CLASSES.get(kind) or (OptionError if field in _OPTION_FIELDS else RulesError)
+    )
     return cls(
         message,
         source=source,

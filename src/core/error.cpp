@@ -30,7 +30,9 @@ std::pair<std::uint64_t, std::uint64_t> position_of(std::string_view text, std::
 namespace {
 
 // Node ids in the text by default.
-std::string id_of(std::uint64_t node) { return fmt::format("{}", node); }
+std::string id_of(std::uint64_t node) {
+  return fmt::format("{}", node);
+}
 
 // Brackets of a node_ref(); bytes no message holds otherwise.
 constexpr char kOpen = '\x01';
@@ -40,46 +42,86 @@ constexpr char kClose = '\x02';
 
 std::string_view field_name(ErrorField field) {
   switch (field) {
-    case ErrorField::kNone: return "";
-    case ErrorField::kGraph: return "graph";
-    case ErrorField::kDirected: return "directed";
-    case ErrorField::kNeighbour: return "neighbour";
-    case ErrorField::kEdge: return "edge";
-    case ErrorField::kCatGraph: return "cat_graph";
-    case ErrorField::kGrid: return "grid";
-    case ErrorField::kGridRow: return "grid_row";
-    case ErrorField::kRules: return "rules";
-    case ErrorField::kHoles: return "holes";
-    case ErrorField::kCatForbidden: return "cat_forbidden";
-    case ErrorField::kMouseStart: return "mouse_start";
-    case ErrorField::kCatStart: return "cat_start";
-    case ErrorField::kCats: return "cats";
-    case ErrorField::kMoveLimit: return "move_limit";
-    case ErrorField::kMouse: return "mouse";
-    case ErrorField::kCat: return "cat";
-    case ErrorField::kTurn: return "turn";
-    case ErrorField::kPosition: return "position";
-    case ErrorField::kState: return "state";
-    case ErrorField::kEngine: return "engine";
-    case ErrorField::kMemoryLimit: return "memory_limit";
-    case ErrorField::kValuesOnly: return "values_only";
-    case ErrorField::kThreads: return "threads";
-    case ErrorField::kResources: return "resources";
-    case ErrorField::kCancelled: return "cancelled";
-    case ErrorField::kCops: return "cops";
-    case ErrorField::kCheckpoint: return "checkpoint";
-    case ErrorField::kCheckpointEvery: return "checkpoint_every";
-    case ErrorField::kSpill: return "spill";
-    case ErrorField::kHeader: return "header";
-    case ErrorField::kFooter: return "footer";
-    case ErrorField::kIndex: return "index";
-    case ErrorField::kBlock: return "block";
-    case ErrorField::kOption: return "option";
-    case ErrorField::kCatJump: return "cat_jump";
-    case ErrorField::kMouseJump: return "mouse_jump";
-    case ErrorField::kExhaustive: return "exhaustive";
-    case ErrorField::kNodes: return "nodes";
-    case ErrorField::kSource: return "source";
+    case ErrorField::kNone:
+      return "";
+    case ErrorField::kGraph:
+      return "graph";
+    case ErrorField::kDirected:
+      return "directed";
+    case ErrorField::kNeighbour:
+      return "neighbour";
+    case ErrorField::kEdge:
+      return "edge";
+    case ErrorField::kCatGraph:
+      return "cat_graph";
+    case ErrorField::kGrid:
+      return "grid";
+    case ErrorField::kGridRow:
+      return "grid_row";
+    case ErrorField::kRules:
+      return "rules";
+    case ErrorField::kHoles:
+      return "holes";
+    case ErrorField::kCatForbidden:
+      return "cat_forbidden";
+    case ErrorField::kMouseStart:
+      return "mouse_start";
+    case ErrorField::kCatStart:
+      return "cat_start";
+    case ErrorField::kCats:
+      return "cats";
+    case ErrorField::kMoveLimit:
+      return "move_limit";
+    case ErrorField::kMouse:
+      return "mouse";
+    case ErrorField::kCat:
+      return "cat";
+    case ErrorField::kTurn:
+      return "turn";
+    case ErrorField::kPosition:
+      return "position";
+    case ErrorField::kState:
+      return "state";
+    case ErrorField::kEngine:
+      return "engine";
+    case ErrorField::kMemoryLimit:
+      return "memory_limit";
+    case ErrorField::kValuesOnly:
+      return "values_only";
+    case ErrorField::kThreads:
+      return "threads";
+    case ErrorField::kResources:
+      return "resources";
+    case ErrorField::kCancelled:
+      return "cancelled";
+    case ErrorField::kCops:
+      return "cops";
+    case ErrorField::kCheckpoint:
+      return "checkpoint";
+    case ErrorField::kCheckpointEvery:
+      return "checkpoint_every";
+    case ErrorField::kSpill:
+      return "spill";
+    case ErrorField::kHeader:
+      return "header";
+    case ErrorField::kFooter:
+      return "footer";
+    case ErrorField::kIndex:
+      return "index";
+    case ErrorField::kBlock:
+      return "block";
+    case ErrorField::kOption:
+      return "option";
+    case ErrorField::kCatJump:
+      return "cat_jump";
+    case ErrorField::kMouseJump:
+      return "mouse_jump";
+    case ErrorField::kExhaustive:
+      return "exhaustive";
+    case ErrorField::kNodes:
+      return "nodes";
+    case ErrorField::kSource:
+      return "source";
   }
   return "";
 }
@@ -113,7 +155,9 @@ Location at_field(ErrorField field, std::optional<std::uint64_t> index, std::str
   return where;
 }
 
-std::string Location::to_string() const { return to_string(id_of); }
+std::string Location::to_string() const {
+  return to_string(id_of);
+}
 
 std::string Location::to_string(const NodeNamer& name) const {
   std::string out = source;
@@ -151,7 +195,9 @@ std::string Error::message_text(const NodeNamer& name) const {
   return out;
 }
 
-std::string Error::to_string() const { return to_string(id_of); }
+std::string Error::to_string() const {
+  return to_string(id_of);
+}
 
 std::string Error::to_string(const NodeNamer& name) const {
   std::string where_text = where.to_string(name);
@@ -159,7 +205,9 @@ std::string Error::to_string(const NodeNamer& name) const {
   return where_text.empty() ? text : where_text + ": " + text;
 }
 
-std::string node_ref(std::uint64_t node) { return fmt::format("{}{}{}", kOpen, node, kClose); }
+std::string node_ref(std::uint64_t node) {
+  return fmt::format("{}{}{}", kOpen, node, kClose);
+}
 
 Error with_nodes(std::string marked, Location where) {
   Error error(std::string(), std::move(where));

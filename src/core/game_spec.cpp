@@ -16,8 +16,9 @@ Error field_error(ErrorField field, std::string marked) {
 
 Status GameSpec::validate() const {
   if (cat_graph && cat_graph->node_count() != graph.node_count()) {
-    return field_error(ErrorField::kCatGraph, fmt::format("the cat's graph has {} nodes, the mouse's {}",
-                                                cat_graph->node_count(), graph.node_count()));
+    return field_error(ErrorField::kCatGraph,
+                       fmt::format("the cat's graph has {} nodes, the mouse's {}",
+                                   cat_graph->node_count(), graph.node_count()));
   }
   if (grid && grid->row_count() * grid->column_count() != graph.node_count()) {
     return field_error(ErrorField::kGrid, "the map's cells and the graph's nodes differ");
@@ -29,8 +30,8 @@ Status GameSpec::validate() const {
     for (NodeId cat : rules.cat_starts) starts.emplace_back(cat, ErrorField::kCatStart);
     for (const auto& [node, field] : starts) {
       if (node < graph.node_count() && grid->wall(node)) {
-        return field_error(
-            field, fmt::format("node {} is the cell {}, a wall", node_ref(node), cell_name(*grid, node)));
+        return field_error(field, fmt::format("node {} is the cell {}, a wall", node_ref(node),
+                                              cell_name(*grid, node)));
       }
     }
   }

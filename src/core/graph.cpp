@@ -216,7 +216,8 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges, 
                                e.from >= node_count ? e.from : e.to, node_count - 1),
                    where);
     }
-    if (e.from == e.to) return with_nodes(fmt::format("self-loop on node {}", node_ref(e.from)), where);
+    if (e.from == e.to)
+      return with_nodes(fmt::format("self-loop on node {}", node_ref(e.from)), where);
     arcs.push_back({e.from, e.to});
     if (!directed) arcs.push_back({e.to, e.from});
   }
@@ -231,10 +232,10 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges, 
       Location where;
       where.field = ErrorField::kEdge;
       where.index = order[k] / per_edge;
-      return with_nodes(fmt::format("repeated {} {} {} (first given as edge {})",
-                                    directed ? "arc" : "edge", node_ref(b.from), node_ref(b.to),
-                                    order[k - 1] / per_edge),
-                        where);
+      return with_nodes(
+          fmt::format("repeated {} {} {} (first given as edge {})", directed ? "arc" : "edge",
+                      node_ref(b.from), node_ref(b.to), order[k - 1] / per_edge),
+          where);
     }
   }
   std::vector<Edge> sorted(arcs.size());

@@ -358,8 +358,8 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::st
   error.where.source = std::string(source);
   if (error.where.node) {
     const std::size_t node = *error.where.node;
-    const auto entry = error.where.field == ErrorField::kNeighbour ? error.where.index
-                                                                   : std::nullopt;
+    const auto entry =
+        error.where.field == ErrorField::kNeighbour ? error.where.index : std::nullopt;
     const std::size_t offset =
         entry ? locate(text, in_object, {node, *entry}) : locate(text, in_object, {node});
     std::tie(error.where.line, error.where.column) = position_of(text, offset);

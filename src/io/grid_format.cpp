@@ -42,7 +42,8 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
   const std::uint64_t cells = rows * columns;
   const std::string what = fmt::format("a map of {} x {} cells", rows, columns);
   if (Status fits = check_node_count(cells, memory_limit, what + " implies"); !fits) {
-    Error error = grid_error(fits.error().message, source, text, at_field(ErrorField::kGrid), "\"grid\"");
+    Error error =
+        grid_error(fits.error().message, source, text, at_field(ErrorField::kGrid), "\"grid\"");
     error.where.field = ErrorField::kMemoryLimit;
     return error;
   }
@@ -88,8 +89,8 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
   GridMap map;
   const auto grid = doc.find("grid");
   if (grid == doc.end() || !grid->is_array() || grid->empty()) {
-    return grid_error("\"grid\" must be a non-empty array of strings", source, text, at_field(ErrorField::kGrid),
-                      "\"grid\"");
+    return grid_error("\"grid\" must be a non-empty array of strings", source, text,
+                      at_field(ErrorField::kGrid), "\"grid\"");
   }
   for (std::size_t r = 0; r < grid->size(); ++r) {
     const Json& row = (*grid)[r];
@@ -115,7 +116,8 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
     map.rows.push_back(cells);
   }
   if (static_cast<std::uint64_t>(map.row_count()) * map.column_count() > (1u << 24)) {
-    return grid_error("the map has more than 2^24 cells", source, text, at_field(ErrorField::kGrid), "\"grid\"");
+    return grid_error("the map has more than 2^24 cells", source, text, at_field(ErrorField::kGrid),
+                      "\"grid\"");
   }
   for (const auto& [letter, name] :
        {std::pair{'M', "mouse"}, std::pair{'C', "cat"}, std::pair{'F', "food"}}) {

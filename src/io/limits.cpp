@@ -123,7 +123,8 @@ Error out_of_memory(std::string_view what, std::string_view source) {
 }
 
 bool is_out_of_memory(const Error& error) {
-  return error.where.field == ErrorField::kMemoryLimit && error.message.starts_with("out of memory");
+  return error.where.field == ErrorField::kMemoryLimit &&
+         error.message.starts_with("out of memory");
 }
 
 Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit) {

@@ -240,7 +240,8 @@ Result<std::unique_ptr<Tablebase::Impl>> open_impl(std::unique_ptr<Tablebase::Im
   if (f.blocks != h.blocks || f.header_checksum != h.checksum || f.index_offset < h.size ||
       f.index_offset > size || f.blocks > size / tb::kIndexEntryBytes ||
       f.index_offset + tb::index_bytes(f.blocks) + tb::kFooterBytes != size) {
-    return impl->error(at_field(ErrorField::kFooter), "the footer does not match the header and the file's size");
+    return impl->error(at_field(ErrorField::kFooter),
+                       "the footer does not match the header and the file's size");
   }
   Result<OwnedGame> game = own_game(*h.spec);
   if (!game.ok()) return located(game.error(), impl->source);

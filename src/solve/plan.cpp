@@ -53,7 +53,8 @@ struct EngineChoice {
 Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options, SinkKind sink) {
   if (Status ok = check_threads(options.threads); !ok) return ok.error();
   if (options.values_only && game.rules().move_limit > 0) {
-    return option_error(ErrorField::kValuesOnly, "a move limit needs the remoteness of every state");
+    return option_error(ErrorField::kValuesOnly,
+                        "a move limit needs the remoteness of every state");
   }
   EngineChoice choice;
   choice.engine = options.engine != Engine::kAuto ? options.engine : auto_engine(game);

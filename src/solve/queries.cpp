@@ -10,12 +10,15 @@ Status check(const Game& game, const Position& p) {
     return with_nodes(std::move(marked), std::move(where));
   };
   if (p.mouse >= n) {
-    return fail(at_field(ErrorField::kMouse), fmt::format("node {} is out of range (nodes are 0..{})", p.mouse, n - 1));
+    return fail(at_field(ErrorField::kMouse),
+                fmt::format("node {} is out of range (nodes are 0..{})", p.mouse, n - 1));
   }
-  if (p.turn != Side::kMouse && p.turn != Side::kCat) return fail(at_field(ErrorField::kTurn), "not mouse or cat");
+  if (p.turn != Side::kMouse && p.turn != Side::kCat)
+    return fail(at_field(ErrorField::kTurn), "not mouse or cat");
   if (p.cats.size() != game.cats()) {
-    return fail(at_field(ErrorField::kCats), fmt::format("{} cat{} given for a game of {}", p.cats.size(),
-                                    p.cats.size() == 1 ? "" : "s", game.cats()));
+    return fail(at_field(ErrorField::kCats),
+                fmt::format("{} cat{} given for a game of {}", p.cats.size(),
+                            p.cats.size() == 1 ? "" : "s", game.cats()));
   }
   for (std::size_t i = 0; i < p.cats.size(); ++i) {
     const Location field =
@@ -27,7 +30,8 @@ Status check(const Game& game, const Position& p) {
     if (game.cat_forbidden(p.cats[i])) {
       return fail(field, fmt::format("the cat may not be on node {}", node_ref(p.cats[i])));
     }
-    if (i > 0 && p.cats[i] < p.cats[i - 1]) return fail(at_field(ErrorField::kCats), "the cats' nodes must be sorted");
+    if (i > 0 && p.cats[i] < p.cats[i - 1])
+      return fail(at_field(ErrorField::kCats), "the cats' nodes must be sorted");
   }
   return {};
 }

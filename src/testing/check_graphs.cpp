@@ -314,12 +314,14 @@ class GraphDomain final : public CheckDomain {
 
 Result<std::unique_ptr<CheckDomain>> graph_check_domain(const CheckOptions& options) {
   if (options.exhaustive > kMaxExhaustiveNodes) {
-    return option_error(ErrorField::kExhaustive, fmt::format("at most {} nodes", kMaxExhaustiveNodes));
+    return option_error(ErrorField::kExhaustive,
+                        fmt::format("at most {} nodes", kMaxExhaustiveNodes));
   }
   const NodeId low = options.min_nodes, high = options.max_nodes;
   if (low < Graph::kMinNodes || high < low || high > kMaxCheckNodes) {
-    return option_error(ErrorField::kNodes, fmt::format("{}-{} is not a range A-B with 3 <= A <= B <= {}", low,
-                                             high, kMaxCheckNodes));
+    return option_error(
+        ErrorField::kNodes,
+        fmt::format("{}-{} is not a range A-B with 3 <= A <= B <= {}", low, high, kMaxCheckNodes));
   }
   const Rules& rules = options.rules;
   if (rules.cats != 1) return option_error(ErrorField::kCats, "check tests solvers with one cat");

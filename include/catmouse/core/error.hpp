@@ -17,30 +17,30 @@ namespace catmouse {
 // HTTP status, exception class); field_name() gives each one stable snake_case name.
 enum class ErrorField : std::uint8_t {
   kNone,
-  kGraph,         // the graph as a whole (its text, its node count)
-  kDirected,      // an edge list read as arcs
-  kNeighbour,     // Location::index = the place in the node's neighbour list
-  kEdge,          // Location::index = the edge's number in the input
-  kCatGraph,      // the cat's own graph
-  kGrid,          // a grid map as a whole
-  kGridRow,       // Location::index = the row (Location::detail may name the column)
-  kRules,         // a file's "rules" object (Location::detail = the key)
+  kGraph,      // the graph as a whole (its text, its node count)
+  kDirected,   // an edge list read as arcs
+  kNeighbour,  // Location::index = the place in the node's neighbour list
+  kEdge,       // Location::index = the edge's number in the input
+  kCatGraph,   // the cat's own graph
+  kGrid,       // a grid map as a whole
+  kGridRow,    // Location::index = the row (Location::detail may name the column)
+  kRules,      // a file's "rules" object (Location::detail = the key)
   kHoles,
   kCatForbidden,
   kMouseStart,
   kCatStart,
   kCats,
   kMoveLimit,
-  kMouse,         // a position's mouse
-  kCat,           // a position's cat (Location::index = the cat, from 1, when there are several)
+  kMouse,  // a position's mouse
+  kCat,    // a position's cat (Location::index = the cat, from 1, when there are several)
   kTurn,
   kPosition,
-  kState,         // Location::detail = the state, "(m, c, turn)"
+  kState,  // Location::detail = the state, "(m, c, turn)"
   kEngine,
   kMemoryLimit,
   kValuesOnly,
   kThreads,
-  kResources,     // a thread or another resource that could not be had
+  kResources,  // a thread or another resource that could not be had
   kCancelled,
   kCops,
   kCheckpoint,
@@ -49,9 +49,9 @@ enum class ErrorField : std::uint8_t {
   kHeader,
   kFooter,
   kIndex,
-  kBlock,         // Location::index = the block (Location::detail may name what in it)
-  kOption,        // a file-writing option (block size, zstd level)
-  kCatJump,       // a map's jumps
+  kBlock,    // Location::index = the block (Location::detail may name what in it)
+  kOption,   // a file-writing option (block size, zstd level)
+  kCatJump,  // a map's jumps
   kMouseJump,
   kExhaustive,
   kNodes,
@@ -75,10 +75,10 @@ using NodeNamer = std::function<std::string(std::uint64_t)>;
 // Where an error was found. Every part is optional; to_string() joins the ones that are set,
 // e.g. "graph.json:3:14: node 7, neighbour 2".
 struct Location {
-  std::string source;                  // file name, "<stdin>", or empty
-  std::uint64_t line = 0;              // 1-based line in source; 0 when unknown
-  std::uint64_t column = 0;            // 1-based column in source; 0 when unknown
-  std::optional<std::uint64_t> node;   // graph node the error is about
+  std::string source;                 // file name, "<stdin>", or empty
+  std::uint64_t line = 0;             // 1-based line in source; 0 when unknown
+  std::uint64_t column = 0;           // 1-based column in source; 0 when unknown
+  std::optional<std::uint64_t> node;  // graph node the error is about
   ErrorField field = ErrorField::kNone;
   std::optional<std::uint64_t> index;  // the field's number: edge K, neighbour K, block N, cat K
   std::string detail;                  // more about the field, shown after it, never compared

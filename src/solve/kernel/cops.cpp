@@ -51,7 +51,7 @@ Status check_cops(const Graph& graph, std::uint32_t k) {
   if (graph.node_count() > kMaxCopsNodes) {
     return detail::option_error(
         ErrorField::kCops, fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
-                            kMaxCopsNodes, graph.node_count()));
+                                       kMaxCopsNodes, graph.node_count()));
   }
   return {};
 }
@@ -92,10 +92,12 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   if (Status ok = check_cops(graph, k); !ok) return ok.error();
   if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   if (options.values_only) {
-    return detail::option_error(ErrorField::kValuesOnly, "the cops' question keeps no remoteness anyway");
+    return detail::option_error(ErrorField::kValuesOnly,
+                                "the cops' question keeps no remoteness anyway");
   }
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return detail::option_error(ErrorField::kEngine, "the cops' question is answered by the cops engine");
+    return detail::option_error(ErrorField::kEngine,
+                                "the cops' question is answered by the cops engine");
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
@@ -136,11 +138,13 @@ std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool v
 
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return option_error(ErrorField::kEngine, fmt::format("the cops engine cannot run as the {} engine",
-                                              engine_name(options.engine)));
+    return option_error(
+        ErrorField::kEngine,
+        fmt::format("the cops engine cannot run as the {} engine", engine_name(options.engine)));
   }
   if (game.cats() < 2) {
-    return option_error(ErrorField::kEngine, "the cops engine takes two or more cops (one: the kernels)");
+    return option_error(ErrorField::kEngine,
+                        "the cops engine takes two or more cops (one: the kernels)");
   }
   if (!cops_shaped(game)) {
     return option_error(ErrorField::kEngine,

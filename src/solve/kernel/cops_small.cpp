@@ -104,8 +104,9 @@ Result<Graph> to_graph(const SmallGraph& graph) {
 
 Result<SmallGraph> SmallGraph::of(const Graph& graph) {
   if (graph.node_count() > kMaxNodes) {
-    return detail::option_error(ErrorField::kGraph, fmt::format("{} nodes; a small graph has at most {}",
-                                                     graph.node_count(), kMaxNodes));
+    return detail::option_error(
+        ErrorField::kGraph,
+        fmt::format("{} nodes; a small graph has at most {}", graph.node_count(), kMaxNodes));
   }
   SmallGraph small;
   small.node_count = graph.node_count();
@@ -149,7 +150,8 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   }
   if (n < 1 || n > SmallGraph::kMaxNodes) {
     return detail::option_error(
-        ErrorField::kGraph, fmt::format("{} nodes; a small graph has 1 to {}", n, SmallGraph::kMaxNodes));
+        ErrorField::kGraph,
+        fmt::format("{} nodes; a small graph has 1 to {}", n, SmallGraph::kMaxNodes));
   }
   const std::uint64_t tuples = power(n, k, kMaxTuples);
   if (tuples > kMaxTuples) {
