@@ -160,6 +160,43 @@ TEST(Rules, ValidateNamesTheField) {
   EXPECT_EQ(s.error().where.field_text(), "mouse start");
 }
 
+// Errors carry their field as an enum with a stable name, its number apart, and the nodes their
+// message names as mentions a front end may name its own way.
+TEST(Errors, FieldsAndNodesAreValues) {
+  const Error loop = adjacency_error({{1}, {0, 1}, {}});
+  EXPECT_EQ(loop.where.field, ErrorField::kNeighbour);
+  EXPECT_EQ(loop.where.index, 1u);
+  EXPECT_EQ(field_name(loop.where.field), "neighbour");
+  EXPECT_EQ(loop.to_string(), "node 1, neighbour 1: self-loop: a node may not list itself");
+  const auto letter = [](std::uint64_t node) {
+    return std::string(1, static_cast<char>('a' + node));
+  };
+  EXPECT_EQ(loop.to_string(letter), "node b, neighbour 1: self-loop: a node may not list itself");
+
+  Result<Graph> g = Graph::from_adjacency({{1}, {0, 2}, {1, 3}, {2}});
+  ASSERT_TRUE(g.ok());
+  Rules rules;
+  rules.holes = {3, 3};
+  const Status twice = validate(rules, *g);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.error().where.field, ErrorField::kHoles);
+  EXPECT_EQ(twice.error().message, "node 3 is listed twice");
+  ASSERT_EQ(twice.error().nodes.size(), 1u);
+  EXPECT_EQ(twice.error().nodes[0].node, 3u);
+  EXPECT_EQ(twice.error().to_string(letter), "holes: node d is listed twice");
+  rules.holes = {1};
+  const Status start = validate(rules, *g);
+  ASSERT_FALSE(start.ok());
+  EXPECT_EQ(field_name(start.error().where.field), "mouse_start");
+  EXPECT_EQ(start.error().message_text(letter), "the mouse may not start in the hole b");
+
+  const Result<Graph> edges = Graph::from_edges(3, {{0, 1}, {1, 2}, {2, 1}}, false);
+  ASSERT_FALSE(edges.ok());
+  EXPECT_EQ(edges.error().where.field, ErrorField::kEdge);
+  EXPECT_EQ(edges.error().where.index, 2u);
+  EXPECT_EQ(edges.error().to_string(letter), "edge 2: repeated edge b c (first given as edge 1)");
+}
+
 TEST(Rules, HolesAndForbiddenNodes) {
   Result<Graph> g = Graph::from_adjacency({{1}, {0, 2}, {1, 3}, {2}});
   ASSERT_TRUE(g.ok());
