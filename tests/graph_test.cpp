@@ -190,7 +190,8 @@ TEST(Errors, FieldsAndNodesAreValues) {
   EXPECT_EQ(field_name(start.error().where.field), "mouse_start");
   EXPECT_EQ(start.error().message_text(letter), "the mouse may not start in the hole b");
 
-  const Result<Graph> edges = Graph::from_edges(3, {{0, 1}, {1, 2}, {2, 1}}, false);
+  const std::vector<Edge> repeated{{0, 1}, {1, 2}, {2, 1}};
+  const Result<Graph> edges = Graph::from_edges(3, repeated, false);
   ASSERT_FALSE(edges.ok());
   EXPECT_EQ(edges.error().where.field, ErrorField::kEdge);
   EXPECT_EQ(edges.error().where.index, 2u);

@@ -77,7 +77,7 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
   if (!doc.is_object()) {
     return grid_error(
         "expected an object {\"grid\": [...], \"catJump\": J, \"mouseJump\": J} (LeetCode 1728)",
-        source, text, "");
+        source, text, Location{});
   }
   for (const auto& [key, value] : doc.items()) {
     if (key != "grid" && key != "catJump" && key != "mouseJump") {
