@@ -192,7 +192,7 @@ TEST(ServerApi, LibraryErrorsNameTheirField) {
   };
   const Response lists =
       call(api, "POST", "/api/games", Json{{"text", "[[1,3],[0],[3],[0,1]]"}}.dump());
-  expect_error(lists, 400, "line 1, column 13, node 2, neighbour 0", "node 0 lists 2");
+  expect_error(lists, 400, "line 1, column 13, node 2, neighbour 0", "node 2 lists 3");
   EXPECT_EQ(field_of(lists), "neighbour");
   const Response mouse =
       call(api, "POST", "/api/games",

@@ -94,9 +94,9 @@ bool graph6_line(std::string_view text) {
 // memory, 413; memory running out while reading it, 503.
 [[noreturn]] void refuse(const Error& error) {
   if (is_out_of_memory(error)) fail(503, error.message, "");
-  if (error.where.field == ErrorField::kMemoryLimit)
-    fail(413, error.message, where_of(error.where));
-  fail(400, error.message, where_of(error.where));
+  const int status = error.where.field == ErrorField::kMemoryLimit ? 413 : 400;
+  throw ApiError{
+      status, error.message, where_of(error.where), {}, std::string(field_name(error.where.field))};
 }
 
 GameSpec read_text(const Doc& doc, const ApiOptions& options) {
