@@ -185,7 +185,7 @@ TEST_F(AtomicFileTest, ATablebaseSaveToADeviceMakesNothingBesideIt) {
   const Result<TablebaseSaveReport> refused =
       solve_to_tablebase(spec, {}, null.string(), checkpointed);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().where.field, "checkpoint_every");
+  EXPECT_EQ(refused.error().where.field_text(), "checkpoint_every");
   EXPECT_EQ(type_of(null), S_IFCHR);
   EXPECT_EQ(listing(), "null ");
 }

@@ -66,7 +66,7 @@ TEST(Cancel, EveryEngineStopsAtThePollThatSaysSo) {
     Counted part;
     const Result<Solution> stopped = solve(c.spec, counting(part, 2, c.engine));
     ASSERT_FALSE(stopped.ok()) << c.name;
-    EXPECT_EQ(stopped.error().where.field, "cancelled") << c.name;
+    EXPECT_EQ(stopped.error().where.field_text(), "cancelled") << c.name;
     EXPECT_EQ(part.polls, 2) << c.name;
     EXPECT_EQ(part.progress_calls, 2) << c.name;
   }
@@ -91,13 +91,13 @@ TEST(Cancel, TheEarlyStopsAndTheCopsQuestionToo) {
   SolveOptions options = counting(one, 1);
   const Result<StateValue> value = solve_value(cycle, start_position(cycle.rules), options);
   ASSERT_FALSE(value.ok());
-  EXPECT_EQ(value.error().where.field, "cancelled");
+  EXPECT_EQ(value.error().where.field_text(), "cancelled");
 
   Counted cops;
   const Result<CopsResult> question =
       solve_cops(generated(GraphFamily::kGrid, 36), 1, counting(cops, 1));
   ASSERT_FALSE(question.ok());
-  EXPECT_EQ(question.error().where.field, "cancelled");
+  EXPECT_EQ(question.error().where.field_text(), "cancelled");
   EXPECT_EQ(cops.polls, 1);
 }
 

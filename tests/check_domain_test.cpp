@@ -197,7 +197,7 @@ TEST(CheckDomain, ErrorsNameTheFieldOrTheLine) {
   options.cases = "{\"grid\":[\"M.C\",\"..F\"],\"catJump\":0,\"mouseJump\":1}\n";
   EXPECT_EQ(error_of(grid_check_domain(options)).rfind("cases.jsonl:1: not a LeetCode 1728 map", 0),
             0u);
-  EXPECT_EQ(parse_check_source("sometimes").error().where.field, "source");
+  EXPECT_EQ(parse_check_source("sometimes").error().where.field_text(), "source");
   EXPECT_EQ(parse_check_source("search").value(), CheckSource::kSearch);
 }
 

@@ -352,3 +352,25 @@ TEST(CliHardening, OutOfMemoryDuringASolveExitsOne) {
 }
 
 }  // namespace
+
+// A bad node is named by its id and the line that gives it; a rule's node by its id and the
+// option that set it. Exit code 2, nothing on stdout.
+TEST(CliHardening, BadNodesAreNamedByIdAndLine) {
+  const auto graph = std::filesystem::temp_directory_path() /
+                     ("catmouse_bad_node_" + std::to_string(::getpid()) + ".txt");
+  {
+    std::ofstream out(graph);
+    out << "0 1\n1 2\n2 3\n3 3\n";
+  }
+  const std::string file = graph.string();
+  const CliRun loop = catmouse("solve --format edges '" + file + "'");
+  EXPECT_EQ(loop.exit_code, 2);
+  EXPECT_EQ(loop.out, "");
+  EXPECT_EQ(loop.err, "catmouse: " + file + ":4:1: edge 3: self-loop on node 3\n") << loop.err;
+  const CliRun hole = catmouse("solve --holes 2 " + example("leetcode1.json"));
+  EXPECT_EQ(hole.exit_code, 2);
+  EXPECT_EQ(hole.out, "");
+  EXPECT_EQ(hole.err, "catmouse: --cat: the cat may not start on node 2, which it may not enter\n")
+      << hole.err;
+  std::filesystem::remove(graph);
+}

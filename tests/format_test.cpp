@@ -40,7 +40,7 @@ void expect_error(const Result<Graph>& result, const BadCase& want, const std::s
   EXPECT_EQ(error.where.line, want.line) << error.to_string();
   EXPECT_EQ(error.where.column, want.column) << error.to_string();
   EXPECT_EQ(error.where.node, want.node) << error.to_string();
-  EXPECT_EQ(error.where.field, want.field) << error.to_string();
+  EXPECT_EQ(error.where.field_text(), want.field) << error.to_string();
 }
 
 Lists lists_of(const Result<Graph>& result) {

@@ -55,10 +55,10 @@ TEST(Graph, UpperListsRefuseWhatTheirFormCannotHold) {
   };
   Error e = refused({0, 1, 2, 2}, {1, 0});
   EXPECT_EQ(e.where.node, 1u);
-  EXPECT_EQ(e.where.field, "neighbour 0");
+  EXPECT_EQ(e.where.field_text(), "neighbour 0");
   e = refused({0, 1, 3, 3}, {1, 2, 2});
   EXPECT_EQ(e.where.node, 1u);
-  EXPECT_EQ(e.where.field, "neighbour 1");
+  EXPECT_EQ(e.where.field_text(), "neighbour 1");
   e = refused({0, 1, 2, 2}, {1, 3});
   EXPECT_NE(e.message.find("out of range"), std::string::npos);
   e = refused({0, 1, 1}, {1});
@@ -74,28 +74,28 @@ TEST(Graph, SortsUnsortedLists) {
 TEST(Graph, RejectsOutOfRange) {
   const Error e = adjacency_error({{1}, {0, 7}, {1}});
   EXPECT_EQ(e.where.node, 1u);
-  EXPECT_EQ(e.where.field, "neighbour 1");
+  EXPECT_EQ(e.where.field_text(), "neighbour 1");
   EXPECT_NE(e.message.find("out of range"), std::string::npos);
 }
 
 TEST(Graph, RejectsSelfLoop) {
   const Error e = adjacency_error({{1}, {0}, {2, 1}, {}});
   EXPECT_EQ(e.where.node, 2u);
-  EXPECT_EQ(e.where.field, "neighbour 0");
+  EXPECT_EQ(e.where.field_text(), "neighbour 0");
   EXPECT_NE(e.message.find("self-loop"), std::string::npos);
 }
 
 TEST(Graph, RejectsRepeatedNeighbour) {
   const Error e = adjacency_error({{1, 2, 1}, {0}, {0}});
   EXPECT_EQ(e.where.node, 0u);
-  EXPECT_EQ(e.where.field, "neighbour 2");
+  EXPECT_EQ(e.where.field_text(), "neighbour 2");
   EXPECT_NE(e.message.find("twice"), std::string::npos);
 }
 
 TEST(Graph, RejectsAsymmetricLists) {
   const Error e = adjacency_error({{1, 2}, {0}, {}});
   EXPECT_EQ(e.where.node, 0u);
-  EXPECT_EQ(e.where.field, "neighbour 1");
+  EXPECT_EQ(e.where.field_text(), "neighbour 1");
   EXPECT_EQ(e.to_string(),
             "node 0, neighbour 1: asymmetric lists: node 0 lists 2, but node 2 does not list 0");
 }
@@ -109,11 +109,11 @@ TEST(Graph, FromEdgesNamesTheEdge) {
   const std::vector<Edge> repeated{{0, 1}, {1, 2}, {2, 1}};
   Result<Graph> g = Graph::from_edges(3, repeated);
   ASSERT_FALSE(g.ok());
-  EXPECT_EQ(g.error().where.field, "edge 2");
+  EXPECT_EQ(g.error().where.field_text(), "edge 2");
   const std::vector<Edge> loop{{0, 1}, {2, 2}};
   g = Graph::from_edges(3, loop);
   ASSERT_FALSE(g.ok());
-  EXPECT_EQ(g.error().where.field, "edge 1");
+  EXPECT_EQ(g.error().where.field_text(), "edge 1");
   const std::vector<Edge> far{{0, 3}};
   g = Graph::from_edges(3, far);
   ASSERT_FALSE(g.ok());
@@ -133,7 +133,7 @@ TEST(Graph, DirectedArcs) {
   const std::vector<Edge> twice{{0, 1}, {1, 2}, {0, 1}};
   Result<Graph> bad = Graph::from_edges(3, twice, true);
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().where.field, "edge 2");
+  EXPECT_EQ(bad.error().where.field_text(), "edge 2");
   EXPECT_NE(bad.error().message.find("repeated arc"), std::string::npos);
 }
 
@@ -152,12 +152,50 @@ TEST(Rules, ValidateNamesTheField) {
   rules.cat_start = 0;
   Status s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "cat start");
+  EXPECT_EQ(s.error().where.field_text(), "cat start");
   rules.cat_start = 2;
   rules.mouse_start = 9;
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "mouse start");
+  EXPECT_EQ(s.error().where.field_text(), "mouse start");
+}
+
+// Errors carry their field as an enum with a stable name, its number apart, and the nodes their
+// message names as mentions a front end may name its own way.
+TEST(Errors, FieldsAndNodesAreValues) {
+  const Error loop = adjacency_error({{1}, {0, 1}, {}});
+  EXPECT_EQ(loop.where.field, ErrorField::kNeighbour);
+  EXPECT_EQ(loop.where.index, 1u);
+  EXPECT_EQ(field_name(loop.where.field), "neighbour");
+  EXPECT_EQ(loop.to_string(), "node 1, neighbour 1: self-loop: a node may not list itself");
+  const auto letter = [](std::uint64_t node) {
+    return std::string(1, static_cast<char>('a' + node));
+  };
+  EXPECT_EQ(loop.to_string(letter), "node b, neighbour 1: self-loop: a node may not list itself");
+
+  Result<Graph> g = Graph::from_adjacency({{1}, {0, 2}, {1, 3}, {2}});
+  ASSERT_TRUE(g.ok());
+  Rules rules;
+  rules.holes = {3, 3};
+  const Status twice = validate(rules, *g);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.error().where.field, ErrorField::kHoles);
+  EXPECT_EQ(twice.error().message, "node 3 is listed twice");
+  ASSERT_EQ(twice.error().nodes.size(), 1u);
+  EXPECT_EQ(twice.error().nodes[0].node, 3u);
+  EXPECT_EQ(twice.error().to_string(letter), "holes: node d is listed twice");
+  rules.holes = {1};
+  const Status start = validate(rules, *g);
+  ASSERT_FALSE(start.ok());
+  EXPECT_EQ(field_name(start.error().where.field), "mouse_start");
+  EXPECT_EQ(start.error().message_text(letter), "the mouse may not start in the hole b");
+
+  const std::vector<Edge> repeated{{0, 1}, {1, 2}, {2, 1}};
+  const Result<Graph> edges = Graph::from_edges(3, repeated, false);
+  ASSERT_FALSE(edges.ok());
+  EXPECT_EQ(edges.error().where.field, ErrorField::kEdge);
+  EXPECT_EQ(edges.error().where.index, 2u);
+  EXPECT_EQ(edges.error().to_string(letter), "edge 2: repeated edge b c (first given as edge 1)");
 }
 
 TEST(Rules, HolesAndForbiddenNodes) {
@@ -169,20 +207,20 @@ TEST(Rules, HolesAndForbiddenNodes) {
   rules.holes = {0, 0};
   Status s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "holes");
+  EXPECT_EQ(s.error().where.field_text(), "holes");
   rules.holes = {1};
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "mouse start");
+  EXPECT_EQ(s.error().where.field_text(), "mouse start");
   rules.holes = {0};
   rules.cat_forbidden = std::vector<NodeId>{2};
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "cat start");
+  EXPECT_EQ(s.error().where.field_text(), "cat start");
   rules.cat_forbidden = std::vector<NodeId>{9};
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().where.field, "cat forbidden");
+  EXPECT_EQ(s.error().where.field_text(), "cat forbidden");
   // No hole at all is a game the mouse cannot win.
   rules.holes.clear();
   rules.cat_forbidden.reset();

@@ -59,7 +59,7 @@ TEST(JsonStrict, RulesSwitchesMustBeBooleans) {
       const Result<GameSpec> game = read_game(
           R"({"graph": [[1,2],[0],[0]], "rules": {")" + field + "\": " + value + "}}", "g");
       ASSERT_FALSE(game.ok());
-      EXPECT_EQ(game.error().where.field, "rules." + field);
+      EXPECT_EQ(game.error().where.field_text(), "rules." + field);
       EXPECT_NE(game.error().message.find("true or false"), std::string::npos)
           << game.error().message;
     }

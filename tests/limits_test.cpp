@@ -45,7 +45,7 @@ TEST(Limits, InputBytes) {
   EXPECT_TRUE(check_input_size(kMinInputBytes, 100).ok());
   const Status long_text = check_input_size(kMinInputBytes + 1, 100);
   ASSERT_FALSE(long_text.ok());
-  EXPECT_EQ(long_text.error().where.field, "memory_limit");
+  EXPECT_EQ(long_text.error().where.field_text(), "memory_limit");
 }
 
 TEST(Limits, Wording) {
@@ -89,7 +89,7 @@ TEST(Limits, EdgeListsAreRefusedAtTheLineThatNamesTooManyNodes) {
       error_of(parse_edges("# big\nnodes 300000000\n0 1\n1 2\n", "e.txt", false, 100 * kMiB));
   EXPECT_EQ(declared.where.line, 2u);
   EXPECT_EQ(declared.where.column, 7u);
-  EXPECT_EQ(declared.where.field, "memory_limit");
+  EXPECT_EQ(declared.where.field_text(), "memory_limit");
   EXPECT_NE(declared.message.find("300000000 nodes imply 1.8e17 states"), std::string::npos);
   // Within the limit, and without one, the same text reads.
   EXPECT_TRUE(parse_edges("0 1\n1 2\n2 20000\n", "e.txt", false, 100 * kMiB).ok());
@@ -102,7 +102,7 @@ TEST(Limits, Graph6HeadersAndAdjacencyListsAreRefused) {
   const Error header = error_of(parse_graph6_file("~~?D|]C?\n", "g.g6", 100 * kMiB));
   EXPECT_EQ(header.where.line, 1u);
   EXPECT_EQ(header.where.column, 1u);
-  EXPECT_EQ(header.where.field, "memory_limit");
+  EXPECT_EQ(header.where.field_text(), "memory_limit");
   EXPECT_NE(header.message.find("the graph6 header gives 100000000 nodes and 2.0e16 states"),
             std::string::npos)
       << header.message;
@@ -131,7 +131,7 @@ TEST(Limits, MapsAreRefusedByCellsAndByJumps) {
            ", \"mouseJump\": " + std::to_string(jump) + "}";
   };
   const Error cells = error_of(parse_grid(map(100000, 1), "m.json", 64 * kMiB));
-  EXPECT_EQ(cells.where.field, "memory_limit");
+  EXPECT_EQ(cells.where.field_text(), "memory_limit");
   EXPECT_EQ(cells.where.column, 2u);
   EXPECT_NE(cells.message.find("a map of 1 x 100000 cells implies 2.0e10 states"),
             std::string::npos)
@@ -143,7 +143,8 @@ TEST(Limits, MapsAreRefusedByCellsAndByJumps) {
   EXPECT_TRUE(parse_grid(map(10000, 1), "m.json", 64 * kMiB).ok());
   ReadOptions options;
   options.memory_limit = 64 * kMiB;
-  EXPECT_EQ(error_of(read_game(map(10000, 1000), "m.json", options)).where.field, "memory_limit");
+  EXPECT_EQ(error_of(read_game(map(10000, 1000), "m.json", options)).where.field_text(),
+            "memory_limit");
 }
 
 TEST(Limits, ReadGameBoundsTheTextAndPassesTheLimitOn) {
@@ -152,11 +153,11 @@ TEST(Limits, ReadGameBoundsTheTextAndPassesTheLimitOn) {
   const std::string text(kMiB + 1, ' ');
   const Error long_text = error_of(read_game(text, "in", options));
   EXPECT_EQ(long_text.where.source, "in");
-  EXPECT_EQ(long_text.where.field, "memory_limit");
+  EXPECT_EQ(long_text.where.field_text(), "memory_limit");
   options.format = InputFormat::kEdges;
   EXPECT_EQ(error_of(read_game("0 1\n1 2\n2 100000\n", "in", options)).where.line, 3u);
   options.format = InputFormat::kGraph6;
-  EXPECT_EQ(error_of(read_game("~~?D|]C?", "in", options)).where.field, "memory_limit");
+  EXPECT_EQ(error_of(read_game("~~?D|]C?", "in", options)).where.field_text(), "memory_limit");
   options.format.reset();
   EXPECT_TRUE(read_game("[[1,2],[0,2],[0,1]]", "in", options).ok());
 }

@@ -229,7 +229,7 @@ TEST_F(MemoryEstimate, ThreadsOverTheMaximumAreAUsageError) {
   options.threads = kMaxThreads + 1;
   Result<Solution> solution = catmouse::solve(*spec, options);
   ASSERT_FALSE(solution.ok());
-  EXPECT_EQ(solution.error().where.field, "threads");
+  EXPECT_EQ(solution.error().where.field_text(), "threads");
 }
 
 // With no threads to be had, a solve that wants 8 fails at once with a message, exit 1.
@@ -271,12 +271,12 @@ TEST_F(MemoryEstimate, FileCommandsRefuseATableOverTheLimit) {
   EXPECT_GE(needed, tablebase->info().states * 2);
   Result<Solution> loaded = tablebase->load(needed - 1);
   ASSERT_FALSE(loaded.ok());
-  EXPECT_EQ(loaded.error().where.field, "memory_limit");
+  EXPECT_EQ(loaded.error().where.field_text(), "memory_limit");
   EXPECT_TRUE(tablebase->load(needed).ok());
   const TablebaseCheck check = tablebase->verify(1, needed - 1);
   EXPECT_EQ(check.verdict, TablebaseVerdict::kUnreadable);
   ASSERT_TRUE(check.error.has_value());
-  EXPECT_EQ(check.error->where.field, "memory_limit");
+  EXPECT_EQ(check.error->where.field_text(), "memory_limit");
 }
 
 }  // namespace

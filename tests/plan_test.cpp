@@ -48,7 +48,7 @@ TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
   bad.mouse_start = 9;
   Result<SolvePlan> invalid = plan(make_spec(example1(), bad));
   ASSERT_FALSE(invalid.ok());
-  EXPECT_EQ(invalid.error().where.field, "mouse start");
+  EXPECT_EQ(invalid.error().where.field_text(), "mouse start");
 
   Rules limited;
   limited.move_limit = 10;
@@ -56,13 +56,13 @@ TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
   lean.values_only = true;
   Result<SolvePlan> no_remoteness = plan(make_spec(example1(), limited), lean);
   ASSERT_FALSE(no_remoteness.ok());
-  EXPECT_EQ(no_remoteness.error().where.field, "values_only");
+  EXPECT_EQ(no_remoteness.error().where.field_text(), "values_only");
 
   SolveOptions threads;
   threads.threads = kMaxThreads + 1;
   Result<SolvePlan> too_many = plan(make_spec(example1()), threads);
   ASSERT_FALSE(too_many.ok());
-  EXPECT_EQ(too_many.error().where.field, "threads");
+  EXPECT_EQ(too_many.error().where.field_text(), "threads");
 }
 
 TEST(Plan, RunIntoTheTableIsSolve) {

@@ -182,6 +182,32 @@ TEST(ServerApi, RefusedBodies) {
   EXPECT_EQ(api.cache().size(), 0u);
 }
 
+// A library error answers with its field's name beside the place, from the server's one table of
+// fields; nodes are the graph's ids, as the request gave them.
+TEST(ServerApi, LibraryErrorsNameTheirField) {
+  Api api(small_options(), examples());
+  const auto field_of = [](const Response& r) {
+    const Json error = json_of(r);
+    return error.contains("field") ? error["field"].get<std::string>() : "(none)";
+  };
+  const Response lists =
+      call(api, "POST", "/api/games", Json{{"text", "[[1,3],[0],[3],[0,1]]"}}.dump());
+  expect_error(lists, 400, "line 1, column 13, node 2, neighbour 0", "node 2 lists 3");
+  EXPECT_EQ(field_of(lists), "neighbour");
+  const Response mouse =
+      call(api, "POST", "/api/games",
+           Json{{"text", kLeetCode2}, {"rules", {{"holes", {1}}, {"mouse", 1}}}}.dump());
+  expect_error(mouse, 400, "rules.mouse", "the mouse may not start in the hole 1");
+  EXPECT_EQ(field_of(mouse), "mouse_start");
+  const Response cat =
+      call(api, "POST", "/api/games",
+           Json{{"text", kLeetCode2}, {"rules", {{"holes", {2}}, {"cat", 2}}}}.dump());
+  expect_error(cat, 400, "rules.cat", "node 2");
+  EXPECT_EQ(field_of(cat), "cat_start");
+  // Refusals of the server's own make have no library field.
+  EXPECT_EQ(field_of(call(api, "POST", "/api/games", "[1, 2]")), "(none)");
+}
+
 TEST(ServerApi, GamesBeyondTheLimitsAreRefusedBeforeSolving) {
   ApiOptions options = small_options();
   options.memory = std::uint64_t{1} << 20;

@@ -142,7 +142,7 @@ TEST(Solution, EnginesRefuseOptionsTheyCannotHonour) {
   const auto refused = [&](const Rules& rules, SolveOptions options, const char* field) {
     Result<Solution> solution = solve(make_spec(g, rules), options);
     ASSERT_FALSE(solution.ok()) << field;
-    EXPECT_EQ(solution.error().where.field, field) << solution.error().to_string();
+    EXPECT_EQ(solution.error().where.field_text(), field) << solution.error().to_string();
   };
   SolveOptions options;
   options.engine = Engine::kSmall;
@@ -167,10 +167,10 @@ TEST(Solution, EnginesRefuseOptionsTheyCannotHonour) {
   // The cops' question has no remoteness to drop, and runs on the cops engine only.
   options = {};
   options.values_only = true;
-  EXPECT_EQ(solve_cops(g, 2, options).error().where.field, "values_only");
+  EXPECT_EQ(solve_cops(g, 2, options).error().where.field_text(), "values_only");
   options = {};
   options.engine = Engine::kPack;
-  EXPECT_EQ(solve_cops(g, 2, options).error().where.field, "engine");
+  EXPECT_EQ(solve_cops(g, 2, options).error().where.field_text(), "engine");
 }
 
 // Values only: every engine keeps the values and drops the remoteness; lines need remoteness.
@@ -195,9 +195,9 @@ TEST(Solution, ValuesOnlyEveryEngine) {
 TEST(Solution, CheckNamesTheBadPart) {
   const Solution solution = solved(graph_from_lists({{1, 3}, {0}, {3}, {0, 2}}));
   EXPECT_TRUE(solution.check(solution.start()).ok());
-  EXPECT_EQ(solution.check(Position{9, {2}, Side::kMouse}).error().where.field, "mouse");
-  EXPECT_EQ(solution.check(Position{1, {0}, Side::kMouse}).error().where.field, "cat");
-  EXPECT_EQ(solution.check(Position{1, {2, 3}, Side::kMouse}).error().where.field, "cats");
+  EXPECT_EQ(solution.check(Position{9, {2}, Side::kMouse}).error().where.field_text(), "mouse");
+  EXPECT_EQ(solution.check(Position{1, {0}, Side::kMouse}).error().where.field_text(), "cat");
+  EXPECT_EQ(solution.check(Position{1, {2, 3}, Side::kMouse}).error().where.field_text(), "cats");
   // Queries on a bad position answer without crashing.
   EXPECT_EQ(solution.value(Position{9, {9}, Side::kMouse}).value, Value::kDraw);
   EXPECT_TRUE(solution.moves(Position{9, {9}, Side::kMouse}).empty());

@@ -219,7 +219,7 @@ TEST(Verify, RejectsACorruptedTable) {
       Status status = verify(game, *bad);
       if (!status.ok()) {
         ++rejected;
-        EXPECT_NE(status.error().where.field.find("state ("), std::string::npos);
+        EXPECT_NE(status.error().where.field_text().find("state ("), std::string::npos);
       }
     }
   }

@@ -177,7 +177,7 @@ TEST(TablebaseSave, OtherEnginesSaveFromMemory) {
     saving.checkpoint_every = std::chrono::milliseconds(0);
     report = save(spec, {}, file, saving);
     ASSERT_FALSE(report.ok());
-    EXPECT_EQ(report.error().where.field, "checkpoint_every");
+    EXPECT_EQ(report.error().where.field_text(), "checkpoint_every");
   }
 }
 
@@ -221,7 +221,7 @@ TEST(TablebaseSave, ResumesAfterAnyLevelToTheSameBytes) {
         const SavePath file(c.name + "_resume");
         Result<TablebaseSaveReport> stopped = save_stopped_after(c.spec, options, file, stop);
         ASSERT_FALSE(stopped.ok());
-        ASSERT_EQ(stopped.error().where.field, "cancelled") << stopped.error().to_string();
+        ASSERT_EQ(stopped.error().where.field_text(), "cancelled") << stopped.error().to_string();
         ASSERT_FALSE(fs::exists(file.path()));
         ASSERT_TRUE(fs::exists(file.checkpoint()));
         Result<TablebaseSaveReport> resumed = save(c.spec, options, file);
@@ -266,7 +266,7 @@ TEST(TablebaseSave, FailureWithoutCheckpointsLeavesNoSpill) {
   options.cancelled = [] { return true; };
   Result<TablebaseSaveReport> failed = save(spec, options, file);
   ASSERT_FALSE(failed.ok());
-  EXPECT_EQ(failed.error().where.field, "cancelled");
+  EXPECT_EQ(failed.error().where.field_text(), "cancelled");
   EXPECT_FALSE(fs::exists(file.spill()));
   EXPECT_FALSE(fs::exists(file.checkpoint()));
   EXPECT_FALSE(fs::exists(file.path()));
@@ -283,7 +283,7 @@ void leave_checkpoint(const GameSpec& spec, const SavePath& file,
 void expect_refused(const Result<TablebaseSaveReport>& report, const std::string& field,
                     const std::string& words) {
   ASSERT_FALSE(report.ok());
-  EXPECT_EQ(report.error().where.field, field) << report.error().to_string();
+  EXPECT_EQ(report.error().where.field_text(), field) << report.error().to_string();
   EXPECT_NE(report.error().message.find(words), std::string::npos) << report.error().to_string();
 }
 

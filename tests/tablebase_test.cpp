@@ -265,7 +265,7 @@ TEST(Tablebase, CorruptBlocksAreNamed) {
             "named.cmtb: block 0: checksum mismatch: the block is corrupt");
   const Result<StateValue> value = bad.value(Position(State{0, 1, Side::kMouse}));
   ASSERT_FALSE(value.ok());
-  EXPECT_EQ(value.error().where.field, "block 0");
+  EXPECT_EQ(value.error().where.field_text(), "block 0");
   // States of the other block still answer.
   EXPECT_TRUE(bad.value(Position(State{5, 5, Side::kCat})).ok());
 }

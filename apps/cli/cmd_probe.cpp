@@ -26,9 +26,9 @@ struct ProbeCommand {
 };
 
 // The option a Solution::check field comes from.
-std::string option_of(const std::string& field) {
-  if (field == "mouse") return "--mouse";
-  if (field == "turn") return "--turn";
+std::string option_of(ErrorField field) {
+  if (field == ErrorField::kMouse) return "--mouse";
+  if (field == ErrorField::kTurn) return "--turn";
   return "--cat";
 }
 
@@ -186,7 +186,7 @@ Position query_position(const Tablebase& tablebase, std::string_view text, const
     p.turn = turn == "cat" ? Side::kCat : Side::kMouse;
   }
   if (Status ok = tablebase.check(p); !ok) {
-    throw fail(fmt::format("{}: {}", ok.error().where.field, ok.error().message));
+    throw fail(fmt::format("{}: {}", ok.error().where.field_text(), ok.error().message));
   }
   return p;
 }

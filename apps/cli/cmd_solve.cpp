@@ -166,15 +166,15 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   }();
   if (!report.ok()) {
     const Error& error = report.error();
-    if (error.where.field == "checkpoint_every") {
+    if (error.where.field == ErrorField::kCheckpointEvery) {
       throw InputError("--checkpoint-every: " + error.message);
     }
-    if (error.where.field == "checkpoint" || error.where.field == "spill") {
+    if (error.where.field == ErrorField::kCheckpoint || error.where.field == ErrorField::kSpill) {
       // The file is named; the field would only repeat what the message says.
       const std::string text = error.where.source.empty()
                                    ? error.message
                                    : fmt::format("{}: {}", error.where.source, error.message);
-      if (error.where.field == "checkpoint") throw InputError(text);
+      if (error.where.field == ErrorField::kCheckpoint) throw InputError(text);
       throw ResourceError(text);
     }
     throw solve_error(error, source, cmd.engine.allow_values_only);

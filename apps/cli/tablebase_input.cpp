@@ -27,14 +27,14 @@ void check_graph_option(const Tablebase& tablebase, const std::string& graph) {
 }
 
 void table_error(const Error& error) {
-  if (error.where.field == "memory_limit") {
+  if (error.where.field == ErrorField::kMemoryLimit) {
     Error located = error;
-    located.where.field.clear();
+    located.where.field = ErrorField::kNone;
     located.message += " (see --memory)";
     throw InputError(located);
   }
-  if (error.where.field == "resources") throw ResourceError(error.message);
-  if (error.where.field == "threads") throw InputError("--threads: " + error.message);
+  if (error.where.field == ErrorField::kResources) throw ResourceError(error.message);
+  if (error.where.field == ErrorField::kThreads) throw InputError("--threads: " + error.message);
   corrupt(error);
 }
 

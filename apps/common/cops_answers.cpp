@@ -72,12 +72,12 @@ CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
   if (!result.ok()) {
     const Error& error = result.error();
     if (is_out_of_memory(error)) throw ResourceError(error.message);
-    if (error.where.field == "memory_limit") {
+    if (error.where.field == ErrorField::kMemoryLimit) {
       // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
       if (error.message.starts_with("out of memory")) throw std::bad_alloc();
       throw InputError(fmt::format("{} (see --memory)", error.message));
     }
-    if (error.where.field == "engine") throw solve_error(error, "");
+    if (error.where.field == ErrorField::kEngine) throw solve_error(error, "");
     throw InputError(error.message);
   }
   CopsAnswer answer{std::move(result).value()};

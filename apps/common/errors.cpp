@@ -9,17 +9,17 @@
 namespace catmouse::cli {
 
 void throw_read_error(const Error& error) {
-  if (error.where.field == "directed") {
+  if (error.where.field == ErrorField::kDirected) {
     throw InputError(fmt::format("--directed: {}", error.message));
   }
   if (is_out_of_memory(error)) {
     Error located = error;
-    located.where.field.clear();
+    located.where.field = ErrorField::kNone;
     throw ResourceError(located.to_string());
   }
-  if (error.where.field == "memory_limit") {
+  if (error.where.field == ErrorField::kMemoryLimit) {
     Error located = error;
-    located.where.field.clear();
+    located.where.field = ErrorField::kNone;
     located.message += " (see --memory)";
     throw InputError(located);
   }
@@ -27,15 +27,15 @@ void throw_read_error(const Error& error) {
 }
 
 InputError solve_error(const Error& error, const std::string& source, bool values_only_option) {
-  static const std::pair<const char*, const char*> kOptions[] = {
-      {"memory_limit", "--memory"}, {"values_only", "--values-only"},
-      {"engine", "--engine"},       {"threads", "--threads"},
-      {"cats", "--cats"},           {"cops", "--cops"}};
+  static const std::pair<ErrorField, const char*> kOptions[] = {
+      {ErrorField::kMemoryLimit, "--memory"}, {ErrorField::kValuesOnly, "--values-only"},
+      {ErrorField::kEngine, "--engine"},      {ErrorField::kThreads, "--threads"},
+      {ErrorField::kCats, "--cats"},          {ErrorField::kCops, "--cops"}};
   const std::string prefix = source.empty() ? "" : source + ": ";
-  if (is_out_of_memory(error) || error.where.field == "resources") {
+  if (is_out_of_memory(error) || error.where.field == ErrorField::kResources) {
     throw ResourceError(prefix + error.message);
   }
-  if (error.where.field == "memory_limit") {
+  if (error.where.field == ErrorField::kMemoryLimit) {
     // The library says whether values only would fit; a command without --values-only cannot
     // take the advice, so it is not given.
     std::string message = error.message;

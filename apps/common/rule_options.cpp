@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 #include <charconv>
 
 #include "errors.hpp"
@@ -147,21 +148,27 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
       rules.cats = static_cast<std::uint32_t>(cats_at.size());
   }
   if (Status ok = spec.validate(); !ok) {
-    static const std::pair<const char*, const char*> kOptions[] = {
-        {"holes", "--holes"},       {"cat forbidden", "--cat-forbidden"},
-        {"mouse start", "--mouse"}, {"cat start", "--cat"},
-        {"cats", "--cats"},         {"move limit", "--move-limit"}};
+    // Each rule's field, the option that sets it and the option's name for given() (none for the
+    // starts, which the checks below decide).
+    static const std::tuple<ErrorField, const char*, const char*> kOptions[] = {
+        {ErrorField::kHoles, "--holes", "holes"},
+        {ErrorField::kCatForbidden, "--cat-forbidden", "cat-forbidden"},
+        {ErrorField::kMouseStart, "--mouse", nullptr},
+        {ErrorField::kCatStart, "--cat", nullptr},
+        {ErrorField::kCats, "--cats", "cats"},
+        {ErrorField::kMoveLimit, "--move-limit", "move-limit"}};
     Error error = ok.error();
+    const ErrorField field = error.where.field;
+    bool given_option = false;
+    for (const auto& [rule, option, name] : kOptions) {
+      if (rule == field && name != nullptr) given_option = given(name);
+    }
     const bool from_options =
-        !has_rules || (error.where.field == "mouse start" && (from.mouse || given("holes"))) ||
-        (error.where.field == "cat start" && (from.cat_given() || given("cat-forbidden"))) ||
-        given(std::string(error.where.field == "cat forbidden" ? "cat-forbidden"
-                          : error.where.field == "move limit"  ? "move-limit"
-                                                               : error.where.field));
-    for (const auto& [field, option] : kOptions) {
-      if (error.where.field == field && from_options) {
-        error.where.field = option;
-      }
+        !has_rules || (field == ErrorField::kMouseStart && (from.mouse || given("holes"))) ||
+        (field == ErrorField::kCatStart && (from.cat_given() || given("cat-forbidden"))) ||
+        given_option;
+    for (const auto& [rule, option, name] : kOptions) {
+      if (field == rule && from_options) error.where.label = option;
     }
     // Otherwise the rule came from the file (its "rules" object, or a grid map).
     if (!from_options) error.where.source = spec.source;

@@ -29,8 +29,45 @@ std::string where_of(const Location& where) {
                          : fmt::format("line {}", where.line));
   }
   if (where.node) add(fmt::format("node {}", *where.node));
-  if (!where.field.empty()) add(where.field);
+  if (const std::string field = where.field_text(); !field.empty()) add(field);
   return out;
+}
+
+FieldAnswer answer_of(const Location& where) {
+  switch (where.field) {
+    case ErrorField::kHoles:
+      return {400, "rules.holes"};
+    case ErrorField::kCatForbidden:
+      return {400, "rules.cat_forbidden"};
+    case ErrorField::kMouseStart:
+      return {400, "rules.mouse"};
+    case ErrorField::kCatStart:
+      return {400, "rules.cat"};
+    case ErrorField::kCats:
+      return {400, "rules.cats"};
+    case ErrorField::kMoveLimit:
+      return {400, "rules.move_limit"};
+    case ErrorField::kThreads:
+      return {400, "threads"};
+    case ErrorField::kDirected:
+      return {400, "directed"};
+    case ErrorField::kMemoryLimit:
+      return {413, where_of(where)};
+    case ErrorField::kResources:
+    case ErrorField::kCancelled:
+      return {503, ""};
+    default:
+      return {422, where_of(where)};
+  }
+}
+
+void fail(const Error& error) {
+  FieldAnswer answer = answer_of(error.where);
+  throw ApiError{answer.status,
+                 error.message,
+                 std::move(answer.where),
+                 {},
+                 std::string(field_name(error.where.field))};
 }
 
 namespace {
@@ -47,8 +84,9 @@ std::string dump(const Json& json) {
 }
 
 Response error_response(const ApiError& error) {
-  Response out =
-      json_response(error.status, dump(Json{{"error", error.message}, {"where", error.where}}));
+  Json body{{"error", error.message}, {"where", error.where}};
+  if (!error.field.empty()) body["field"] = error.field;
+  Response out = json_response(error.status, dump(body));
   if (error.status == 503) out.headers.emplace_back("Retry-After", "1");
   if (!error.allow.empty()) out.headers.emplace_back("Allow", error.allow);
   return out;
@@ -128,8 +166,9 @@ Position position_param(const Request& request, const Solution& solution) {
   }
   std::sort(p.cats.begin(), p.cats.end());
   if (Status ok = solution.check(p); !ok) {
-    const std::string& field = ok.error().where.field;
-    fail(400, ok.error().message, field.starts_with("cat") ? "cats" : field);
+    const ErrorField field = ok.error().where.field;
+    const bool cats = field == ErrorField::kCat || field == ErrorField::kCats;
+    fail(400, ok.error().message, cats ? "cats" : std::string(field_name(field)));
   }
   return p;
 }
@@ -337,8 +376,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   Result<SolvePlan> planned = plan(std::move(spec), solve_options);
   if (!planned.ok()) {
     const Error& error = planned.error();
-    if (error.where.field == "threads") fail(400, error.message, "threads");
-    fail(422, error.message, error.where.field);
+    fail(error);
   }
   const std::uint64_t bytes = planned->memory_bytes();
   if (bytes == UINT64_MAX || bytes > options_.memory) {
@@ -380,10 +418,11 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
                        format_bytes(options_.memory)),
            "");
     }
-    if (error.where.field == "cancelled") fail(503, "the server is stopping", "");
-    if (error.where.field == "resources") fail(503, error.message, "");
-    if (error.where.field == "threads") fail(400, error.message, "threads");
-    fail(error.where.field == "memory_limit" ? 413 : 422, error.message, "");
+    if (error.where.field == ErrorField::kCancelled) fail(503, "the server is stopping", "");
+    // The game was planned: only the options can fail now, and the body names none of them.
+    const FieldAnswer answer = answer_of(error.where);
+    fail(answer.status, error.message,
+         error.where.field == ErrorField::kThreads ? answer.where : std::string());
   }
   const std::string id = fmt::format("g{}", next_id_++);
   GameFacts facts{

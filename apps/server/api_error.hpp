@@ -14,6 +14,7 @@ struct ApiError {
   std::string message;
   std::string where;
   std::string allow = {};  // 405: the methods allowed on the path
+  std::string field = {};  // a library error's field (field_name()), or empty
 };
 
 [[noreturn]] inline void fail(int status, std::string message, std::string where = {}) {
@@ -23,5 +24,16 @@ struct ApiError {
 // "line 2, column 5", "node 3, neighbour 2", "grid row 1", "rules.holes": the parts of a
 // library error's location that are set, without its source.
 std::string where_of(const Location& where);
+
+// The server's answer to a library error by its field: the status and the request member (or
+// where_of()) it names. The one table of library fields in the server.
+struct FieldAnswer {
+  int status;
+  std::string where;
+};
+FieldAnswer answer_of(const Location& where);
+
+// Throws a library error as its field's answer, with the field's name in the body.
+[[noreturn]] void fail(const Error& error);
 
 }  // namespace catmouse::server

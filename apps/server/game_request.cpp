@@ -94,8 +94,9 @@ bool graph6_line(std::string_view text) {
 // memory, 413; memory running out while reading it, 503.
 [[noreturn]] void refuse(const Error& error) {
   if (is_out_of_memory(error)) fail(503, error.message, "");
-  if (error.where.field == "memory_limit") fail(413, error.message, where_of(error.where));
-  fail(400, error.message, where_of(error.where));
+  const int status = error.where.field == ErrorField::kMemoryLimit ? 413 : 400;
+  throw ApiError{
+      status, error.message, where_of(error.where), {}, std::string(field_name(error.where.field))};
 }
 
 GameSpec read_text(const Doc& doc, const ApiOptions& options) {
@@ -122,7 +123,9 @@ GameSpec read_text(const Doc& doc, const ApiOptions& options) {
   }
   Result<GameSpec> spec = read_game(board, "text", read);
   if (!spec.ok()) {
-    if (spec.error().where.field == "directed") fail(400, spec.error().message, "directed");
+    if (spec.error().where.field == ErrorField::kDirected) {
+      fail(400, spec.error().message, "directed");
+    }
     refuse(spec.error());
   }
   return std::move(spec).value();
@@ -206,20 +209,8 @@ void apply_rules(const Doc& rules, GameSpec& spec) {
   if (!rules.is_object()) fail(400, "\"rules\" must be an object", "rules");
   const std::string text = Doc{{"rules", rules}}.dump();
   if (Status ok = read_rules_json(text, "", spec.rules); !ok) {
-    fail(400, ok.error().message, ok.error().where.field);
+    fail(400, ok.error().message, ok.error().where.field_text());
   }
-}
-
-// validate()'s fields as the members of the request's rules.
-std::string rules_member(const Location& where) {
-  static const std::pair<const char*, const char*> kMembers[] = {
-      {"holes", "rules.holes"},       {"cat forbidden", "rules.cat_forbidden"},
-      {"mouse start", "rules.mouse"}, {"cat start", "rules.cat"},
-      {"cats", "rules.cats"},         {"move limit", "rules.move_limit"}};
-  for (const auto& [field, member] : kMembers) {
-    if (where.field == field) return member;
-  }
-  return where_of(where);
 }
 
 }  // namespace
@@ -255,8 +246,15 @@ GameRequest read_game_request(const std::string& body, const ApiOptions& options
   }
   if (doc.contains("rules")) apply_rules(doc["rules"], spec);
   if (spec.grid && spec.rules.cats > 1) fail(400, "a grid map has one cat", "rules.cats");
-  if (Status ok = spec.validate(); !ok)
-    fail(400, ok.error().message, rules_member(ok.error().where));
+  if (Status ok = spec.validate(); !ok) {
+    // Every validate() error is the request's fault, whatever its field's usual answer.
+    FieldAnswer answer = answer_of(ok.error().where);
+    throw ApiError{400,
+                   ok.error().message,
+                   std::move(answer.where),
+                   {},
+                   std::string(field_name(ok.error().where.field))};
+  }
   return GameRequest{std::move(spec), std::move(title), grid_family, doc.dump()};
 }
 

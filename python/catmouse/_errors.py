@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Hashable, Sequence
 
 __all__ = ["Error", "GraphError", "RulesError", "OptionError"]
@@ -13,9 +12,11 @@ class Error(ValueError):
 
     ``message`` says what is wrong; the other attributes say where, as far as known (the C++
     library's ``Location``): ``source`` (a file or input name), ``line`` and ``column`` (1-based,
-    0 when unknown), ``node`` (the node's label, or None), and ``field`` (finer detail:
-    ``"neighbour 2"``, ``"edge 5"``, ``"holes"``, ``"memory_limit"``...). ``str(error)`` joins
-    them as the command-line tool does: ``"node 'x', neighbour 0: self-loop: ..."``.
+    0 when unknown), ``node`` (the node's label, or None), ``field`` (what the error is about,
+    one stable name: ``"neighbour"``, ``"edge"``, ``"holes"``, ``"mouse_start"``,
+    ``"memory_limit"``...) and ``index`` (the field's number: edge 5, neighbour 2; or None).
+    ``str(error)`` joins them as the command-line tool does:
+    ``"node 'x', neighbour 0: self-loop: ..."``.
     """
 
     def __init__(
@@ -27,6 +28,9 @@ class Error(ValueError):
         column: int = 0,
         node: Hashable | None = None,
         field: str = "",
+        index: int | None = None,
+        shown: str | None = None,
+        parts: Sequence[str | int] | None = None,
     ) -> None:
         self.message = message
         self.source = source
@@ -34,6 +38,13 @@ class Error(ValueError):
         self.column = column
         self.node = node
         self.field = field
+        self.index = index
+        # The field as text ("mouse start", "edge 5") and the message as text and node ids, from
+        # the library; relabel() names the ids with the caller's labels.
+        if shown is None:
+            shown = field if index is None else f"{field} {index}"
+        self._shown = shown
+        self._parts = list(parts) if parts is not None else None
         super().__init__(self._text())
 
     def location(self) -> str:
@@ -46,11 +57,11 @@ class Error(ValueError):
         parts = [out] if out else []
         if self.node is not None:
             parts.append(f"node {self.node!r}")
-        if self.field:
+        if self._shown:
             if self.node is not None:
-                parts[-1] += f", {self.field}"
+                parts[-1] += f", {self._shown}"
             else:
-                parts.append(self.field)
+                parts.append(self._shown)
         return ": ".join(parts)
 
     def _text(self) -> str:
@@ -67,6 +78,9 @@ class Error(ValueError):
             "column": self.column,
             "node": self.node,
             "field": self.field,
+            "index": self.index,
+            "shown": self._shown,
+            "parts": self._parts,
         }
 
 
@@ -86,7 +100,7 @@ def _rebuild(cls: type, message: str, fields: dict[str, Any]) -> Error:
     return cls(message, **fields)
 
 
-# Fields of errors about the solve's options rather than the game's rules.
+# Fields of errors about the solve's options rather than the game's rules (field_name() in C++).
 _OPTION_FIELDS = {
     "engine",
     "values_only",
@@ -98,51 +112,66 @@ _OPTION_FIELDS = {
     "source",
 }
 
+# Fields whose errors are OptionErrors whatever the call was doing.
+_LIMIT_FIELDS = {"memory_limit"}
+
+# The class of an error by what the call was doing, for the fields not named above.
+_KIND_CLASSES: dict[str, type[Error]] = {"graph": GraphError, "position": Error}
+
 
 def from_library(
     kind: str,
-    message: str,
+    parts: Sequence[str | int],
     source: str,
     line: int,
     column: int,
     node: int | None,
     field: str,
+    index: int | None,
+    shown: str,
+    exhausted: str,
 ) -> Exception:
-    """The exception for a library error (called by the extension module). Exhausted resources
-    are not the caller's fault and are not :class:`Error`: a thread that could not be started is
+    """The exception for a library error (called by the extension module). ``parts`` is the
+    message as text and node ids in turn; ``exhausted`` says what ran out ("memory",
+    "resources") when the error is not the caller's fault: a thread that could not be started is
     a RuntimeError, memory that ran out a MemoryError (both with the location in the text)."""
-    if field == "resources" or (field == "memory_limit" and message.startswith("out of memory")):
-        where = Error(message, source=source, line=line, column=column, node=node)
-        return (RuntimeError if field == "resources" else MemoryError)(str(where))
-    if field == "memory_limit":
-        cls: type[Error] = OptionError  # a game too large for the limit, found while reading too
-    elif kind == "graph":
-        cls = GraphError
-    elif kind == "position":
-        cls = Error
-    elif field in _OPTION_FIELDS:
-        cls = OptionError
-    else:
-        cls = RulesError
-    return cls(message, source=source, line=line, column=column, node=node, field=field)
-
-
-_NODE_IN_MESSAGE = re.compile(r"\b(node|hole) (\d+)\b")
+    message = "".join(str(part) for part in parts)
+    if exhausted:
+        where = Error(message, source=source, line=line, column=column, node=node, shown="")
+        return (RuntimeError if exhausted == "resources" else MemoryError)(str(where))
+    # A game too large for the limit is an option's fault, found while reading too.
+    cls: type[Error] = (
+        OptionError
+        if field in _LIMIT_FIELDS
+        else _KIND_CLASSES.get(kind) or (OptionError if field in _OPTION_FIELDS else RulesError)
+    )
+    return cls(
+        message,
+        source=source,
+        line=line,
+        column=column,
+        node=node,
+        field=field,
+        index=index,
+        shown=shown,
+        parts=parts,
+    )
 
 
 def relabel(error: Error, labels: Sequence[Hashable] | None) -> Error:
-    """The same error with node ids turned into the caller's labels (in ``node`` and in the
-    message's "node 7"), or the error itself when the labels are the ids."""
+    """The same error with node ids turned into the caller's labels (in ``node`` and wherever
+    the library's message names a node), or the error itself when the labels are the ids."""
     if labels is None:
         return error
 
-    def label(match: re.Match[str]) -> str:
-        index = int(match.group(2))
-        if index < len(labels):
-            return f"{match.group(1)} {labels[index]!r}"
-        return match.group(0)
+    def name(node: int) -> str:
+        return repr(labels[node]) if 0 <= node < len(labels) else str(node)
 
     fields = error._fields()
     if error.node is not None and isinstance(error.node, int) and error.node < len(labels):
         fields["node"] = labels[error.node]
-    return type(error)(_NODE_IN_MESSAGE.sub(label, error.message), **fields)
+    if error._parts is None:
+        return type(error)(error.message, **fields)
+    message = "".join(part if isinstance(part, str) else name(part) for part in error._parts)
+    fields["parts"] = None  # named now: a second relabel keeps these names
+    return type(error)(message, **fields)

@@ -144,7 +144,7 @@ def _from_edge_list(edges: Sequence[Sequence[Hashable]], memory_limit: int) -> B
     pairs = [tuple(e) for e in edges]
     for k, pair in enumerate(pairs):
         if len(pair) != 2:
-            raise GraphError(f"{pair!r} is not a pair of nodes", field=f"edge {k}")
+            raise GraphError(f"{pair!r} is not a pair of nodes", field="edge", index=k)
     ends = [x for pair in pairs for x in pair]
     if all(_is_id(x) for x in ends):
         n = max((int(x) for x in ends), default=-1) + 1  # as the CLI reads edge lists
@@ -285,7 +285,7 @@ def apply_rules(board: Board, arguments: dict[str, Any]) -> _core.Rules:
         limit = arguments.get("move_limit")
         if limit is not None:
             if not _is_id(limit):
-                raise RulesError(f"{limit!r} is not a number of moves", field="move limit")
+                raise RulesError(f"{limit!r} is not a number of moves", field="move_limit")
             rules.move_limit = int(limit)
     except Error as error:
         if isinstance(error, RulesError):

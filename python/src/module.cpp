@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "catmouse/io/limits.hpp"
 #include "catmouse/version.hpp"
 
 namespace catmouse::python {
@@ -18,15 +19,41 @@ py::str text(std::string_view bytes) {
   return py::reinterpret_steal<py::str>(decoded);
 }
 
+// The message as text and node ids in turn, so that Python names the nodes by their labels.
+py::list message_parts(const Error& error) {
+  py::list parts;
+  std::size_t at = 0;
+  for (const NodeMention& mention : error.nodes) {
+    if (mention.offset < at || mention.offset + mention.length > error.message.size()) continue;
+    parts.append(text(std::string_view(error.message).substr(at, mention.offset - at)));
+    parts.append(py::int_(mention.node));
+    at = mention.offset + mention.length;
+  }
+  parts.append(text(std::string_view(error.message).substr(at)));
+  return parts;
+}
+
+// What ran out, when the error is not the caller's: "memory", "resources" or "".
+const char* exhausted(const Error& error) {
+  if (is_out_of_memory(error)) return "memory";
+  return error.where.field == ErrorField::kResources ? "resources" : "";
+}
+
 }  // namespace
 
 void raise_error(const Error& error, std::string_view kind) {
   const Location& where = error.where;
   py::object node = where.node ? py::int_(*where.node) : py::object(py::none());
+  py::object index = where.index ? py::int_(*where.index) : py::object(py::none());
+  Location shown = where;  // the field as the command line shows it, for str(error)
+  shown.source.clear();
+  shown.line = shown.column = 0;
+  shown.node.reset();
   py::object exception =
       py::module_::import("catmouse._errors")
-          .attr("from_library")(text(kind), text(error.message), text(where.source), where.line,
-                                where.column, node, text(where.field));
+          .attr("from_library")(text(kind), message_parts(error), text(where.source), where.line,
+                                where.column, node, text(field_name(where.field)), index,
+                                text(shown.to_string()), exhausted(error));
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
   throw py::error_already_set();
 }

@@ -43,12 +43,11 @@ std::optional<NodeId> node_id(PyObject* item) {
 }
 
 // The GraphError for an item that is not a node id, naming `node` (when known) and `field`.
-[[noreturn]] void not_a_node(PyObject* item, std::optional<std::uint64_t> node, std::string field) {
+[[noreturn]] void not_a_node(PyObject* item, std::optional<std::uint64_t> node, Location field) {
   Error error{fmt::format("{} is not a node id (a whole number from 0)",
                           py::repr(item).cast<std::string>()),
-              {}};
+              std::move(field)};
   error.where.node = node;
-  error.where.field = std::move(field);
   raise_error(error, "graph");
 }
 
@@ -81,7 +80,7 @@ GameSpec from_adjacency(const py::handle& lists, std::uint64_t memory_limit) {
     adjacency[a].reserve(list.size);
     for (std::size_t k = 0; k < list.size; ++k) {
       const std::optional<NodeId> b = node_id(list.items[k]);
-      if (!b) not_a_node(list.items[k], a, fmt::format("neighbour {}", k));
+      if (!b) not_a_node(list.items[k], a, at_field(ErrorField::kNeighbour, k));
       adjacency[a].push_back(*b);
     }
   }
@@ -106,7 +105,7 @@ GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool dir
   for (std::size_t a = 0, k = 0; a < counts.size; ++a) {
     for (; k < offsets[a + 1]; ++k) {
       const std::optional<NodeId> b = node_id(ends.items[k]);
-      if (!b) not_a_node(ends.items[k], a, fmt::format("neighbour {}", k - offsets[a]));
+      if (!b) not_a_node(ends.items[k], a, at_field(ErrorField::kNeighbour, k - offsets[a]));
       list[k] = *b;
     }
   }
@@ -138,7 +137,7 @@ GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool dire
     NodeId ends[2];
     for (int k = 0; k < 2; ++k) {
       const std::optional<NodeId> v = node_id(pair.items[k]);
-      if (!v) not_a_node(pair.items[k], std::nullopt, fmt::format("edge {}", i));
+      if (!v) not_a_node(pair.items[k], std::nullopt, at_field(ErrorField::kEdge, i));
       ends[k] = *v;
     }
     list[i] = {ends[0], ends[1]};

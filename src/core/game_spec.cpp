@@ -6,8 +6,8 @@ namespace catmouse {
 
 namespace {
 
-Error field_error(const char* field, std::string message) {
-  Error error{std::move(message), {}};
+Error field_error(ErrorField field, std::string marked) {
+  Error error = with_nodes(std::move(marked));
   error.where.field = field;
   return error;
 }
@@ -16,21 +16,22 @@ Error field_error(const char* field, std::string message) {
 
 Status GameSpec::validate() const {
   if (cat_graph && cat_graph->node_count() != graph.node_count()) {
-    return field_error("cat graph", fmt::format("the cat's graph has {} nodes, the mouse's {}",
-                                                cat_graph->node_count(), graph.node_count()));
+    return field_error(ErrorField::kCatGraph,
+                       fmt::format("the cat's graph has {} nodes, the mouse's {}",
+                                   cat_graph->node_count(), graph.node_count()));
   }
   if (grid && grid->row_count() * grid->column_count() != graph.node_count()) {
-    return field_error("grid", "the map's cells and the graph's nodes differ");
+    return field_error(ErrorField::kGrid, "the map's cells and the graph's nodes differ");
   }
   if (grid) {
     // A wall is a node without moves: name the cell rather than leave a player stuck there.
-    std::vector<std::pair<NodeId, const char*>> starts{{rules.mouse_start, "mouse start"},
-                                                       {rules.cat_start, "cat start"}};
-    for (NodeId cat : rules.cat_starts) starts.emplace_back(cat, "cat start");
+    std::vector<std::pair<NodeId, ErrorField>> starts{{rules.mouse_start, ErrorField::kMouseStart},
+                                                      {rules.cat_start, ErrorField::kCatStart}};
+    for (NodeId cat : rules.cat_starts) starts.emplace_back(cat, ErrorField::kCatStart);
     for (const auto& [node, field] : starts) {
       if (node < graph.node_count() && grid->wall(node)) {
-        return field_error(
-            field, fmt::format("node {} is the cell {}, a wall", node, cell_name(*grid, node)));
+        return field_error(field, fmt::format("node {} is the cell {}, a wall", node_ref(node),
+                                              cell_name(*grid, node)));
       }
     }
   }

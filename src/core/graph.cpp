@@ -10,10 +10,12 @@ namespace catmouse {
 
 namespace {
 
-Error node_error(NodeId node, std::string field, std::string message) {
-  Error error{std::move(message), {}};
+// An error about node `node`'s neighbour number `index`.
+Error node_error(NodeId node, std::uint64_t index, std::string marked) {
+  Error error = with_nodes(std::move(marked));
   error.where.node = node;
-  error.where.field = std::move(field);
+  error.where.field = ErrorField::kNeighbour;
+  error.where.index = index;
   return error;
 }
 
@@ -81,9 +83,7 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
   const Result<NodeId> count = csr_node_count(offsets, targets);
   if (!count.ok()) return count.error();
   const NodeId n = *count;
-  auto field = [&](NodeId a, std::uint64_t k) {
-    return fmt::format("neighbour {}", k - offsets[a]);
-  };
+  auto field = [&](NodeId a, std::uint64_t k) { return k - offsets[a]; };
   for (NodeId a = 0; a < n; ++a) {
     for (std::uint64_t k = offsets[a]; k < offsets[a + 1]; ++k) {
       const NodeId b = targets[k];
@@ -115,8 +115,8 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
       const std::vector<NodeId> list = given(a);
       const auto second =
           std::find(std::find(list.begin(), list.end(), *repeat) + 1, list.end(), *repeat);
-      return node_error(a, fmt::format("neighbour {}", second - list.begin()),
-                        fmt::format("neighbour {} is listed twice", *repeat));
+      return node_error(a, static_cast<std::uint64_t>(second - list.begin()),
+                        fmt::format("neighbour {} is listed twice", node_ref(*repeat)));
     }
   }
   // Symmetry: b must list a for every a listing b. With sorted lists one pass settles it: walking
@@ -145,9 +145,9 @@ Result<Graph> Graph::from_csr(std::vector<std::uint64_t> offsets, std::vector<No
         const std::vector<NodeId> list = given(a);
         const auto position = std::find(list.begin(), list.end(), b) - list.begin();
         return node_error(
-            a, fmt::format("neighbour {}", position),
-            fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}", a, b, b,
-                        a));
+            a, static_cast<std::uint64_t>(position),
+            fmt::format("asymmetric lists: node {} lists {}, but node {} does not list {}",
+                        node_ref(a), node_ref(b), node_ref(b), node_ref(a)));
       }
     }
   }
@@ -171,11 +171,11 @@ Result<Graph> Graph::from_upper_lists(std::vector<std::uint64_t> offsets,
       const NodeId b = targets[k];
       if (b < least || b >= n) {
         return node_error(
-            a, fmt::format("neighbour {}", k - offsets[a]),
+            a, k - offsets[a],
             b >= n ? fmt::format("neighbour {} is out of range (nodes are 0..{})", b, n - 1)
                    : fmt::format("neighbour {} is not larger than the one before "
                                  "it and than the node",
-                                 b));
+                                 node_ref(b)));
       }
       least = b + 1;
       ++g.out_offsets_[a + 1];
@@ -208,17 +208,16 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges, 
   arcs.reserve(edges.size() * per_edge);
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Edge& e = edges[i];
-    Error error{"", {}};
-    error.where.field = fmt::format("edge {}", i);
+    Location where;
+    where.field = ErrorField::kEdge;
+    where.index = i;
     if (e.from >= node_count || e.to >= node_count) {
-      error.message = fmt::format("node {} is out of range (nodes are 0..{})",
-                                  e.from >= node_count ? e.from : e.to, node_count - 1);
-      return error;
+      return Error(fmt::format("node {} is out of range (nodes are 0..{})",
+                               e.from >= node_count ? e.from : e.to, node_count - 1),
+                   where);
     }
-    if (e.from == e.to) {
-      error.message = fmt::format("self-loop on node {}", e.from);
-      return error;
-    }
+    if (e.from == e.to)
+      return with_nodes(fmt::format("self-loop on node {}", node_ref(e.from)), where);
     arcs.push_back({e.from, e.to});
     if (!directed) arcs.push_back({e.to, e.from});
   }
@@ -230,11 +229,13 @@ Result<Graph> Graph::from_edges(NodeId node_count, std::span<const Edge> edges, 
     const Edge& a = arcs[order[k - 1]];
     const Edge& b = arcs[order[k]];
     if (a.from == b.from && a.to == b.to) {
-      Error error{fmt::format("repeated {} {} {} (first given as edge {})",
-                              directed ? "arc" : "edge", b.from, b.to, order[k - 1] / per_edge),
-                  {}};
-      error.where.field = fmt::format("edge {}", order[k] / per_edge);
-      return error;
+      Location where;
+      where.field = ErrorField::kEdge;
+      where.index = order[k] / per_edge;
+      return with_nodes(
+          fmt::format("repeated {} {} {} (first given as edge {})", directed ? "arc" : "edge",
+                      node_ref(b.from), node_ref(b.to), order[k - 1] / per_edge),
+          where);
     }
   }
   std::vector<Edge> sorted(arcs.size());

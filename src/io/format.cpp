@@ -31,12 +31,13 @@ constexpr std::string_view kGraph6Header = ">>graph6<<";
 // An error in `source`, at byte `offset` of `text` when known, about `node` when given.
 Error error_at(std::string message, std::string_view source, std::string_view text = {},
                std::optional<std::size_t> offset = {}, std::optional<std::size_t> node = {},
-               std::string field = {}) {
+               ErrorField field = ErrorField::kNone, std::optional<std::uint64_t> index = {}) {
   Error error{std::move(message), {}};
   error.where.source = std::string(source);
   if (offset) std::tie(error.where.line, error.where.column) = position_of(text, *offset);
   error.where.node = node;
-  error.where.field = std::move(field);
+  error.where.field = field;
+  error.where.index = index;
   return error;
 }
 
@@ -151,16 +152,6 @@ std::string entry_problem(const Json& entry, const std::string& shown) {
     if (v < 0 && std::floor(v) == v) return fmt::format("neighbour {} is negative", shown);
   }
   return fmt::format("expected a node id (a non-negative integer), found {}", shown);
-}
-
-// Index K from a field "neighbour K"/"edge K" set by the Graph factories.
-std::optional<std::size_t> field_index(std::string_view field, std::string_view prefix) {
-  if (!field.starts_with(prefix)) return std::nullopt;
-  field.remove_prefix(prefix.size());
-  std::size_t index = 0;
-  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), index);
-  if (ec != std::errc() || end != field.data() + field.size()) return std::nullopt;
-  return index;
 }
 
 }  // namespace
@@ -358,7 +349,7 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::st
       }
       const std::size_t offset = locate(text, in_object, {i, j});
       return error_at(entry_problem(list[j], describe(list[j], text, offset)), source, text, offset,
-                      i, fmt::format("neighbour {}", j));
+                      i, ErrorField::kNeighbour, j);
     }
   }
   Result<Graph> result = Graph::from_adjacency(lists);
@@ -367,7 +358,8 @@ Result<Graph> leetcode_from_json(const Json& doc, std::string_view text, std::st
   error.where.source = std::string(source);
   if (error.where.node) {
     const std::size_t node = *error.where.node;
-    const auto entry = field_index(error.where.field, "neighbour ");
+    const auto entry =
+        error.where.field == ErrorField::kNeighbour ? error.where.index : std::nullopt;
     const std::size_t offset =
         entry ? locate(text, in_object, {node, *entry}) : locate(text, in_object, {node});
     std::tie(error.where.line, error.where.column) = position_of(text, offset);
@@ -513,7 +505,8 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
   if (graph.ok()) return graph;
   Error error = graph.error();
   error.where.source = std::string(source);
-  if (const auto k = field_index(error.where.field, "edge "); k && *k < sites.size()) {
+  if (const auto k = error.where.field == ErrorField::kEdge ? error.where.index : std::nullopt;
+      k && *k < sites.size()) {
     std::tie(error.where.line, error.where.column) = position_of(text, sites[*k].from);
   } else if (declared) {
     // Not about one edge: the node count is at fault (too few nodes).

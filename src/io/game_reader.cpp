@@ -38,7 +38,7 @@ std::string_view input_format_name(InputFormat format) {
 
 namespace {
 
-Error located(std::string message, std::string_view source, const char* field = "") {
+Error located(std::string message, std::string_view source, ErrorField field) {
   Error error{std::move(message), {}};
   error.where.source = std::string(source);
   error.where.field = field;
@@ -59,7 +59,7 @@ Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
     // Plain adjacency lists: no rules, no map, and parse_leetcode's fast path.
     if (directed) {
       return located("a directed graph must come as an edge list (one arc \"u v\" per line)",
-                     source, "directed");
+                     source, ErrorField::kDirected);
     }
     Result<Graph> graph = parse_leetcode(text, source, memory_limit);
     if (!graph.ok()) return graph.error();
@@ -74,7 +74,7 @@ Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
   if (directed) {
     return located(map ? "a grid map is not an edge list"
                        : "a directed graph must come as an edge list (one arc \"u v\" per line)",
-                   source, "directed");
+                   source, ErrorField::kDirected);
   }
   if (map) {
     Result<GridMap> grid = grid_from_json(*doc, text, source, memory_limit);

@@ -15,15 +15,21 @@ namespace {
 // An error about `field` of the map in `source`; placed on the line of `anchor` (a string written
 // in the text) when it can be found.
 Error grid_error(std::string message, std::string_view source, std::string_view text,
-                 std::string field, std::string_view anchor = {}) {
-  Error error{std::move(message), {}};
+                 Location where, std::string_view anchor = {}) {
+  Error error{std::move(message), std::move(where)};
   error.where.source = std::string(source);
-  error.where.field = std::move(field);
   const std::size_t at = anchor.empty() ? std::string_view::npos : text.find(anchor);
   if (at != std::string_view::npos) {
     std::tie(error.where.line, error.where.column) = position_of(text, at);
   }
   return error;
+}
+
+// A jump's field, shown as its key in the file.
+Location jump_field(ErrorField field, const char* key) {
+  Location where = at_field(field);
+  where.label = key;
+  return where;
 }
 
 // Whether the game of `map` fits under `memory_limit`: its cells are the nodes (limits.hpp), and
@@ -36,8 +42,9 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
   const std::uint64_t cells = rows * columns;
   const std::string what = fmt::format("a map of {} x {} cells", rows, columns);
   if (Status fits = check_node_count(cells, memory_limit, what + " implies"); !fits) {
-    Error error = grid_error(fits.error().message, source, text, "grid", "\"grid\"");
-    error.where.field = "memory_limit";
+    Error error =
+        grid_error(fits.error().message, source, text, at_field(ErrorField::kGrid), "\"grid\"");
+    error.where.field = ErrorField::kMemoryLimit;
     return error;
   }
   const auto moves = [&](std::uint64_t jump) {
@@ -51,8 +58,8 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
                   "solving its game needs at least {}, more than the memory limit of {}",
                   what, map.mouse_jump, map.cat_jump, edges, format_bytes(needed),
                   format_bytes(memory_limit)),
-      source, text, "grid", "\"grid\"");
-  error.where.field = "memory_limit";
+      source, text, at_field(ErrorField::kGrid), "\"grid\"");
+  error.where.field = ErrorField::kMemoryLimit;
   return error;
 }
 
@@ -70,24 +77,24 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
   if (!doc.is_object()) {
     return grid_error(
         "expected an object {\"grid\": [...], \"catJump\": J, \"mouseJump\": J} (LeetCode 1728)",
-        source, text, "");
+        source, text, Location{});
   }
   for (const auto& [key, value] : doc.items()) {
     if (key != "grid" && key != "catJump" && key != "mouseJump") {
       return grid_error(
           fmt::format("unknown member \"{}\" (expected grid, catJump, mouseJump)", key), source,
-          text, key, "\"" + key + "\"");
+          text, at_field(ErrorField::kNone, std::nullopt, key), "\"" + key + "\"");
     }
   }
   GridMap map;
   const auto grid = doc.find("grid");
   if (grid == doc.end() || !grid->is_array() || grid->empty()) {
-    return grid_error("\"grid\" must be a non-empty array of strings", source, text, "grid",
-                      "\"grid\"");
+    return grid_error("\"grid\" must be a non-empty array of strings", source, text,
+                      at_field(ErrorField::kGrid), "\"grid\"");
   }
   for (std::size_t r = 0; r < grid->size(); ++r) {
     const Json& row = (*grid)[r];
-    const std::string field = fmt::format("grid row {}", r);
+    const Location field = at_field(ErrorField::kGridRow, r);
     if (!row.is_string() || row.get_ref<const std::string&>().empty()) {
       return grid_error("each row must be a non-empty string", source, text, field, "\"grid\"");
     }
@@ -104,12 +111,13 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
           fmt::format(
               "'{}' is not a cell (expected '#', '.', 'M', 'C' or 'F')",
               shown_utf8(cells.substr(bad, std::max<std::size_t>(1, utf8_length_at(cells, bad))))),
-          source, text, fmt::format("{}, column {}", field, bad), anchor);
+          source, text, at_field(ErrorField::kGridRow, r, fmt::format("column {}", bad)), anchor);
     }
     map.rows.push_back(cells);
   }
   if (static_cast<std::uint64_t>(map.row_count()) * map.column_count() > (1u << 24)) {
-    return grid_error("the map has more than 2^24 cells", source, text, "grid", "\"grid\"");
+    return grid_error("the map has more than 2^24 cells", source, text, at_field(ErrorField::kGrid),
+                      "\"grid\"");
   }
   for (const auto& [letter, name] :
        {std::pair{'M', "mouse"}, std::pair{'C', "cat"}, std::pair{'F', "food"}}) {
@@ -118,19 +126,20 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
     if (count != 1) {
       return grid_error(
           fmt::format("the map needs exactly one '{}' ({}), found {}", letter, name, count), source,
-          text, "grid", "\"grid\"");
+          text, at_field(ErrorField::kGrid), "\"grid\"");
     }
   }
-  for (const auto& [key, jump] :
-       {std::pair{"catJump", &map.cat_jump}, std::pair{"mouseJump", &map.mouse_jump}}) {
+  for (const auto& [key, jump, field] :
+       {std::tuple{"catJump", &map.cat_jump, ErrorField::kCatJump},
+        std::tuple{"mouseJump", &map.mouse_jump, ErrorField::kMouseJump}}) {
     const auto it = doc.find(key);
     const std::string anchor = fmt::format("\"{}\"", key);
-    if (it == doc.end()) return grid_error("missing", source, text, key);
+    if (it == doc.end()) return grid_error("missing", source, text, jump_field(field, key));
     if (!it->is_number_integer() || it->get<std::int64_t>() < 0 ||
         it->get<std::int64_t>() > kMaxJump) {
       return grid_error(
           fmt::format("{} is out of range (a jump is 0..{} cells)", it->dump(), kMaxJump), source,
-          text, key, anchor);
+          text, jump_field(field, key), anchor);
     }
     *jump = static_cast<std::uint32_t>(it->get<std::int64_t>());
   }

@@ -111,19 +111,20 @@ Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::st
                           needed == kSaturated ? "more than 16 EiB" : format_bytes(needed),
                           format_bytes(memory_limit)),
               {}};
-  error.where.field = "memory_limit";
+  error.where.field = ErrorField::kMemoryLimit;
   return error;
 }
 
 Error out_of_memory(std::string_view what, std::string_view source) {
   Error error{fmt::format("out of memory while reading {}", what), {}};
   error.where.source = std::string(source);
-  error.where.field = "memory_limit";
+  error.where.field = ErrorField::kMemoryLimit;
   return error;
 }
 
 bool is_out_of_memory(const Error& error) {
-  return error.where.field == "memory_limit" && error.message.starts_with("out of memory");
+  return error.where.field == ErrorField::kMemoryLimit &&
+         error.message.starts_with("out of memory");
 }
 
 Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit) {
@@ -133,7 +134,7 @@ Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit) {
                           "memory limit of {} (parsing takes up to {} bytes per byte of text)",
                           format_bytes(most), format_bytes(memory_limit), kParseBytesPerInputByte),
               {}};
-  error.where.field = "memory_limit";
+  error.where.field = ErrorField::kMemoryLimit;
   return error;
 }
 

@@ -15,7 +15,8 @@ Error rules_error(std::string_view text, std::string_view source, const std::str
                   std::string message) {
   Error error{std::move(message), {}};
   error.where.source = std::string(source);
-  error.where.field = key.empty() ? "rules" : "rules." + key;
+  error.where.field = ErrorField::kRules;
+  error.where.detail = key;
   const std::size_t rules_at = text.find("\"rules\"");
   const std::size_t at =
       key.empty() ? rules_at : text.find("\"" + key + "\"", rules_at == text.npos ? 0 : rules_at);

@@ -35,7 +35,16 @@ std::string pack(const Error& error) {
   add(std::to_string(error.where.line));
   add(std::to_string(error.where.column));
   add(error.where.node ? std::to_string(*error.where.node) : std::string());
-  add(error.where.field);
+  add(std::to_string(static_cast<unsigned>(error.where.field)));
+  add(error.where.index ? std::to_string(*error.where.index) : std::string());
+  add(error.where.detail);
+  add(error.where.label);
+  add(std::to_string(error.nodes.size()));
+  for (const NodeMention& mention : error.nodes) {
+    add(std::to_string(mention.offset));
+    add(std::to_string(mention.length));
+    add(std::to_string(mention.node));
+  }
   return out;
 }
 
@@ -55,7 +64,18 @@ Error unpack(const std::string& bytes) {
   error.where.line = std::stoull(next());
   error.where.column = std::stoull(next());
   if (std::string node = next(); !node.empty()) error.where.node = std::stoull(node);
-  error.where.field = next();
+  error.where.field = static_cast<ErrorField>(std::stoul(next()));
+  if (std::string index = next(); !index.empty()) error.where.index = std::stoull(index);
+  error.where.detail = next();
+  error.where.label = next();
+  const std::uint64_t mentions = std::stoull(next());
+  for (std::uint64_t i = 0; i < mentions; ++i) {
+    NodeMention mention;
+    mention.offset = std::stoull(next());
+    mention.length = std::stoull(next());
+    mention.node = std::stoull(next());
+    error.nodes.push_back(mention);
+  }
   return error;
 }
 

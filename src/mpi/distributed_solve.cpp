@@ -16,7 +16,7 @@ namespace catmouse::mpi {
 
 namespace {
 
-Error field_error(const char* field, std::string message) {
+Error field_error(ErrorField field, std::string message) {
   Error error{std::move(message), {}};
   error.where.field = field;
   return error;
@@ -210,7 +210,7 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const SolveOptions& option
   try {
     levels = std::make_unique<LevelExchange<W>>(*s.game, *s.plan, *s.parts, options, comm);
   } catch (const std::bad_alloc&) {
-    built = field_error("memory_limit", "out of memory allocating this process's part");
+    built = field_error(ErrorField::kMemoryLimit, "out of memory allocating this process's part");
   }
   if (Status ok = comm.agreed(built); !ok) return ok.error();
   Result<bool> done = levels->run(options, fail_process, s.game->state_count(), s.stats);
@@ -226,7 +226,7 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
   const auto started = std::chrono::steady_clock::now();
   if (plan.sink() != SinkKind::kLevels) {
     return field_error(
-        "cats", fmt::format("the distributed solve takes one cat, not {}", plan.spec().rules.cats));
+        ErrorField::kCats, fmt::format("the distributed solve takes one cat, not {}", plan.spec().rules.cats));
   }
   const SolveOptions options = plan.options();
   auto impl = std::make_unique<DistributedSolution::Impl>();
@@ -241,7 +241,7 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
         std::make_unique<const detail::FrontierPlan>(detail::make_frontier_plan(*impl->game));
     impl->parts = std::make_unique<Partition>(impl->game->node_count(), comm.size());
   } catch (const std::bad_alloc&) {
-    prepared = field_error("memory_limit", "out of memory reading the game");
+    prepared = field_error(ErrorField::kMemoryLimit, "out of memory reading the game");
   }
   // Each process checks its own part against the limit: the rows are shared out in runs of 64,
   // so parts differ by up to 64 rows.
@@ -254,7 +254,7 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
            plan_bytes(*impl->plan);
     if (options.memory_limit != 0 && part > options.memory_limit) {
       prepared = field_error(
-          "memory_limit",
+          ErrorField::kMemoryLimit,
           fmt::format("its part of the {} states ({} rows of {}) needs {}, more than the limit {}",
                       impl->game->state_count(), rows.last - rows.first, n,
                       detail::human_bytes(part), detail::human_bytes(options.memory_limit)));

@@ -69,7 +69,7 @@ Status write_tablebase(const std::string& path, const DistributedSolution& solut
   } catch (const std::bad_alloc&) {
     Error error{"out of memory writing the tablebase file", {}};
     error.where.source = path;
-    error.where.field = "memory_limit";
+    error.where.field = ErrorField::kMemoryLimit;
     written = error;
   }
   // The others wait in serve() until told that reading is over, whatever happened here.

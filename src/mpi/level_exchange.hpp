@@ -117,9 +117,9 @@ class LevelExchange final : public PartHere {
       try {
         work();
       } catch (const std::bad_alloc&) {
-        failure = fail("memory_limit", "out of memory during the solve");
+        failure = fail(ErrorField::kMemoryLimit, "out of memory during the solve");
       } catch (const std::exception& e) {
-        failure = fail("engine", std::string("internal error: ") + e.what());
+        failure = fail(ErrorField::kEngine, std::string("internal error: ") + e.what());
       }
     };
     guarded([&] {
@@ -155,7 +155,7 @@ class LevelExchange final : public PartHere {
         return false;
       }
       if (me_ == fail_process && level == 1 && failure.ok()) {
-        failure = fail("memory_limit",
+        failure = fail(ErrorField::kMemoryLimit,
                        "out of memory at level 1 (injected by --fail-process, a test of failure)");
       }
       guarded([&] {
@@ -210,7 +210,7 @@ class LevelExchange final : public PartHere {
     return out;
   }
 
-  static Error fail(const char* field, std::string message) {
+  static Error fail(ErrorField field, std::string message) {
     Error error{std::move(message), {}};
     error.where.field = field;
     return error;

@@ -47,10 +47,10 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   if (Status ok = detail::check_cops(graph, k); !ok) return ok.error();
   if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   if (options.values_only) {
-    return detail::option_error("values_only", "the cops' question keeps no remoteness anyway");
+    return detail::option_error(ErrorField::kValuesOnly, "the cops' question keeps no remoteness anyway");
   }
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return detail::option_error("engine", "the cops' question is answered by the cops engine");
+    return detail::option_error(ErrorField::kEngine, "the cops' question is answered by the cops engine");
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
@@ -58,7 +58,7 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   }
   return detail::solve_cops_question(graph, k, options, sweep, variant);
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }

@@ -91,13 +91,13 @@ std::string human_bytes(std::uint64_t bytes);
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
                    const std::string& hint = {});
 // An error about option `option` (Location::field).
-Error option_error(const char* option, std::string message);
-// The refusal of a thread count over kMaxThreads (Location::field "threads"), or nothing.
+Error option_error(ErrorField option, std::string message);
+// The refusal of a thread count over kMaxThreads (ErrorField::kThreads), or nothing.
 Status check_threads(unsigned threads);
-// The error of threads that could not be started (Location::field "resources"): `threads` the
+// The error of threads that could not be started (ErrorField::kResources): `threads` the
 // count asked for, `failure` the system's word (std::system_error::code().message()).
 Error thread_error(unsigned threads, const std::string& failure);
-// The error of a solve stopped by SolveOptions::cancelled (Location::field "cancelled").
+// The error of a solve stopped by SolveOptions::cancelled (ErrorField::kCancelled).
 Error cancelled_error();
 
 }  // namespace catmouse::detail

@@ -37,7 +37,7 @@ Result<Engine> parse_engine_name(std::string_view name) {
     if (name == engine_name(engine)) return engine;
   }
   return detail::option_error(
-      "engine",
+      ErrorField::kEngine,
       fmt::format("unknown engine '{}' (expected auto, small, general, pack or cops)", name));
 }
 
@@ -63,12 +63,12 @@ Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t 
                    const std::string& hint) {
   const std::string amount =
       needed == UINT64_MAX ? std::string("more than can be counted") : human_bytes(needed);
-  return option_error("memory_limit",
+  return option_error(ErrorField::kMemoryLimit,
                       fmt::format("{} needs about {}, over the limit of {}{}{}", what, amount,
                                   human_bytes(limit), hint.empty() ? "" : "; ", hint));
 }
 
-Error option_error(const char* option, std::string message) {
+Error option_error(ErrorField option, std::string message) {
   Error error{std::move(message), {}};
   error.where.field = option;
   return error;
@@ -76,17 +76,17 @@ Error option_error(const char* option, std::string message) {
 
 Status check_threads(unsigned threads) {
   if (threads <= kMaxThreads) return {};
-  return option_error("threads",
+  return option_error(ErrorField::kThreads,
                       fmt::format("{} threads is over the maximum of {}", threads, kMaxThreads));
 }
 
 Error thread_error(unsigned threads, const std::string& failure) {
-  return option_error("resources",
+  return option_error(ErrorField::kResources,
                       fmt::format("could not start {} worker threads: {}", threads, failure));
 }
 
 Error cancelled_error() {
-  return option_error("cancelled", "the solve was cancelled");
+  return option_error(ErrorField::kCancelled, "the solve was cancelled");
 }
 
 }  // namespace detail

@@ -55,7 +55,8 @@ struct EngineChoice {
 Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options, SinkKind sink) {
   if (Status ok = check_threads(options.threads); !ok) return ok.error();
   if (options.values_only && game.rules().move_limit > 0) {
-    return option_error("values_only", "a move limit needs the remoteness of every state");
+    return option_error(ErrorField::kValuesOnly,
+                        "a move limit needs the remoteness of every state");
   }
   EngineChoice choice;
   choice.engine = options.engine != Engine::kAuto ? options.engine : auto_engine(game);
@@ -71,7 +72,7 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
 
 Error position_error(const Position& position) {
   Error error{fmt::format("{} is not a position of this game", describe(position)), {}};
-  error.where.field = "position";
+  error.where.field = ErrorField::kPosition;
   return error;
 }
 
@@ -87,9 +88,9 @@ Result<Table> run_engine(const Game& game, const SolveOptions& options) try {
     case Engine::kAuto:
       break;
   }
-  return option_error("engine", "no engine chosen");
+  return option_error(ErrorField::kEngine, "no engine chosen");
 } catch (const std::bad_alloc&) {
-  return option_error("memory_limit", "out of memory during the solve");
+  return option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 } catch (const std::system_error& failure) {
   return thread_error(resolve_threads(options.threads), failure.code().message());
 }
@@ -104,7 +105,7 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   chosen.engine = choice->engine;
   return detail::run_engine(game, chosen);
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 }
 
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
@@ -116,12 +117,12 @@ Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink
   chosen.engine = choice->engine;
   return SolvePlan(std::move(game).value(), chosen, choice->sink, choice->memory_bytes);
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
 
 Result<Solution> run(SolvePlan plan) try {
   if (plan.sink() != SinkKind::kTable) {
-    return detail::option_error("engine", "a plan for levels runs into a level sink");
+    return detail::option_error(ErrorField::kEngine, "a plan for levels runs into a level sink");
   }
   const auto started = std::chrono::steady_clock::now();
   Result<Table> table = detail::run_engine(plan.game(), plan.options());
@@ -131,25 +132,25 @@ Result<Solution> run(SolvePlan plan) try {
   const Engine engine = plan.engine();
   return Solution(std::move(plan.game_), std::move(table).value(), engine, seconds);
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
 
 Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   if (plan.sink() != SinkKind::kLevels) {
-    return detail::option_error("engine", "a plan for the table runs into a table");
+    return detail::option_error(ErrorField::kEngine, "a plan for the table runs into a table");
   }
   Result<Engine> ran = detail::solve_one_cat_levels(plan.game(), plan.options(), sink, resume);
   if (!ran.ok()) return ran.error();
   return {};
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
 Result<StateValue> run(const SolvePlan& plan, const Position& position) {
   if (plan.sink() != SinkKind::kLevels) {
-    return detail::option_error("engine", "a plan for the table runs into a table");
+    return detail::option_error(ErrorField::kEngine, "a plan for the table runs into a table");
   }
   if (!plan.game().valid(position)) return detail::position_error(position);
   const State state{position.mouse, position.cats[0], position.turn};

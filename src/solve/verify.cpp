@@ -81,7 +81,8 @@ std::string check_state(const Game& game, const Table& table, StateIndex i, Side
 
 Error state_error(const Game& game, StateIndex i, std::string message) {
   Error error{std::move(message), {}};
-  error.where.field = "state " + describe(game.space().position(i));
+  error.where.field = ErrorField::kState;
+  error.where.detail = describe(game.space().position(i));
   return error;
 }
 

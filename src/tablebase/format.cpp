@@ -18,7 +18,7 @@ constexpr std::uint8_t kMouseStays = 1, kCatStays = 2, kCatWinsInHole = 4, kForb
 
 Error header_error(std::string message) {
   Error error{std::move(message), {}};
-  error.where.field = "header";
+  error.where.field = ErrorField::kHeader;
   return error;
 }
 
@@ -444,7 +444,7 @@ Result<Footer> decode_footer(Bytes bytes) {
   in.raw(kFooterMagic.size());
   if (checksum(bytes.first(40)) != in.u64()) {
     Error error{"checksum mismatch: the footer is corrupt", {}};
-    error.where.field = "footer";
+    error.where.field = ErrorField::kFooter;
     return error;
   }
   return footer;

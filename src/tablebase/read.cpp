@@ -85,10 +85,9 @@ std::uint32_t Tablebase::Impl::block_states(std::uint64_t b) const {
       std::min<std::uint64_t>(header.block_states, header.states - first));
 }
 
-Error Tablebase::Impl::error(std::string part, std::string message) const {
-  Error e{std::move(message), {}};
+Error Tablebase::Impl::error(Location part, std::string message) const {
+  Error e{std::move(message), std::move(part)};
   e.where.source = source;
-  e.where.field = std::move(part);
   return e;
 }
 
@@ -100,7 +99,7 @@ Status Tablebase::Impl::check_place(std::uint64_t b, const tb::BlockPlace& place
   if (!first_ok || !last_ok || place.offset < header.size || place.end <= place.offset ||
       place.end > footer.index_offset ||
       place.end - place.offset > ZSTD_compressBound(tb::max_payload_bytes(block_states(b)))) {
-    return error(fmt::format("block {}", b), "corrupt index entry: the block is out of place");
+    return error(at_field(ErrorField::kBlock, b), "corrupt index entry: the block is out of place");
   }
   return {};
 }
@@ -120,7 +119,7 @@ Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
       if (Status ok = bytes.read(footer.index_offset + first * tb::kIndexEntryBytes, bytes_of_page);
           !ok) {
         bytes_of_page.clear();
-        return error("index", ok.error().message);
+        return error(at_field(ErrorField::kIndex), ok.error().message);
       }
       index_cached_bytes += size;
     }
@@ -130,7 +129,7 @@ Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
     std::copy_n(bytes_of_page.begin() + static_cast<std::ptrdiff_t>(at), entry.size(),
                 entry.begin());
   } else if (Status ok = bytes.read(footer.index_offset + b * tb::kIndexEntryBytes, entry); !ok) {
-    return error("index", ok.error().message);
+    return error(at_field(ErrorField::kIndex), ok.error().message);
   }
   tb::ByteReader in(entry);
   tb::BlockPlace place;
@@ -145,7 +144,7 @@ Status Tablebase::Impl::read_block(std::uint64_t b, const tb::BlockPlace& place,
                                    tb::Decompressor& decompressor, tb::Payload& payload,
                                    std::vector<std::uint8_t>& frame) const {
   const auto fail = [&](std::string message) {
-    return error(fmt::format("block {}", b), std::move(message));
+    return error(at_field(ErrorField::kBlock, b), std::move(message));
   };
   frame.resize(static_cast<std::size_t>(place.end - place.offset));
   if (Status ok = bytes.read(place.offset, frame); !ok) return fail(ok.error().message);
@@ -241,14 +240,15 @@ Result<std::unique_ptr<Tablebase::Impl>> open_impl(std::unique_ptr<Tablebase::Im
   if (f.blocks != h.blocks || f.header_checksum != h.checksum || f.index_offset < h.size ||
       f.index_offset > size || f.blocks > size / tb::kIndexEntryBytes ||
       f.index_offset + tb::index_bytes(f.blocks) + tb::kFooterBytes != size) {
-    return impl->error("footer", "the footer does not match the header and the file's size");
+    return impl->error(at_field(ErrorField::kFooter),
+                       "the footer does not match the header and the file's size");
   }
   Result<OwnedGame> game = own_game(*h.spec);
   if (!game.ok()) return located(game.error(), impl->source);
   impl->game.emplace(std::move(game).value());
   if (impl->game->game().state_count() != h.states ||
       impl->game->game().valid_state_count() != h.counts.states) {
-    return impl->error("header", "the table's size does not match its game");
+    return impl->error(at_field(ErrorField::kHeader), "the table's size does not match its game");
   }
   TablebaseInfo& info = impl->info;
   info.format_version = h.version;

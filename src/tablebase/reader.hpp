@@ -64,7 +64,7 @@ struct Tablebase::Impl {
   // The states of block b.
   std::uint32_t block_states(std::uint64_t b) const;
   // An error about `part` of the file ("block 17", "index"), naming the file.
-  Error error(std::string part, std::string message) const;
+  Error error(Location part, std::string message) const;
   // Reads, checks against its checksum and decodes block b at `place`; `frame` is scratch space
   // for the compressed bytes, kept by the caller from block to block.
   Status read_block(std::uint64_t b, const tablebase::BlockPlace& place,

@@ -34,12 +34,12 @@ double seconds_since(Clock::time_point start) {
 Error checkpoint_error(const std::string& checkpoint, std::string message) {
   Error error{std::move(message), {}};
   error.where.source = checkpoint;
-  error.where.field = "checkpoint";
+  error.where.field = ErrorField::kCheckpoint;
   return error;
 }
 
 // An error about the save's option `option` (Location::field).
-Error option_error(const char* option, std::string message) {
+Error option_error(ErrorField option, std::string message) {
   Error error{std::move(message), {}};
   error.where.field = option;
   return error;
@@ -263,7 +263,7 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
   // A device or pipe has no folder of its own to keep a checkpoint in, nor a file to resume.
   const bool stream = is_stream(path);
   if (stream && save.checkpoint_every) {
-    return option_error("checkpoint_every",
+    return option_error(ErrorField::kCheckpointEvery,
                         "a save to a device or pipe cannot be checkpointed or resumed; "
                         "save to a regular file");
   }
@@ -273,7 +273,7 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
   if (planned->sink() != SinkKind::kLevels) {
     if (save.checkpoint_every) {
       return option_error(
-          "checkpoint_every",
+          ErrorField::kCheckpointEvery,
           fmt::format("checkpoints are kept for one cat; the {} engine solves in memory",
                       engine_name(engine)));
     }
@@ -282,7 +282,7 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
   SpilledSave saving(*planned, path, save, key);
   return saving.run(std::move(previous).value());
 } catch (const std::bad_alloc&) {
-  return option_error("memory_limit", "out of memory");
+  return option_error(ErrorField::kMemoryLimit, "out of memory");
 }
 
 }  // namespace catmouse

@@ -27,7 +27,7 @@ constexpr std::size_t kMaxEntryBytes = 10 + 1 + 16;
 Error spill_error(const std::string& path, std::string message) {
   Error error{std::move(message), {}};
   error.where.source = path;
-  error.where.field = "spill";
+  error.where.field = ErrorField::kSpill;
   return error;
 }
 

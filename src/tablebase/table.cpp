@@ -32,10 +32,12 @@ struct Failure {
 std::variant<std::vector<tb::BlockPlace>, Failure> read_index(const Tablebase::Impl& impl) {
   std::vector<std::uint8_t> index(static_cast<std::size_t>(tb::index_bytes(impl.header.blocks)));
   if (Status ok = impl.bytes.read(impl.footer.index_offset, index); !ok) {
-    return Failure{impl.error("index", ok.error().message), std::nullopt};
+    return Failure{impl.error(at_field(ErrorField::kIndex), ok.error().message), std::nullopt};
   }
   if (tb::checksum(index) != impl.footer.index_checksum) {
-    return Failure{impl.error("index", "checksum mismatch: the index is corrupt"), std::nullopt};
+    return Failure{
+        impl.error(at_field(ErrorField::kIndex), "checksum mismatch: the index is corrupt"),
+        std::nullopt};
   }
   tb::ByteReader in(index);
   std::vector<tb::BlockPlace> places(static_cast<std::size_t>(impl.header.blocks));
@@ -177,7 +179,8 @@ TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) c
   const Table& table = std::get<Table>(read);
   const Counts counts = queries::counts(game(), queries::TableSource(table));
   if (!same_counts(counts, info().counts)) {
-    return corrupt(impl_->error("header", "the counts of the header do not match the table"),
+    return corrupt(impl_->error(at_field(ErrorField::kHeader),
+                                "the counts of the header do not match the table"),
                    std::nullopt);
   }
   // The certificate check, blocks shared out among the threads; the first failing block counts.
@@ -193,21 +196,21 @@ TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) c
     check.error = detail::thread_error(resolve_threads(threads), error.code().message());
     return check;
   }
-  pool->run(true, static_cast<std::size_t>(info().blocks), 64,
-            [&](std::size_t first, std::size_t last, unsigned) {
-              for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
-                Status ok =
-                    catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
-                if (ok) continue;
-                const std::lock_guard lock(mutex);
-                if (b < first_failure.load()) {
-                  first_failure.store(b);
-                  failure = impl_->error(fmt::format("block {}, {}", b, ok.error().where.field),
-                                         "certificate check failed: " + ok.error().message);
-                }
-                return;
-              }
-            });
+  pool->run(
+      true, static_cast<std::size_t>(info().blocks), 64,
+      [&](std::size_t first, std::size_t last, unsigned) {
+        for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+          Status ok = catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
+          if (ok) continue;
+          const std::lock_guard lock(mutex);
+          if (b < first_failure.load()) {
+            first_failure.store(b);
+            failure = impl_->error(at_field(ErrorField::kBlock, b, ok.error().where.field_text()),
+                                   "certificate check failed: " + ok.error().message);
+          }
+          return;
+        }
+      });
   if (failure) return corrupt(std::move(*failure), first_failure.load());
   return check;
 }

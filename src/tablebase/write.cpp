@@ -37,6 +37,7 @@ constexpr std::size_t kBatchBlocksPerThread = 256;
 Error option_error(const std::string& path, std::string message) {
   Error error{std::move(message), {}};
   error.where.source = path;
+  error.where.field = ErrorField::kOption;
   return error;
 }
 

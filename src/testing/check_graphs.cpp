@@ -27,7 +27,7 @@ constexpr int kLongestClimbs = 20;
 // Random graphs drawn in a row before the random source gives up on the rules.
 constexpr int kRandomDraws = 1000;
 
-Error option_error(const char* field, std::string message) {
+Error option_error(ErrorField field, std::string message) {
   Error error{std::move(message), {}};
   error.where.field = field;
   return error;
@@ -314,15 +314,17 @@ class GraphDomain final : public CheckDomain {
 
 Result<std::unique_ptr<CheckDomain>> graph_check_domain(const CheckOptions& options) {
   if (options.exhaustive > kMaxExhaustiveNodes) {
-    return option_error("exhaustive", fmt::format("at most {} nodes", kMaxExhaustiveNodes));
+    return option_error(ErrorField::kExhaustive,
+                        fmt::format("at most {} nodes", kMaxExhaustiveNodes));
   }
   const NodeId low = options.min_nodes, high = options.max_nodes;
   if (low < Graph::kMinNodes || high < low || high > kMaxCheckNodes) {
-    return option_error("nodes", fmt::format("{}-{} is not a range A-B with 3 <= A <= B <= {}", low,
-                                             high, kMaxCheckNodes));
+    return option_error(
+        ErrorField::kNodes,
+        fmt::format("{}-{} is not a range A-B with 3 <= A <= B <= {}", low, high, kMaxCheckNodes));
   }
   const Rules& rules = options.rules;
-  if (rules.cats != 1) return option_error("cats", "check tests solvers with one cat");
+  if (rules.cats != 1) return option_error(ErrorField::kCats, "check tests solvers with one cat");
   // The rules must fit the largest graphs; a path of that size stands in for them.
   std::vector<Edge> path;
   for (NodeId v = 1; v < high; ++v) path.push_back({v - 1, v});
@@ -350,7 +352,7 @@ Result<CheckSource> parse_check_source(std::string_view name) {
     if (name == word) return source;
   }
   return option_error(
-      "source",
+      ErrorField::kSource,
       fmt::format("unknown source '{}' (expected auto, random, exhaustive, search or file)", name));
 }
 

@@ -200,7 +200,7 @@ class GridDomain final : public CheckDomain {
 Result<std::unique_ptr<CheckDomain>> grid_check_domain(const CheckOptions& options) {
   if (options.exhaustive > kMaxExhaustiveCells) {
     Error error{fmt::format("at most {} cells", kMaxExhaustiveCells), {}};
-    error.where.field = "exhaustive";
+    error.where.field = ErrorField::kExhaustive;
     return error;
   }
   auto domain = std::make_unique<GridDomain>(options);

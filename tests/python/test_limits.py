@@ -141,11 +141,13 @@ def test_bytes_that_are_not_utf8_raise_the_modules_error() -> None:
 def test_exhausted_resources_are_not_the_callers_error() -> None:
     from catmouse._errors import from_library
 
-    threads = from_library("solve", "could not start 8 worker threads: Resource temporarily "
-                           "unavailable", "", 0, 0, None, "resources")
+    # What ran out is the library's word (the last argument), not read from the message.
+    threads = from_library("solve", ["could not start 8 worker threads: Resource temporarily "
+                           "unavailable"], "", 0, 0, None, "resources", None, "", "resources")
     assert type(threads) is RuntimeError and "could not start" in str(threads)
-    memory = from_library("solve", "out of memory during the solve", "", 0, 0, None,
-                          "memory_limit")
+    memory = from_library("solve", ["out of memory during the solve"], "", 0, 0, None,
+                          "memory_limit", None, "memory_limit", "memory")
     assert type(memory) is MemoryError
-    refused = from_library("graph", "too large", "graph", 1, 7, None, "memory_limit")
+    refused = from_library("graph", ["too large"], "graph", 1, 7, None, "memory_limit", None,
+                           "memory_limit", "")
     assert isinstance(refused, catmouse.OptionError) and refused.line == 1

@@ -4,6 +4,7 @@ defaults; bad graphs and bad arguments raise errors that name the node or the ar
 from __future__ import annotations
 
 import json
+import pickle
 
 import networkx as nx
 import numpy as np
@@ -101,7 +102,8 @@ def test_bad_graphs_name_the_node():
     assert "node 'c'" in str(error.value) and "self-loop" in str(error.value)
     with pytest.raises(catmouse.GraphError) as error:
         catmouse.solve([[1, 2], [0, 7], [0]])
-    assert error.value.node == 1 and error.value.field == "neighbour 1"
+    assert error.value.node == 1 and error.value.field == "neighbour" and error.value.index == 1
+    assert "neighbour 1" in str(error.value)
     assert "out of range" in error.value.message
     with pytest.raises(catmouse.GraphError) as error:
         catmouse.solve([[1, 2], [0, -1], [0]])
@@ -123,7 +125,8 @@ def test_bad_rules_name_the_argument_and_the_label():
     base = dict(holes=["hole"], mouse="m", cat="c")
     with pytest.raises(catmouse.RulesError) as error:
         catmouse.solve(G, **{**base, "cat": "hole"})
-    assert error.value.field == "cat start" and "'hole'" in str(error.value)
+    assert error.value.field == "cat_start" and "'hole'" in str(error.value)
+    assert "cat start" in str(error.value)
     with pytest.raises(catmouse.RulesError) as error:
         catmouse.solve(G, **{**base, "holes": ["nowhere"]})
     assert error.value.field == "holes" and "'nowhere' is not a node" in str(error.value)
@@ -142,6 +145,27 @@ def test_bad_rules_name_the_argument_and_the_label():
     with pytest.raises(catmouse.Error):
         table.value("m", "c", "dog")
     assert isinstance(error.value, ValueError)
+
+
+def test_bad_nodes_are_named_by_their_labels_only():
+    # Every node the library names comes back as the caller's label, none as an id.
+    G = nx.Graph([("a", "b"), ("b", "c"), ("c", "a")])
+    with pytest.raises(catmouse.RulesError) as error:
+        catmouse.solve(G, mouse="b", cat="a", holes=["a"])
+    e = error.value
+    assert e.field == "cat_start" and e.index is None
+    assert e.message == "the cat may not start on node 'a', which it may not enter"
+    assert str(e) == "cat start: " + e.message
+    with pytest.raises(catmouse.RulesError) as error:
+        catmouse.solve(G, mouse="c", cat="a", holes=["c"])
+    assert error.value.message == "the mouse may not start in the hole 'c'"
+    with pytest.raises(catmouse.GraphError) as error:
+        catmouse.solve(nx.Graph([("x", "y"), ("y", "z"), ("z", "z")]), holes=["x"], mouse="y",
+                       cat="z")
+    assert error.value.node == "z" and error.value.field == "neighbour"
+    assert str(error.value).startswith("node 'z', neighbour ")
+    assert "self-loop" in str(error.value)
+    assert pickle.loads(pickle.dumps(e)).message == e.message
 
 
 def test_errors_are_value_errors_with_the_location():

@@ -3,25 +3,97 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace catmouse {
 
-// Where an error was found. Every field is optional; to_string() joins the ones that are set,
+// What an error is about, as a value the front ends map with a table of their own (option name,
+// HTTP status, exception class); field_name() gives each one stable snake_case name.
+enum class ErrorField : std::uint8_t {
+  kNone,
+  kGraph,      // the graph as a whole (its text, its node count)
+  kDirected,   // an edge list read as arcs
+  kNeighbour,  // Location::index = the place in the node's neighbour list
+  kEdge,       // Location::index = the edge's number in the input
+  kCatGraph,   // the cat's own graph
+  kGrid,       // a grid map as a whole
+  kGridRow,    // Location::index = the row (Location::detail may name the column)
+  kRules,      // a file's "rules" object (Location::detail = the key)
+  kHoles,
+  kCatForbidden,
+  kMouseStart,
+  kCatStart,
+  kCats,
+  kMoveLimit,
+  kMouse,  // a position's mouse
+  kCat,    // a position's cat (Location::index = the cat, from 1, when there are several)
+  kTurn,
+  kPosition,
+  kState,  // Location::detail = the state, "(m, c, turn)"
+  kEngine,
+  kMemoryLimit,
+  kValuesOnly,
+  kThreads,
+  kResources,  // a thread or another resource that could not be had
+  kCancelled,
+  kCops,
+  kCheckpoint,
+  kCheckpointEvery,
+  kSpill,
+  kHeader,
+  kFooter,
+  kIndex,
+  kBlock,    // Location::index = the block (Location::detail may name what in it)
+  kOption,   // a file-writing option (block size, zstd level)
+  kCatJump,  // a map's jumps
+  kMouseJump,
+  kExhaustive,
+  kNodes,
+  kSource,
+};
+
+// The stable snake_case name of a field ("mouse_start", "memory_limit", ...; "" for kNone), as
+// Python's Error.field and the server's JSON give it.
+std::string_view field_name(ErrorField field);
+
+// A node named in an error's message: `length` bytes at `offset` spell node `node`'s id.
+struct NodeMention {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+  std::uint64_t node = 0;
+};
+
+// How a front end names node `id` in a message (the id itself by default).
+using NodeNamer = std::function<std::string(std::uint64_t)>;
+
+// Where an error was found. Every part is optional; to_string() joins the ones that are set,
 // e.g. "graph.json:3:14: node 7, neighbour 2".
 struct Location {
   std::string source;                 // file name, "<stdin>", or empty
   std::uint64_t line = 0;             // 1-based line in source; 0 when unknown
   std::uint64_t column = 0;           // 1-based column in source; 0 when unknown
   std::optional<std::uint64_t> node;  // graph node the error is about
-  std::string field;                  // finer detail: "neighbour 2", "edge 5", "--mouse", ...
+  ErrorField field = ErrorField::kNone;
+  std::optional<std::uint64_t> index;  // the field's number: edge K, neighbour K, block N, cat K
+  std::string detail;                  // more about the field, shown after it, never compared
+  std::string label;                   // a front end's name for the field ("--mouse"), shown
+                                       // instead of the library's
 
+  // The field as shown: "mouse start", "edge 5", "rules.cats", or the label when set.
+  std::string field_text() const;
   std::string to_string() const;
+  std::string to_string(const NodeNamer& name) const;
 };
+
+// A Location that is only a field: at_field(ErrorField::kEdge, 5) shows as "edge 5".
+Location at_field(ErrorField field, std::optional<std::uint64_t> index = std::nullopt,
+                  std::string detail = {});
 
 // Line and column (both 1-based) of byte `offset` of `text`, for error locations. Columns count
 // UTF-8 characters, as editors show them, and a leading byte-order mark takes none.
@@ -29,12 +101,29 @@ std::pair<std::uint64_t, std::uint64_t> position_of(std::string_view text, std::
 
 // A failure that is the caller's to report: bad input, inconsistent rules, not enough memory.
 struct Error {
+  Error() = default;
+  explicit Error(std::string text, Location place = {})
+      : message(std::move(text)), where(std::move(place)) {}
+
   std::string message;  // what is wrong, as a sentence fragment without the location
   Location where;
+  std::vector<NodeMention> nodes;  // the nodes the message names, in order
 
   // "<location>: <message>", or just the message when no location is known.
   std::string to_string() const;
+  // The same with every node (in the location and the message) named by `name`.
+  std::string to_string(const NodeNamer& name) const;
+  // The message alone with its nodes named by `name`.
+  std::string message_text(const NodeNamer& name) const;
 };
+
+// A node reference for a message given to with_nodes(): fmt::format("node {} is listed twice",
+// node_ref(7)).
+std::string node_ref(std::uint64_t node);
+
+// An Error whose message is `marked` with every node_ref() turned into the node's id and
+// recorded in Error::nodes, so that a front end can name the nodes its own way.
+Error with_nodes(std::string marked, Location where = {});
 
 // Either a T or an Error. Minimal on purpose (C++20 has no std::expected).
 template <class T>

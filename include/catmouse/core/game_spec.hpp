@@ -22,7 +22,7 @@ struct GameSpec {
   std::string source;              // where it was read from, for messages ("graph.json")
 
   // The rules against the board (rules.hpp validate), the cat's graph against the mouse's, and a
-  // map's start cells against its walls. Errors name the rule's field ("holes", "mouse start",
+  // map's start cells against its walls. Errors name the rule's field (kHoles, kMouseStart,
   // ...), as validate() does.
   Status validate() const;
 };

@@ -42,7 +42,8 @@ class Graph {
 
   // From an edge list on node_count nodes: undirected edges, or with `directed` arcs from -> to
   // (then the mover may go from -> to only). Errors name the edge by its index in `edges`
-  // (Location::field = "edge K"): out of range, self-loop, repeated edge (or arc).
+  // (Location::field = ErrorField::kEdge, index = K): out of range, self-loop, repeated edge (or
+  // arc).
   static Result<Graph> from_edges(NodeId node_count, std::span<const Edge> edges,
                                   bool directed = false);
 

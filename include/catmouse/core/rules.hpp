@@ -101,8 +101,8 @@ constexpr Value stuck_value(const Rules& rules, Side stuck) {
 
 // Checks the rules against a graph: every node in range, no node listed twice, the cat not
 // starting on a node it may not enter, the mouse not starting in a hole, at least one cat with a
-// start each. Errors name the offending field ("holes", "cat forbidden", "mouse start", "cat
-// start", "cats", "move limit").
+// start each. Errors name the offending field (ErrorField::kHoles, kCatForbidden, kMouseStart,
+// kCatStart, kCats, kMoveLimit) and carry the nodes they name in Error::nodes.
 Status validate(const Rules& rules, const Graph& graph);
 
 }  // namespace catmouse

@@ -9,7 +9,7 @@
 // `memory_limit` (bytes, 0: none) bounds the graph a reader builds: a node count the text implies
 // (an edge list's largest id or "nodes N" line, a graph6 header, the number of adjacency lists)
 // beyond io/limits.hpp's max_nodes() is refused, naming its line and column, before anything of
-// that size is allocated. Errors about it carry Location::field "memory_limit".
+// that size is allocated. Errors about it carry ErrorField::kMemoryLimit.
 #pragma once
 
 #include <cstdint>

@@ -31,7 +31,7 @@ struct ReadOptions {
   // Bytes a solve of the game may take (SolveOptions::memory_limit); 0: no bound. Text longer
   // than io/limits.hpp's max_input_bytes() and games it shows could not be solved within the
   // limit (a node id, a "nodes N" line, a graph6 header, a map's size) are refused before
-  // anything of that size is allocated, with Location::field "memory_limit".
+  // anything of that size is allocated, with ErrorField::kMemoryLimit.
   std::uint64_t memory_limit = 0;
 };
 

@@ -13,7 +13,7 @@ namespace catmouse {
 // Parses LeetCode 1728's input as JSON. Errors name the place: the row and column of a bad cell,
 // the member at fault (a missing or repeated 'M', 'C' or 'F', rows of different lengths, a jump
 // outside 0..kMaxJump). `memory_limit` (bytes, 0: none): a map whose cells and jumps imply a game
-// beyond it (io/limits.hpp) is refused, with Location::field "memory_limit".
+// beyond it (io/limits.hpp) is refused, with ErrorField::kMemoryLimit.
 Result<GridMap> parse_grid(std::string_view text, std::string_view source,
                            std::uint64_t memory_limit = 0);
 

@@ -42,17 +42,6 @@ class SolvePlan {
  private:
   friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink);
   friend Result<Solution> run(SolvePlan plan);
-
-  // Runs a kLevels plan: each level's newly decided states go to `sink` as the engine decides them
-  // (the sink keeps their remoteness; the engine keeps values only). With `resume`, the engine
-  // starts after the replay's last level. A sink that stops the solve makes it fail as cancelled.
-  Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr);
-
-  // Runs a kLevels plan for one position: the engine keeps values only and stops at the level that
-  // decides `position` (a draw still needs every level), whose number is its remoteness. The value
-  // is under the rules' move limit, as Solution::value gives it. Fails (field "position") when the
-  // position is not one of the game's.
-  Result<StateValue> run(const SolvePlan& plan, const Position& position);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
   friend Result<StateValue> run(const SolvePlan& plan, const Position& position);
   SolvePlan(OwnedGame game, const SolveOptions& options, SinkKind sink, std::uint64_t bytes)
@@ -81,7 +70,7 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr
 
 // Runs a kLevels plan for one position: the engine keeps values only and stops at the level that
 // decides `position` (a draw still needs every level), whose number is its remoteness. The value
-// is under the rules' move limit, as Solution::value gives it. Fails (field "position") when the
+// is under the rules' move limit, as Solution::value gives it. Fails (field kPosition) when the
 // position is not one of the game's.
 Result<StateValue> run(const SolvePlan& plan, const Position& position);
 

@@ -18,7 +18,7 @@
 
 namespace catmouse {
 
-// The first violated rule, with the state in the message (Location::field = "state (m, c, turn)").
+// The first violated rule, with the state in the message (Location::field = ErrorField::kState).
 Status verify(const Game& game, const Table& table);
 // The same for the states [first, last) only (their children anywhere in the table), so that a
 // table can be checked piece by piece and a failure placed (a tablebase file's blocks).

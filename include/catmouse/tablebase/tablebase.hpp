@@ -57,7 +57,7 @@ enum class TablebaseVerdict : std::uint8_t {
 
 struct TablebaseCheck {
   TablebaseVerdict verdict = TablebaseVerdict::kValid;
-  std::optional<Error> error;          // what is wrong (field: "block 17", "index", ...)
+  std::optional<Error> error;          // what is wrong (field: kBlock with index 17, kIndex, ...)
   std::optional<std::uint64_t> block;  // the first corrupt block, if one is to blame
 };
 
@@ -84,8 +84,8 @@ class Tablebase {
 
   // The queries of Solution (solution.hpp), answered from the file: the same answers for the same
   // positions. They read the blocks they need; a block that fails its checksum or cannot be
-  // decoded gives an error naming it (Location::field = "block N") and no answer. check() as
-  // Solution::check. The queries are safe to call from several threads.
+  // decoded gives an error naming it (Location::field = ErrorField::kBlock, index = N) and no
+  // answer. check() as Solution::check. The queries are safe to call from several threads.
   Status check(const Position& p) const;
   Result<StateValue> value(const Position& p, std::uint32_t played = 0) const;
   Result<std::vector<Move>> moves(const Position& p, std::uint32_t played = 0) const;
@@ -96,7 +96,7 @@ class Tablebase {
   // on the way. Needs the memory of the table (solve/table.hpp: about 2.1 bytes per state with
   // remoteness, 0.25 without).
   // With a memory_limit (bytes, 0: none), a table that needs more (table_bytes()) is refused
-  // before anything is allocated, with an error whose Location::field is "memory_limit".
+  // before anything is allocated, with an error whose ErrorField is kMemoryLimit.
   Result<Solution> load(std::uint64_t memory_limit = 0) const;
   // The bytes load() and verify() allocate for the table the header claims.
   std::uint64_t table_bytes() const;

@@ -16,12 +16,12 @@ using cops_kernel::CopsSolver;
 Status check_cops(const Graph& graph, std::uint32_t k) {
   if (k < 1 || k > kMaxCops) {
     return detail::option_error(
-        "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
+        ErrorField::kCops, fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
   }
   if (graph.node_count() > kMaxCopsNodes) {
     return detail::option_error(
-        "cops", fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
-                            kMaxCopsNodes, graph.node_count()));
+        ErrorField::kCops, fmt::format("cops and robbers takes graphs of up to {} nodes, not {}",
+                                       kMaxCopsNodes, graph.node_count()));
   }
   return {};
 }
@@ -91,14 +91,16 @@ std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool v
 
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options) {
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return option_error("engine", fmt::format("the cops engine cannot run as the {} engine",
-                                              engine_name(options.engine)));
+    return option_error(
+        ErrorField::kEngine,
+        fmt::format("the cops engine cannot run as the {} engine", engine_name(options.engine)));
   }
   if (game.cats() < 2) {
-    return option_error("engine", "the cops engine takes two or more cops (one: the kernels)");
+    return option_error(ErrorField::kEngine,
+                        "the cops engine takes two or more cops (one: the kernels)");
   }
   if (!cops_shaped(game)) {
-    return option_error("engine",
+    return option_error(ErrorField::kEngine,
                         "the cops engine plays cops and robbers only: no holes, no nodes barred "
                         "to the cops, and no cop with nowhere to go");
   }

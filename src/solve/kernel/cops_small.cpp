@@ -104,8 +104,9 @@ Result<Graph> to_graph(const SmallGraph& graph) {
 
 Result<SmallGraph> SmallGraph::of(const Graph& graph) {
   if (graph.node_count() > kMaxNodes) {
-    return detail::option_error("graph", fmt::format("{} nodes; a small graph has at most {}",
-                                                     graph.node_count(), kMaxNodes));
+    return detail::option_error(
+        ErrorField::kGraph,
+        fmt::format("{} nodes; a small graph has at most {}", graph.node_count(), kMaxNodes));
   }
   SmallGraph small;
   small.node_count = graph.node_count();
@@ -145,11 +146,12 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   const NodeId n = graph.node_count;
   if (k < 1 || k > kMaxCops) {
     return detail::option_error(
-        "cops", fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
+        ErrorField::kCops, fmt::format("the number of cops must be 1 to {}, not {}", kMaxCops, k));
   }
   if (n < 1 || n > SmallGraph::kMaxNodes) {
     return detail::option_error(
-        "graph", fmt::format("{} nodes; a small graph has 1 to {}", n, SmallGraph::kMaxNodes));
+        ErrorField::kGraph,
+        fmt::format("{} nodes; a small graph has 1 to {}", n, SmallGraph::kMaxNodes));
   }
   const std::uint64_t tuples = power(n, k, kMaxTuples);
   if (tuples > kMaxTuples) {
@@ -266,7 +268,7 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   }
   return result;
 } catch (const std::bad_alloc&) {
-  return detail::option_error("memory_limit", "out of memory during the solve");
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 }
 
 }  // namespace catmouse

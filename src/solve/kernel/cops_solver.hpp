@@ -377,7 +377,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
   const std::uint64_t estimate = memory_bytes(n_, k_, what, variant_.robber_stays);
   if (estimate == UINT64_MAX) {
     return detail::option_error(
-        "cops", fmt::format("{} cops on {} nodes have too many states to hold", k_, n_));
+        ErrorField::kCops, fmt::format("{} cops on {} nodes have too many states to hold", k_, n_));
   }
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
     return detail::memory_error(fmt::format("{} cops on {} nodes", k_, n_), estimate,
@@ -441,7 +441,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
   for (std::uint32_t level = 1;; level += step) {
     if (what.remoteness && level + 1 >= Table::kDecided16) {
       return detail::option_error(
-          "values_only",
+          ErrorField::kValuesOnly,
           fmt::format("a capture time passes {} moves; solve values only", Table::kDecided16 - 1));
     }
     // The cops' wins in `level` plies: one cops' move to a placement whose frontier has the

@@ -60,17 +60,19 @@ std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel)
 Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel,
                      bool table = true) {
   if (game.cats() != 1) {
-    return option_error("engine", fmt::format("the {} engine takes one cat, not {}",
-                                              engine_name(options.engine), game.cats()));
+    return option_error(ErrorField::kEngine, fmt::format("the {} engine takes one cat, not {}",
+                                                         engine_name(options.engine), game.cats()));
   }
   if (options.engine != Engine::kAuto && options.engine != Engine::kSmall &&
       options.engine != Engine::kGeneral) {
-    return option_error("engine", fmt::format("the one-cat kernels cannot run as the {} engine",
-                                              engine_name(options.engine)));
+    return option_error(ErrorField::kEngine,
+                        fmt::format("the one-cat kernels cannot run as the {} engine",
+                                    engine_name(options.engine)));
   }
   if (use_small_kernel(game, options, kernel) && game.node_count() > SmallKernel::kMaxNodes) {
-    return option_error("engine", fmt::format("the small kernel takes at most {} nodes, not {}",
-                                              SmallKernel::kMaxNodes, game.node_count()));
+    return option_error(ErrorField::kEngine,
+                        fmt::format("the small kernel takes at most {} nodes, not {}",
+                                    SmallKernel::kMaxNodes, game.node_count()));
   }
   const std::uint64_t estimate = one_cat_memory(game, options.values_only, table);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {

@@ -65,13 +65,13 @@ class PackSolver {
     build_reverse_moves();
     seed();
     if (too_many_moves_) {
-      return option_error("cats",
+      return option_error(ErrorField::kCats,
                           fmt::format("a cats' position has {} or more joint moves", kMaxJoint));
     }
     for (std::uint32_t level = 0; fresh_count_ != 0; ++level) {
       if (keep_remoteness_ && level + 1 > kMaxLevel) {
         return option_error(
-            "values_only",
+            ErrorField::kValuesOnly,
             fmt::format("a remoteness passes {} moves; solve values only", kMaxLevel));
       }
       if (progress_) {
@@ -81,9 +81,10 @@ class PackSolver {
       if (cancelled_ && cancelled_()) return cancelled_error();
       step(level + 1);
       if (too_many_moves_) {
-        return option_error("cats", fmt::format("a cats' position is reached by {} or more joint "
-                                                "moves",
-                                                kMaxJoint));
+        return option_error(ErrorField::kCats,
+                            fmt::format("a cats' position is reached by {} or more joint "
+                                        "moves",
+                                        kMaxJoint));
       }
     }
     pending_ = {};
@@ -412,13 +413,15 @@ std::uint64_t pack_memory(const Game& game, bool values_only) {
 
 Result<Table> solve_pack(const Game& game, const SolveOptions& options) {
   if (options.engine != Engine::kAuto && options.engine != Engine::kPack) {
-    return option_error("engine", fmt::format("the pack engine cannot run as the {} engine",
-                                              engine_name(options.engine)));
+    return option_error(
+        ErrorField::kEngine,
+        fmt::format("the pack engine cannot run as the {} engine", engine_name(options.engine)));
   }
   const std::uint64_t estimate = pack_memory(game, options.values_only);
   if (estimate == UINT64_MAX) {
-    return option_error("cats", fmt::format("{} cats on {} nodes have too many states to hold",
-                                            game.cats(), game.node_count()));
+    return option_error(ErrorField::kCats,
+                        fmt::format("{} cats on {} nodes have too many states to hold", game.cats(),
+                                    game.node_count()));
   }
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
     return memory_error(fmt::format("{} cats on {} nodes", game.cats(), game.node_count()),
