@@ -152,7 +152,7 @@ TEST(Plan, OnePositionRunGivesTheSolutionsValueUnderTheMoveLimit) {
   const Result<StateValue> outside =
       run(*levels, Position(1, {0}, Side::kMouse));  // the cat in the hole
   ASSERT_FALSE(outside.ok());
-  EXPECT_EQ(outside.error().where.field, "position");
+  EXPECT_EQ(outside.error().where.field, ErrorField::kPosition);
 }
 
 TEST(Plan, LevelsFallBackToTheTableForOtherEngines) {

@@ -10,7 +10,6 @@
 #include "catmouse/solve/plan.hpp"
 #include "mpi/level_exchange.hpp"
 #include "solve/engines.hpp"
-#include "solve/kernel/frontier_kernel.hpp"
 
 namespace catmouse::mpi {
 
@@ -32,21 +31,6 @@ StateValue decode(std::uint64_t word) {
   StateValue v{static_cast<Value>(word & 3), std::nullopt};
   if (word >> 2) v.remoteness = static_cast<std::uint32_t>((word >> 2) - 1);
   return v;
-}
-
-// Bytes of the plan every process keeps whole: moves and reverse moves of both players, the
-// word programs and the labels.
-std::uint64_t plan_bytes(const detail::FrontierPlan& plan) {
-  std::uint64_t bytes = 2 * plan.order.order.size() * sizeof(NodeId);
-  for (int p = 0; p < 2; ++p) {
-    for (const detail::MoveTable* t :
-         {&plan.moves[p], &plan.reverse[p], &plan.every_move[p].readers}) {
-      bytes += t->targets.size() * sizeof(NodeId) + t->offsets.size() * sizeof(std::uint64_t);
-    }
-    bytes += plan.every_move[p].entries.size() * sizeof(detail::WordProgram::Entry) +
-             plan.every_move[p].offsets.size() * sizeof(std::uint64_t);
-  }
-  return bytes;
 }
 
 }  // namespace
@@ -225,8 +209,8 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
                                               const Communicator& comm) {
   const auto started = std::chrono::steady_clock::now();
   if (plan.sink() != SinkKind::kLevels) {
-    return field_error(
-        ErrorField::kCats, fmt::format("the distributed solve takes one cat, not {}", plan.spec().rules.cats));
+    return field_error(ErrorField::kCats, fmt::format("the distributed solve takes one cat, not {}",
+                                                      plan.spec().rules.cats));
   }
   const SolveOptions options = plan.options();
   auto impl = std::make_unique<DistributedSolution::Impl>();
@@ -249,9 +233,7 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
   if (prepared.ok()) {
     const NodeId n = impl->game->node_count();
     const detail::RowRange rows = impl->parts->range(comm.rank());
-    part = detail::FrontierKernel<std::uint16_t, true>::memory(n, rows.last - rows.first,
-                                                               options.values_only) +
-           plan_bytes(*impl->plan);
+    part = part_bytes(*impl->plan, n, rows, options.values_only);
     if (options.memory_limit != 0 && part > options.memory_limit) {
       prepared = field_error(
           ErrorField::kMemoryLimit,

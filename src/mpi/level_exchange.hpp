@@ -32,6 +32,29 @@
 
 namespace catmouse::mpi {
 
+// Bytes of the plan every process keeps whole: moves and reverse moves of both players, the
+// word programs and the labels.
+inline std::uint64_t plan_bytes(const detail::FrontierPlan& plan) {
+  std::uint64_t bytes = 2 * plan.order.order.size() * sizeof(NodeId);
+  for (int p = 0; p < 2; ++p) {
+    for (const detail::MoveTable* t :
+         {&plan.moves[p], &plan.reverse[p], &plan.every_move[p].readers}) {
+      bytes += t->targets.size() * sizeof(NodeId) + t->offsets.size() * sizeof(std::uint64_t);
+    }
+    bytes += plan.every_move[p].entries.size() * sizeof(detail::WordProgram::Entry) +
+             plan.every_move[p].offsets.size() * sizeof(std::uint64_t);
+  }
+  return bytes;
+}
+
+// Bytes one process allocates for its part (`rows` of the n): the kernel's rows and the plan.
+inline std::uint64_t part_bytes(const detail::FrontierPlan& plan, NodeId n, detail::RowRange rows,
+                                bool values_only) {
+  return detail::FrontierKernel<std::uint16_t, true>::memory(n, rows.last - rows.first,
+                                                             values_only) +
+         plan_bytes(plan);
+}
+
 // Which process holds which rows of the kernel's labels: process p the rows first[p] ..
 // first[p + 1] - 1, runs of whole 64-row words as equal as they can be.
 struct Partition {
