@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <tuple>
 #include <charconv>
+#include <tuple>
 
 #include "errors.hpp"
 

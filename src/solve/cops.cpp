@@ -47,10 +47,12 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   if (Status ok = detail::check_cops(graph, k); !ok) return ok.error();
   if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   if (options.values_only) {
-    return detail::option_error(ErrorField::kValuesOnly, "the cops' question keeps no remoteness anyway");
+    return detail::option_error(ErrorField::kValuesOnly,
+                                "the cops' question keeps no remoteness anyway");
   }
   if (options.engine != Engine::kAuto && options.engine != Engine::kCops) {
-    return detail::option_error(ErrorField::kEngine, "the cops' question is answered by the cops engine");
+    return detail::option_error(ErrorField::kEngine,
+                                "the cops' question is answered by the cops engine");
   }
   if (sweep == CopsSweep::kAuto && small_enough(graph, k)) {
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
