@@ -120,7 +120,7 @@ std::optional<CensusJson> run_part(const PartsOptions& options, const std::strin
   CensusJson part;
   part["part"] = res;
   CensusJson result = work.end();
-  for (auto& [field, value] : result.items()) part[field] = std::move(value);
+  for (const auto& [field, value] : result.items()) part[field] = value;
   return part;
 }
 

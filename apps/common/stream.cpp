@@ -251,7 +251,10 @@ InputError located_at(const InputError& error, std::uint64_t number, const std::
   // The parser saw one line: name the file's line, and keep its column. Errors about options
   // name the line too.
   Error located = error.error().value_or(Error{error.what(), {}});
-  if (!error.error() || located.where.source != source) located.where = {source, 0, 0, {}, {}};
+  if (!error.error() || located.where.source != source) {
+    located.where = Location{};
+    located.where.source = source;
+  }
   located.where.line = number;
   if (error.error() && located.where.column == 0) located.where.column = 1;
   return InputError(located);

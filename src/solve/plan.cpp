@@ -115,7 +115,7 @@ Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink
   if (!choice.ok()) return choice.error();
   SolveOptions chosen = options;
   chosen.engine = choice->engine;
-  return SolvePlan(std::move(game).value(), chosen, choice->sink, choice->memory_bytes);
+  return SolvePlan(std::move(game).value(), std::move(chosen), choice->sink, choice->memory_bytes);
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
@@ -44,8 +45,8 @@ class SolvePlan {
   friend Result<Solution> run(SolvePlan plan);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
   friend Result<StateValue> run(const SolvePlan& plan, const Position& position);
-  SolvePlan(OwnedGame game, const SolveOptions& options, SinkKind sink, std::uint64_t bytes)
-      : game_(std::move(game)), options_(options), sink_(sink), memory_bytes_(bytes) {}
+  SolvePlan(OwnedGame game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
+      : game_(std::move(game)), options_(std::move(options)), sink_(sink), memory_bytes_(bytes) {}
 
   OwnedGame game_;
   SolveOptions options_;
