@@ -55,7 +55,7 @@ TEST(CliCheck, SameSeedSameRun) {
 }
 
 TEST(CliCheck, ACorrectSolverPasses) {
-  const CliRun run = catmouse(std::string("check --source random --max-graphs 150 -- ") +
+  const CliRun run = catmouse(std::string("check --source random --max-graphs 150 --time 0 -- ") +
                               CATMOUSE_CLI + " solve --code -");
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("checked 150 graphs in"), std::string::npos) << run.out;
