@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <new>
 
 #include "catmouse/solve/solution.hpp"
+#include "solve/stream_verify.hpp"
 
 namespace catmouse {
 
@@ -89,6 +91,19 @@ Error state_error(const Game& game, StateIndex i, std::string message) {
 }  // namespace
 
 Status verify(const Game& game, const Table& table) {
+  if (game.cats() == 1 && table.space() == game.space() && game.state_count() > 0) {
+    const detail::TableCodeSource source(table);
+    if (detail::streamable(game, source)) {
+      try {
+        detail::WorkerPool pool(1);
+        auto failure = detail::stream_verify(game, source, pool);
+        if (!failure) return {};
+        return std::move(*failure->error);
+      } catch (const std::bad_alloc&) {
+        return Error{"out of memory during the check", at_field(ErrorField::kMemoryLimit)};
+      }
+    }
+  }
   return verify(game, table, 0, game.state_count());
 }
 

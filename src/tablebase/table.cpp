@@ -1,8 +1,10 @@
-// The whole table of a tablebase file at once: load() and verify().
+// The whole table of a tablebase file at once, load(), and its check, verify(): streamed block by
+// block for one cat (solve/stream_verify.hpp), the whole table in memory for k cats.
 #include <fmt/format.h>
 
 #include <atomic>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -13,6 +15,7 @@
 #include "catmouse/tablebase/tablebase.hpp"
 #include "solve/engines.hpp"
 #include "solve/queries.hpp"
+#include "solve/stream_verify.hpp"
 #include "solve/worker_pool.hpp"
 #include "tablebase/reader.hpp"
 
@@ -134,57 +137,98 @@ std::uint64_t Tablebase::table_bytes() const {
 
 namespace {
 
-// The refusal of a table over `memory_limit` (0: none), before it is allocated.
-Status check_memory(const Tablebase& tablebase, std::uint64_t memory_limit) {
-  const std::uint64_t needed = tablebase.table_bytes();
+// The file's blocks as codes for the streaming check, each block checked against its checksum.
+class FileCodeSource : public detail::CodeSource {
+ public:
+  FileCodeSource(const Tablebase::Impl& impl, const std::vector<tb::BlockPlace>& places)
+      : CodeSource(impl.header.states, impl.header.block_states, impl.header.remoteness,
+                   impl.header.counts.max_remoteness.value_or(0)),
+        impl_(impl),
+        places_(places) {}
+
+  std::unique_ptr<Reader> reader() const override {
+    return std::make_unique<FileReader>(impl_, places_);
+  }
+
+ private:
+  class FileReader : public Reader {
+   public:
+    FileReader(const Tablebase::Impl& impl, const std::vector<tb::BlockPlace>& places)
+        : impl_(impl), places_(places), decompressor_(impl.header.dictionary) {}
+    Status read(std::uint64_t b, std::vector<std::uint32_t>& codes) override {
+      if (Status ok = impl_.read_block(b, places_[b], decompressor_, payload_, frame_); !ok) {
+        return ok;
+      }
+      codes.resize(payload_.states());
+      payload_.decode(codes);
+      return {};
+    }
+
+   private:
+    const Tablebase::Impl& impl_;
+    const std::vector<tb::BlockPlace>& places_;
+    tb::Decompressor decompressor_;
+    tb::Payload payload_;
+    std::vector<std::uint8_t> frame_;
+  };
+
+  const Tablebase::Impl& impl_;
+  const std::vector<tb::BlockPlace>& places_;
+};
+
+// The code source the header describes, without its places (for the memory it needs).
+class HeaderShape : public detail::CodeSource {
+ public:
+  explicit HeaderShape(const tb::Header& header)
+      : CodeSource(header.states, header.block_states, header.remoteness,
+                   header.counts.max_remoteness.value_or(0)) {}
+  std::unique_ptr<Reader> reader() const override { return nullptr; }
+};
+
+// The refusal of a check or table needing `needed` bytes over `memory_limit` (0: none), before it
+// is allocated.
+Status check_memory(const Tablebase& tablebase, std::uint64_t needed, const char* what,
+                    std::uint64_t memory_limit) {
   if (memory_limit == 0 || needed <= memory_limit) return {};
   Error error = detail::memory_error(
-      fmt::format("the table of {} states the header claims", tablebase.info().states), needed,
+      fmt::format("{} of {} states the header claims", what, tablebase.info().states), needed,
       memory_limit);
   error.where.source = tablebase.source();
   return error;
 }
 
-}  // namespace
-
-Result<Solution> Tablebase::load(std::uint64_t memory_limit) const {
-  if (Status ok = check_memory(*this, memory_limit); !ok) return ok.error();
-  auto table = read_table(*impl_);
-  if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
-  return Solution(impl_->game->copy(), std::move(std::get<Table>(table)), info().engine);
+TablebaseCheck corrupt(Error error, std::optional<std::uint64_t> block) {
+  return {TablebaseVerdict::kCorrupt, std::move(error), block};
 }
 
-TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) const {
-  TablebaseCheck check;
-  const auto corrupt = [&](Error error, std::optional<std::uint64_t> block) {
-    check.verdict = TablebaseVerdict::kCorrupt;
-    check.error = std::move(error);
-    check.block = block;
-    return check;
-  };
-  if (Status ok = detail::check_threads(threads); !ok) {
-    check.verdict = TablebaseVerdict::kUnreadable;
-    check.error = ok.error();
-    return check;
-  }
-  if (Status ok = check_memory(*this, memory_limit); !ok) {
-    check.verdict = TablebaseVerdict::kUnreadable;
-    check.error = ok.error();
-    return check;
-  }
-  auto read = read_table(*impl_);
+TablebaseCheck unreadable(Error error) {
+  return {TablebaseVerdict::kUnreadable, std::move(error), std::nullopt};
+}
+
+Error counts_error(const Tablebase::Impl& impl) {
+  return impl.error(at_field(ErrorField::kHeader),
+                    "the counts of the header do not match the table");
+}
+
+Error certificate_error(const Tablebase::Impl& impl, std::uint64_t block, const Error& state) {
+  return impl.error(at_field(ErrorField::kBlock, block, state.where.field_text()),
+                    "certificate check failed: " + state.message);
+}
+
+// k cats: the whole table in memory, then the per-state check of solve/verify.hpp, blocks shared
+// out among the threads; the first failing block counts.
+TablebaseCheck verify_whole(const Tablebase& tablebase, const Tablebase::Impl& impl,
+                            unsigned threads) {
+  auto read = read_table(impl);
   if (auto* failure = std::get_if<Failure>(&read)) {
     return corrupt(std::move(failure->error), failure->block);
   }
   const Table& table = std::get<Table>(read);
-  const Counts counts = queries::counts(game(), queries::TableSource(table));
-  if (!same_counts(counts, info().counts)) {
-    return corrupt(impl_->error(at_field(ErrorField::kHeader),
-                                "the counts of the header do not match the table"),
-                   std::nullopt);
-  }
-  // The certificate check, blocks shared out among the threads; the first failing block counts.
-  const std::uint64_t block_states = info().block_states;
+  const Game& game = tablebase.game();
+  const Counts counts = queries::counts(game, queries::TableSource(table));
+  if (!same_counts(counts, tablebase.info().counts))
+    return corrupt(counts_error(impl), std::nullopt);
+  const std::uint64_t block_states = tablebase.info().block_states;
   std::atomic<std::uint64_t> first_failure{UINT64_MAX};
   std::mutex mutex;
   std::optional<Error> failure;
@@ -192,27 +236,86 @@ TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) c
   try {
     pool.emplace(resolve_threads(threads));
   } catch (const std::system_error& error) {
-    check.verdict = TablebaseVerdict::kUnreadable;
-    check.error = detail::thread_error(resolve_threads(threads), error.code().message());
-    return check;
+    return unreadable(detail::thread_error(resolve_threads(threads), error.code().message()));
   }
-  pool->run(
-      true, static_cast<std::size_t>(info().blocks), 64,
-      [&](std::size_t first, std::size_t last, unsigned) {
-        for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
-          Status ok = catmouse::verify(game(), table, b * block_states, (b + 1) * block_states);
-          if (ok) continue;
-          const std::lock_guard lock(mutex);
-          if (b < first_failure.load()) {
-            first_failure.store(b);
-            failure = impl_->error(at_field(ErrorField::kBlock, b, ok.error().where.field_text()),
-                                   "certificate check failed: " + ok.error().message);
-          }
-          return;
-        }
-      });
+  pool->run(true, static_cast<std::size_t>(tablebase.info().blocks), 64,
+            [&](std::size_t first, std::size_t last, unsigned) {
+              for (std::uint64_t b = first; b < last && b < first_failure.load(); ++b) {
+                Status ok = catmouse::verify(game, table, b * block_states, (b + 1) * block_states);
+                if (ok) continue;
+                const std::lock_guard lock(mutex);
+                if (b < first_failure.load()) {
+                  first_failure.store(b);
+                  failure = certificate_error(impl, b, ok.error());
+                }
+                return;
+              }
+            });
   if (failure) return corrupt(std::move(*failure), first_failure.load());
-  return check;
+  return {};
+}
+
+// One cat: the streaming check over the file's blocks.
+TablebaseCheck verify_streaming(const Tablebase& tablebase, const Tablebase::Impl& impl,
+                                unsigned threads) {
+  auto index = read_index(impl);
+  if (auto* failure = std::get_if<Failure>(&index)) {
+    return corrupt(std::move(failure->error), failure->block);
+  }
+  const FileCodeSource source(impl, std::get<std::vector<tb::BlockPlace>>(index));
+  std::optional<detail::StreamFailure> failure;
+  try {
+    detail::WorkerPool pool(resolve_threads(threads));
+    failure = detail::stream_verify(tablebase.game(), source, pool, &tablebase.info().counts);
+  } catch (const std::system_error& error) {
+    return unreadable(detail::thread_error(resolve_threads(threads), error.code().message()));
+  } catch (const std::bad_alloc&) {
+    Error error = detail::option_error(ErrorField::kMemoryLimit, "out of memory during the check");
+    error.where.source = tablebase.source();
+    return unreadable(std::move(error));
+  }
+  if (!failure) return {};
+  switch (failure->kind) {
+    case detail::StreamFailure::Kind::kRead:
+      return corrupt(std::move(*failure->error), failure->block);
+    case detail::StreamFailure::Kind::kCounts:
+      return corrupt(counts_error(impl), std::nullopt);
+    case detail::StreamFailure::Kind::kState:
+      break;
+  }
+  return corrupt(certificate_error(impl, failure->block, *failure->error), failure->block);
+}
+
+}  // namespace
+
+Result<Solution> Tablebase::load(std::uint64_t memory_limit) const {
+  if (Status ok = check_memory(*this, table_bytes(), "the table", memory_limit); !ok) {
+    return ok.error();
+  }
+  auto table = read_table(*impl_);
+  if (auto* failure = std::get_if<Failure>(&table)) return std::move(failure->error);
+  return Solution(impl_->game->copy(), std::move(std::get<Table>(table)), info().engine);
+}
+
+std::uint64_t Tablebase::verify_bytes(unsigned threads) const {
+  const HeaderShape shape(impl_->header);
+  if (!detail::streamable(game(), shape)) return table_bytes();
+  // The index is read whole, and its places kept.
+  const std::uint64_t index =
+      tb::index_bytes(info().blocks) + info().blocks * sizeof(tb::BlockPlace);
+  return detail::stream_verify_bytes(game().node_count(), shape, resolve_threads(threads)) + index;
+}
+
+TablebaseCheck Tablebase::verify(unsigned threads, std::uint64_t memory_limit) const {
+  if (Status ok = detail::check_threads(threads); !ok) return unreadable(ok.error());
+  const bool streaming = detail::streamable(game(), HeaderShape(impl_->header));
+  if (Status ok = check_memory(*this, verify_bytes(threads), streaming ? "the check" : "the table",
+                               memory_limit);
+      !ok) {
+    return unreadable(ok.error());
+  }
+  return streaming ? verify_streaming(*this, *impl_, threads)
+                   : verify_whole(*this, *impl_, threads);
 }
 
 TablebaseCheck verify_tablebase(const std::string& path, unsigned threads) {

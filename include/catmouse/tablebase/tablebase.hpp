@@ -98,15 +98,21 @@ class Tablebase {
   // With a memory_limit (bytes, 0: none), a table that needs more (table_bytes()) is refused
   // before anything is allocated, with an error whose ErrorField is kMemoryLimit.
   Result<Solution> load(std::uint64_t memory_limit = 0) const;
-  // The bytes load() and verify() allocate for the table the header claims.
+  // The bytes load() allocates for the table the header claims.
   std::uint64_t table_bytes() const;
 
   // Checks the whole file: the index checksum, every block's checksum and contents, the counts of
-  // the header against the table, and the certificate check of solve/verify.hpp over the stored
-  // table, block by block on `threads` threads (0: one per hardware thread). Needs the table in
-  // memory, as load().
-  // memory_limit as load(): over it, kUnreadable with the "memory_limit" error.
+  // the header against the table, and the certificate check of solve/verify.hpp, on `threads`
+  // threads (0: one per hardware thread). One cat: streamed block by block, every block read
+  // twice, in the memory of half the table at one byte per state while the greatest remoteness
+  // is below 127 (two bytes below 32767, else four); k cats: the whole table in memory, as
+  // load(). A failure names the first block that cannot be read, else the header's counts, else
+  // the first state, in index order, that breaks a rule, and its block.
+  // memory_limit (bytes, 0: none): a check that needs more (verify_bytes()) is kUnreadable with
+  // the "memory_limit" error, before anything is allocated.
   TablebaseCheck verify(unsigned threads = 1, std::uint64_t memory_limit = 0) const;
+  // The bytes verify() allocates on `threads` threads.
+  std::uint64_t verify_bytes(unsigned threads = 1) const;
 
   // Whether `spec` describes the board of this file (the same graphs and map); the error says
   // how they differ. Rules are not compared.
