@@ -6,6 +6,7 @@
 // first state with the same message; and through a tablebase file, the same state and its block.
 #include "solve/stream_verify.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -43,9 +44,9 @@ Status streamed(const Game& game, const Table& table, unsigned threads = 1,
                 std::uint64_t block_states = 64, std::uint32_t widen = 0) {
   const detail::TableCodeSource table_source(table, block_states);
   const WidenedSource wide(table_source, widen);
-  const detail::CodeSource& source =
-      widen != 0 && table.has_remoteness() ? static_cast<const detail::CodeSource&>(wide)
-                                           : table_source;
+  const detail::CodeSource& source = widen != 0 && table.has_remoteness()
+                                         ? static_cast<const detail::CodeSource&>(wide)
+                                         : table_source;
   EXPECT_TRUE(detail::streamable(game, source));
   detail::WorkerPool pool(threads);
   auto failure = detail::stream_verify(game, source, pool);
@@ -159,11 +160,13 @@ std::vector<Variant> variants() {
          r.stuck = StuckRule::kDraw;
        }},
       {"stuck draws", [](Rules& r) { r.stuck = StuckRule::kDraw; }},
-      {"two holes, the cat forbidden one", [](Rules& r) {
+      {"two holes, the cat forbidden one",
+       [](Rules& r) {
          r.holes = {0, 3};
          r.cat_forbidden = std::vector<NodeId>{3};
        }},
-      {"the cat wins in a hole", [](Rules& r) {
+      {"the cat wins in a hole",
+       [](Rules& r) {
          r.holes = {0, 4};
          r.cat_forbidden = std::vector<NodeId>{};
          r.cat_wins_in_hole = true;
@@ -195,7 +198,8 @@ TEST(StreamVerify, AgreesWithTheSimpleCheckOnValidAndBrokenTables) {
 }
 
 TEST(StreamVerify, AgreesOnEveryFaultOfASmallGame) {
-  const Graph graph = testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Graph graph =
+      testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
   for (const Variant& variant : variants()) {
     Rules rules;
     variant.set(rules);
@@ -226,7 +230,8 @@ TEST(StreamVerify, AgreesOnGridMaps) {
 // Keys of two and four bytes (a greatest remoteness past 126 or past 32766), on valid and
 // broken tables.
 TEST(StreamVerify, AgreesWithWiderKeys) {
-  const Graph graph = testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Graph graph =
+      testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
   for (const Variant& variant : variants()) {
     Rules rules;
     variant.set(rules);
@@ -262,7 +267,8 @@ TEST(StreamVerify, AgreesPastOneByteOfRemoteness) {
   const Table good = solved_table(game);
   std::uint32_t deepest = 0;
   for (StateIndex i = 0; i < good.state_count(); ++i) {
-    if (good.remoteness_raw(i) != kNoRemoteness) deepest = std::max(deepest, good.remoteness_raw(i));
+    if (good.remoteness_raw(i) != kNoRemoteness)
+      deepest = std::max(deepest, good.remoteness_raw(i));
   }
   ASSERT_GT(deepest, 126u);
   expect_agree(game, good, "path");
@@ -294,7 +300,8 @@ TEST(StreamVerify, RejectsACircularClaimOfAWin) {
 
 // k cats take the per-state check, whose answers verify() gives.
 TEST(StreamVerify, KCatsTakeTheSimpleCheck) {
-  const Graph graph = testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
+  const Graph graph =
+      testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
   Rules rules;
   rules.cats = 2;
   rules.cat_starts = {2, 3};
@@ -345,6 +352,9 @@ TEST(StreamVerify, NamesTheFirstBadStateAndBlockOfAFile) {
       StateIndex block = 0;
       while (verify(game, broken.table(), block * 64, (block + 1) * 64).ok()) ++block;
       EXPECT_EQ(*check.block, block) << name << " at " << i;
+      EXPECT_EQ(check.error->to_string(),
+                fmt::format("{}: block {}, {}: certificate check failed: {}", path.string(), block,
+                            simple.error().where.field_text(), simple.error().message));
       EXPECT_EQ(check.error->message, "certificate check failed: " + simple.error().message)
           << name << " at " << i;
     }
