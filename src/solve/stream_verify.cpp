@@ -185,12 +185,6 @@ class Pass {
     return false;
   }
 
-  // The cat's node of the state at `index` of the table (valid unless forbidden).
-  NodeId cat_of(StateIndex index) const {
-    return index < half_ ? static_cast<NodeId>(index % n_)
-                         : static_cast<NodeId>((index - half_) / n_);
-  }
-
   // Reads blocks [b0, b1), counts their states (first pass) and writes their held states into
   // the held rows: held entry (row r, column col) is the table's state held_base + col * n + r.
   void load(std::uint64_t b0, std::uint64_t b1, unsigned thread) {
@@ -226,13 +220,23 @@ class Pass {
   }
 
   // Counts the valid states of a block that lie in the held half (the streamed half's are
-  // counted when checked), so that each state counts once in the first pass.
+  // counted when checked), so that each state counts once in the first pass. Row by row: in the
+  // cat's half a row is one cat node, in the mouse's half a column is.
   void count(StateIndex start, const std::vector<std::uint32_t>& codes, unsigned thread) {
     CountParts& part = counts_[thread];
-    for (std::size_t k = 0; k < codes.size(); ++k) {
-      const StateIndex i = start + k;
-      if (i < held_base_ || i >= held_base_ + half_) continue;
-      if (!game_.cat_forbidden(cat_of(i))) part.add(codes[k], remoteness_);
+    const StateIndex lo = std::max(held_base_, start);
+    const StateIndex hi = std::min(held_base_ + half_, start + codes.size());
+    for (StateIndex i = lo; i < hi;) {
+      const StateIndex j = i - held_base_;
+      const auto row = static_cast<NodeId>(j / n_);
+      const StateIndex a = j % n_;
+      const StateIndex e = std::min<StateIndex>(n_, a + (hi - i));
+      const std::uint32_t* row_codes = &codes[i - start];
+      for (StateIndex col = a; col < e; ++col) {
+        const NodeId cat = held_base_ == half_ ? row : static_cast<NodeId>(col);
+        if (!game_.cat_forbidden(cat)) part.add(row_codes[col - a], remoteness_);
+      }
+      i += e - a;
     }
   }
 
