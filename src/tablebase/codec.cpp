@@ -233,20 +233,32 @@ std::uint32_t Payload::code(std::uint32_t j) const {
 }
 
 void Payload::decode(std::span<std::uint32_t> out) const {
-  std::vector<std::uint32_t> left(states_);
-  std::iota(left.begin(), left.end(), 0u);
+  // A plane's bitmap covers the states no plane before it took, in order: `left` lists them (no
+  // list while every state is left), and a bitmap is read a word at a time, its set bits taking
+  // the plane's code and its clear bits staying left, in place (kept <= j throughout).
+  std::vector<std::uint32_t> left;
+  std::size_t count = states_;
+  bool identity = true;
   for (const Plane& plane : planes_) {
+    if (identity) left.resize(states_);
     std::size_t kept = 0;
-    for (std::size_t j = 0; j < left.size(); ++j) {
-      if ((buffer_[plane.bitmap + j / 8] >> (j & 7)) & 1) {
-        out[left[j]] = plane.code;
-      } else {
-        left[kept++] = left[j];
+    for (std::size_t j0 = 0; j0 < count; j0 += 64) {
+      const std::size_t bits = std::min<std::size_t>(64, count - j0);
+      const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+      const std::uint64_t w = word(plane.bitmap, static_cast<std::uint32_t>(j0)) & mask;
+      for (std::uint64_t set = w; set != 0; set &= set - 1) {
+        const std::size_t j = j0 + static_cast<std::size_t>(std::countr_zero(set));
+        out[identity ? j : left[j]] = plane.code;
+      }
+      for (std::uint64_t clear = ~w & mask; clear != 0; clear &= clear - 1) {
+        const std::size_t j = j0 + static_cast<std::size_t>(std::countr_zero(clear));
+        left[kept++] = identity ? static_cast<std::uint32_t>(j) : left[j];
       }
     }
-    left.resize(kept);
+    identity = false;
+    count = kept;
   }
-  for (std::uint32_t j = 0; j < left.size(); ++j) out[left[j]] = rest(j);
+  for (std::uint32_t j = 0; j < count; ++j) out[identity ? j : left[j]] = rest(j);
 }
 
 CompressionDictionary::CompressionDictionary(const std::string& dictionary, int level) {
