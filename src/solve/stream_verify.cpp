@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <limits>
 #include <mutex>
@@ -85,23 +86,39 @@ std::string problem(const Game& game, const State& s, std::uint32_t code, bool r
   return "claims a draw but no move keeps the draw";
 }
 
-// The valid states' counts, one per thread.
+// The valid states' counts, one per thread: a histogram of the codes below 256 (every code when
+// the keys take a byte), the others counted one by one.
 struct CountParts {
+  std::array<std::uint64_t, 256> small{};
   std::uint64_t states = 0, mouse_wins = 0, cat_wins = 0;
   std::uint32_t max_remoteness = 0;
   bool any_remoteness = false;
 
   void add(std::uint32_t code, bool remoteness) {
-    ++states;
-    if (code == 0) return;
+    if (code < small.size()) {
+      ++small[code];
+      return;
+    }
+    add_one(code, 1, remoteness);
+  }
+  void add_one(std::uint32_t code, std::uint64_t times, bool remoteness) {
+    states += times;
+    if (code == 0 || times == 0) return;
     if ((code - 1) & 1) {
-      ++cat_wins;
+      cat_wins += times;
     } else {
-      ++mouse_wins;
+      mouse_wins += times;
     }
     if (!remoteness) return;
     any_remoteness = true;
     max_remoteness = std::max(max_remoteness, (code - 1) >> 1);
+  }
+  // Folds the histogram into the counts.
+  void fold(bool remoteness) {
+    for (std::uint32_t code = 0; code < small.size(); ++code) {
+      add_one(code, small[code], remoteness);
+      small[code] = 0;
+    }
   }
 };
 
@@ -127,6 +144,20 @@ class Pass {
         scratch_(pool.threads()),
         counts_(pool.threads()) {
     for (auto& reader : readers_) reader = source.reader();
+    const std::uint64_t max_code = remoteness_ ? 2 + 2 * std::uint64_t{source.max_remoteness()} : 2;
+    if (max_code < 256) {
+      key_of_code_.resize(max_code + 1);
+      for (std::uint32_t c = 0; c <= max_code; ++c) {
+        key_of_code_[c] = Keys<K>::of(c, remoteness_, mover_cat_);
+      }
+    }
+    if constexpr (sizeof(K) == 1) {
+      for (std::uint32_t k = 0; k < 256; ++k) {
+        expected_of_key_[k] = Keys<K>::expected(static_cast<K>(k), remoteness_, mover_cat_);
+      }
+    }
+    special_.resize(n_);
+    for (NodeId v = 0; v < n_; ++v) special_[v] = game.is_hole(v) || game.cat_forbidden(v);
   }
 
   // Loads the held half, then checks the streamed one; the first failure of each kind is kept.
@@ -156,11 +187,12 @@ class Pass {
 
   std::optional<StreamFailure>& read_failure() { return read_failure_; }
   std::optional<StreamFailure>& state_failure() { return state_failure_; }
-  Counts counts() const {
+  Counts counts() {
     Counts out;
     std::uint32_t max_r = 0;
     bool any = false;
-    for (const CountParts& part : counts_) {
+    for (CountParts& part : counts_) {
+      part.fold(remoteness_);
       out.states += part.states;
       out.mouse_wins += part.mouse_wins;
       out.cat_wins += part.cat_wins;
@@ -201,7 +233,7 @@ class Pass {
       const StateIndex from = std::max(lo, start);
       const StateIndex to = std::min(hi, start + codes.size());
       for (StateIndex i = from; i < to; ++i) {
-        keys[i - lo] = Keys<K>::of(codes[i - start], remoteness_, mover_cat_);
+        keys[i - lo] = key(codes[i - start]);
       }
     }
     if (hi <= lo) return;
@@ -273,35 +305,57 @@ class Pass {
   }
 
   // Checks columns [a, e) of streamed row `row` while `checking`, counting them in the first
-  // pass; false at a failure when there is nothing left to count.
+  // pass; false at a failure when there is nothing left to count. A state on no hole and no
+  // forbidden node, the cat off the mouse, is neither finished nor excluded: it takes the short
+  // way.
   bool check_row(NodeId row, StateIndex a, StateIndex e, const std::uint32_t* codes,
                  const std::vector<K>& keys, bool stuck, bool& checking, unsigned thread) {
     const Side turn = mover_cat_ ? Side::kCat : Side::kMouse;
-    const Value stuck_as = stuck_value(game_.rules(), turn);
-    const std::uint32_t stuck_code = state_code(stuck_as, 0, remoteness_);
+    const std::uint32_t stuck_code = state_code(stuck_value(game_.rules(), turn), 0, remoteness_);
+    const bool row_special = special_[row] != 0;
     for (StateIndex col = a; col < e; ++col) {
-      const auto node = static_cast<NodeId>(col);
-      const State s = mover_cat_ ? State{node, row, turn} : State{row, node, turn};
       const std::uint32_t code = codes[col - a];
-      if (count_ && !game_.cat_forbidden(s.cat)) counts_[thread].add(code, remoteness_);
-      if (!checking) continue;
-      std::uint32_t expected = 0;
-      if (game_.cat_forbidden(s.cat)) {
-        expected = 0;
-      } else if (auto outcome = game_.outcome(s)) {
-        expected = state_code(*outcome, 0, remoteness_);
-      } else if (stuck) {
-        expected = stuck_code;
+      std::uint32_t want = 0;
+      if (row_special || special_[col] != 0 || col == row) {
+        const State s = state(row, col);
+        if (game_.cat_forbidden(s.cat)) {
+          if (!checking) continue;
+          want = 0;
+        } else {
+          if (count_) counts_[thread].add(code, remoteness_);
+          if (!checking) continue;
+          if (auto outcome = game_.outcome(s)) {
+            want = state_code(*outcome, 0, remoteness_);
+          } else {
+            want = stuck ? stuck_code : expected(keys[col]);
+          }
+        }
       } else {
-        expected = Keys<K>::expected(keys[col], remoteness_, mover_cat_);
+        if (count_) counts_[thread].add(code, remoteness_);
+        if (!checking) continue;
+        want = stuck ? stuck_code : expected(keys[col]);
       }
-      if (code == expected) continue;
-      fail(s, code, stuck ? std::nullopt : std::optional<K>(keys[col]));
+      if (code == want) continue;
+      fail(state(row, col), code, stuck ? std::nullopt : std::optional<K>(keys[col]));
       checking = false;
       // The first pass still reads and counts every block.
       if (!count_) return false;
     }
     return true;
+  }
+
+  State state(NodeId row, StateIndex col) const {
+    const auto node = static_cast<NodeId>(col);
+    return mover_cat_ ? State{node, row, Side::kCat} : State{row, node, Side::kMouse};
+  }
+  // A child's key, and the code its parent must hold for a minimum key: from tables when small.
+  K key(std::uint32_t code) const {
+    return code < key_of_code_.size() ? key_of_code_[code]
+                                      : Keys<K>::of(code, remoteness_, mover_cat_);
+  }
+  std::uint32_t expected(K k) const {
+    if constexpr (sizeof(K) == 1) return expected_of_key_[k];
+    return Keys<K>::expected(k, remoteness_, mover_cat_);
   }
 
   void fail(const State& s, std::uint32_t code, std::optional<K> key) {
@@ -346,6 +400,9 @@ class Pass {
   std::vector<std::vector<std::uint32_t>> codes_;
   std::vector<std::vector<K>> scratch_;
   std::vector<CountParts> counts_;
+  std::vector<K> key_of_code_;                        // by code, when every code is below 256
+  std::array<std::uint32_t, 256> expected_of_key_{};  // by key, for keys of a byte
+  std::vector<std::uint8_t> special_;                 // per node: a hole, or forbidden to the cat
   std::mutex mutex_;
   std::atomic<StateIndex> first_bad_{UINT64_MAX};
   std::optional<StreamFailure> read_failure_;
