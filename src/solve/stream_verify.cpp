@@ -36,6 +36,13 @@ struct Keys {
   }
 };
 
+// out[k] = min(out[k], in[k]): byte stores may alias anything, so the pointers are said not to,
+// for the loop to run in vector registers.
+template <class K>
+void min_into(K* __restrict out, const K* __restrict in, std::size_t count) {
+  for (std::size_t k = 0; k < count; ++k) out[k] = std::min(out[k], in[k]);
+}
+
 std::string show(std::uint32_t code, bool remoteness) {
   if (code == 0) return std::string(value_name(Value::kDraw));
   const Value value = (code - 1) & 1 ? Value::kCatWin : Value::kMouseWin;
@@ -246,7 +253,9 @@ class Pass {
         const StateIndex base = col * n_;
         const StateIndex from = std::max(r0, base < j0 ? j0 - base : 0);
         const StateIndex to = std::min(r1, j1 - base);
-        for (StateIndex r = from; r < to; ++r) held_[r * n_ + col] = keys[base + r - j0];
+        K* const out = held_.data() + col;
+        const K* const in = keys.data() + (base - j0);
+        for (StateIndex r = from; r < to; ++r) out[r * n_] = in[r];
       }
     }
   }
@@ -296,7 +305,7 @@ class Pass {
         std::copy(first + a, first + e, keys.begin() + static_cast<std::ptrdiff_t>(a));
         for (std::size_t k = 1; k < moves.size(); ++k) {
           const K* other = held_.data() + StateIndex{moves[k]} * n_;
-          for (StateIndex col = a; col < e; ++col) keys[col] = std::min(keys[col], other[col]);
+          min_into(keys.data() + a, other + a, static_cast<std::size_t>(e - a));
         }
       }
       if (!check_row(row, a, e, &codes[i - start], keys, moves.empty(), checking, thread)) return;
