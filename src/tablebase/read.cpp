@@ -243,6 +243,17 @@ Result<std::unique_ptr<Tablebase::Impl>> open_impl(std::unique_ptr<Tablebase::Im
     return impl->error(at_field(ErrorField::kFooter),
                        "the footer does not match the header and the file's size");
   }
+  // Every block takes bytes (format.cpp, min_blocks_bytes): a header that claims more states than
+  // the file's blocks can hold is refused before anything of its size is built or allocated.
+  const std::uint64_t blocks_bytes = f.index_offset - h.size;
+  if (const std::uint64_t least = tb::min_blocks_bytes(h.states, h.block_states);
+      least > blocks_bytes) {
+    return impl->error(
+        at_field(ErrorField::kHeader),
+        fmt::format("the file is too small for the table its header claims: {} states in {} "
+                    "blocks take {} bytes at least, the file's blocks {} bytes",
+                    h.states, h.blocks, least, blocks_bytes));
+  }
   Result<OwnedGame> game = own_game(*h.spec);
   if (!game.ok()) return located(game.error(), impl->source);
   impl->game.emplace(std::move(game).value());
