@@ -150,17 +150,16 @@ class ForgedTablebase : public ::testing::Test {
     return file.string();
   }
 
-  // verify, table --out - and probe on `file` (with `extra` options where they apply): each
-  // refuses it with exit 2 (or 1, `corrupt` allowed), nothing on stdout, a message naming the
-  // file and `field`, and a small peak.
+  // `commands` (of verify, table --out - and probe) on `file`, with `extra` options: each refuses
+  // it with exit 2, nothing on stdout, a message naming the file and holding `field`, and a small
+  // peak.
   void expect_refused(const std::string& file, const std::string& field,
-                      const std::vector<std::string>& extra = {}, bool probe = true) {
-    std::vector<std::vector<std::string>> commands = {
-        {CATMOUSE_CLI, "verify", file, "--threads", "1"},
-        {CATMOUSE_CLI, "table", file, "--out", "-"},
-    };
-    if (probe) commands.push_back({CATMOUSE_CLI, "probe", file});
-    for (auto& command : commands) {
+                      const std::vector<std::string>& extra = {},
+                      const std::vector<std::string>& commands = {"verify", "table", "probe"}) {
+    for (const std::string& name : commands) {
+      std::vector<std::string> command = {CATMOUSE_CLI, name, file};
+      if (name == "verify") command.insert(command.end(), {"--threads", "1"});
+      if (name == "table") command.insert(command.end(), {"--out", "-"});
       command.insert(command.end(), extra.begin(), extra.end());
       const Child child = run_child(command, dir_);
       const std::string what = command[1] + " " + fs::path(file).filename().string();
@@ -177,14 +176,93 @@ class ForgedTablebase : public ::testing::Test {
   fs::path dir_;
 };
 
+Rules rules_of(const std::string& valid) {
+  return tb::decode_header(tb::Bytes(reinterpret_cast<const std::uint8_t*>(valid.data()),
+                                     testing::reseal_get(valid, 12, 4)))
+      ->spec->rules;
+}
+
+// A one-cat file claiming a path of 30,000 nodes: 1.8e9 states, a table of 3.6 GiB.
+GameSpec thirty_thousand_nodes(const std::string& valid) {
+  return make_spec(path(30000), rules_of(valid));
+}
+
+// A k-cat file claiming 10 cats on a path of 20 nodes instead of its own: 8e8 states.
+GameSpec ten_cats(const std::string& valid) {
+  Rules rules = rules_of(valid);
+  EXPECT_EQ(rules.cats, 2u);
+  rules.cats = 10;
+  rules.cat_starts.clear();
+  return make_spec(path(20), rules);
+}
+
 TEST_F(ForgedTablebase, ThirtyThousandNodesInBlocksOfOneByte) {
+  // The header's claim, re-sealed, is consistent in itself; the file is too small to hold it.
   const std::string valid = seed("leetcode1.cmtb");
-  Rules rules = tb::decode_header(tb::Bytes(reinterpret_cast<const std::uint8_t*>(valid.data()),
-                                            testing::reseal_get(valid, 12, 4)))
-                    ->spec->rules;
-  const std::string bytes = forge(valid, make_spec(path(30000), rules), Frames::kOneByte);
+  const std::string bytes = forge(valid, thirty_thousand_nodes(valid), Frames::kOneByte);
   ASSERT_LT(bytes.size(), 200000u);
-  expect_refused(write("nodes.cmtb", bytes), "header");
+  const std::string file = write("nodes.cmtb", bytes);
+  expect_refused(file, "header: the file is too small for the table its header claims");
+  expect_refused(file, "header: the file is too small", {"--memory", "1T"});
+}
+
+TEST_F(ForgedTablebase, TenCatsInBlocksOfOneByte) {
+  const std::string valid = seed("two_cats.cmtb");
+  const std::string bytes = forge(valid, ten_cats(valid), Frames::kOneByte);
+  ASSERT_LT(bytes.size(), 200000u);
+  expect_refused(write("cats.cmtb", bytes),
+                 "header: the file is too small for the table its header claims");
+}
+
+TEST_F(ForgedTablebase, RealFramesAreRefusedByTheMemoryLimit) {
+  // Blocks that decode (every state a cat win in 0) make the file as small as such a table can
+  // be: its size no longer tells; --memory refuses the table before it is allocated.
+  const std::string valid = seed("leetcode1.cmtb");
+  const std::string file =
+      write("frames.cmtb", forge(valid, thirty_thousand_nodes(valid), Frames::kCatWins));
+  expect_refused(file, "(see --memory)", {"--memory", "100M"}, {"verify", "table"});
+  // probe reads only the blocks it needs, within --memory: it answers from the forged blocks.
+  const Child probe = run_child({CATMOUSE_CLI, "probe", file, "--memory", "100M", "--json"}, dir_);
+  EXPECT_EQ(probe.exit_code, 0) << probe.err;
+  EXPECT_LT(probe.peak_bytes, kMaxPeakBytes);
+
+  const std::string cats_valid = seed("two_cats.cmtb");
+  const std::string cats =
+      write("cat_frames.cmtb", forge(cats_valid, ten_cats(cats_valid), Frames::kCatWins));
+  expect_refused(cats, "(see --memory)", {"--memory", "100M"}, {"verify"});
+}
+
+TEST_F(ForgedTablebase, ProbeMemoryLimit) {
+  const std::string file =
+      (fs::path(CATMOUSE_TEST_DATA) / "../../fuzz/corpus/tablebase_resealed/leetcode1.cmtb")
+          .lexically_normal()
+          .string();
+  const Child free = run_child({CATMOUSE_CLI, "probe", file, "--json"}, dir_);
+  ASSERT_EQ(free.exit_code, 0) << free.err;
+  const Child bounded = run_child({CATMOUSE_CLI, "probe", file, "--json", "--memory", "4M"}, dir_);
+  EXPECT_EQ(bounded.exit_code, 0) << bounded.err;
+  EXPECT_EQ(bounded.out, free.out);
+  // Less than its game, a zstd context and one block: refused before probing, naming --memory.
+  const Child refused = run_child({CATMOUSE_CLI, "probe", file, "--memory", "100K"}, dir_);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find(file + ": probing the file's game of 6 nodes and 1 cat needs about"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("over the limit of 100.0 KiB (see --memory)"), std::string::npos)
+      << refused.err;
+  // A one-cat game of 30,000 nodes needs a few megabytes for its graphs and move lists.
+  const std::string valid = cli_test::slurp(file);
+  const std::string big =
+      write("big.cmtb", forge(valid, thirty_thousand_nodes(valid), Frames::kCatWins));
+  const Child game = run_child({CATMOUSE_CLI, "probe", big, "--memory", "1M"}, dir_);
+  EXPECT_EQ(game.exit_code, 2);
+  EXPECT_NE(game.err.find("probing the file's game of 30000 nodes and 1 cat needs about"),
+            std::string::npos)
+      << game.err;
+  const Child zz = run_child({CATMOUSE_CLI, "probe", file, "--memory", "zz"}, dir_);
+  EXPECT_EQ(zz.exit_code, 2);
+  EXPECT_NE(zz.err.find("--memory"), std::string::npos) << zz.err;
 }
 
 }  // namespace
