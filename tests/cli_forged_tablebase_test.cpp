@@ -72,12 +72,19 @@ std::string seed(const std::string& name) {
 enum class Frames {
   kOneByte,  // a byte: no zstd frame at all
   kCatWins,  // a real frame of every state a cat win in 0: decoding it fills the table
+  kCycling,  // a real frame of codes 0 to 9 in turn: a payload of a byte a state, a megabyte
 };
 
-// The zstd frame of a block of `states` states, each of code `code`.
-std::string constant_frame(std::uint32_t states, std::uint32_t code) {
+// The zstd frame of a block of `states` states, each of code `code` (codes 0 to 9 in turn for
+// kCycling).
+std::string frame_of(std::uint32_t states, Frames frames) {
+  if (frames == Frames::kOneByte) return "x";
+  std::vector<std::uint32_t> codes(states, 2);
+  if (frames == Frames::kCycling) {
+    for (std::uint32_t j = 0; j < states; ++j) codes[j] = j % 10;
+  }
   std::string payload;
-  tb::encode_payload(std::vector<std::uint32_t>(states, code), payload);
+  tb::encode_payload(codes, payload);
   const tb::CompressionDictionary none("", 3);
   tb::Compressor compressor(3, none);
   std::string frame;
@@ -103,17 +110,17 @@ std::string forge(const std::string& valid, const GameSpec& spec, Frames frames)
   h.blocks = (h.states + h.block_states - 1) / h.block_states;
   h.counts = {};
   h.counts.states = game->game().valid_state_count();
-  if (frames == Frames::kCatWins && h.remoteness) {
+  if (frames != Frames::kOneByte && h.remoteness) {
     h.counts.cat_wins = h.counts.states;
-    h.counts.max_remoteness = 0;
+    h.counts.max_remoteness = frames == Frames::kCycling ? 4 : 0;
   } else {
     h.counts.draws = h.counts.states;
   }
   h.dictionary.clear();
   std::string bytes = tb::encode_header(h);
   const std::uint32_t last = static_cast<std::uint32_t>(h.states - (h.blocks - 1) * h.block_states);
-  const std::string full = frames == Frames::kOneByte ? "x" : constant_frame(h.block_states, 2);
-  const std::string tail = frames == Frames::kOneByte ? "x" : constant_frame(last, 2);
+  const std::string full = frame_of(h.block_states, frames);
+  const std::string tail = frame_of(last, frames);
   tb::ByteWriter index;
   for (std::uint64_t b = 0; b < h.blocks; ++b) {
     index.u64(bytes.size());
@@ -263,6 +270,32 @@ TEST_F(ForgedTablebase, ProbeMemoryLimit) {
   const Child zz = run_child({CATMOUSE_CLI, "probe", file, "--memory", "zz"}, dir_);
   EXPECT_EQ(zz.exit_code, 2);
   EXPECT_NE(zz.err.find("--memory"), std::string::npos) << zz.err;
+}
+
+TEST_F(ForgedTablebase, ProbeCachesStayWithinTheMemoryLimit) {
+  // Blocks whose payloads take a megabyte each: probing positions all over the board fills the
+  // 64 cache slots without a limit, and as many as fit with one.
+  const std::string valid = seed("leetcode1.cmtb");
+  const std::string file =
+      write("cycling.cmtb", forge(valid, thirty_thousand_nodes(valid), Frames::kCycling));
+  std::string queries;
+  for (std::uint64_t i = 0; i < 400; ++i) {
+    queries += "{\"mouse\":" + std::to_string(1 + i * 7919 % 29999) +
+               ",\"cat\":" + std::to_string(1 + i * 104729 % 29999) + ",\"turn\":\"" +
+               (i % 2 == 0 ? "mouse" : "cat") + "\"}\n";
+  }
+  const std::string batch = write("queries.jsonl", queries);
+  const Child free = run_child({CATMOUSE_CLI, "probe", file, "--batch", batch}, dir_);
+  ASSERT_EQ(free.exit_code, 0) << free.err;
+  const Child bounded =
+      run_child({CATMOUSE_CLI, "probe", file, "--batch", batch, "--memory", "40M"}, dir_);
+  ASSERT_EQ(bounded.exit_code, 0) << bounded.err;
+  EXPECT_EQ(bounded.out, free.out);
+  std::printf("peak without a limit %.1f MiB, with --memory 40M %.1f MiB\n",
+              static_cast<double>(free.peak_bytes) / (1 << 20),
+              static_cast<double>(bounded.peak_bytes) / (1 << 20));
+  EXPECT_GT(free.peak_bytes, std::uint64_t{60} << 20);
+  EXPECT_LT(bounded.peak_bytes, std::uint64_t{40} << 20);
 }
 
 }  // namespace
