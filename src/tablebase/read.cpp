@@ -370,10 +370,11 @@ std::uint64_t fixed_query_bytes(const Tablebase::Impl& impl) {
   constexpr std::uint64_t kZstdContext = std::uint64_t{256} << 10;
   const std::uint64_t zstd = kZstdContext + 2 * impl.header.dictionary.size();
   const std::uint64_t frame = ZSTD_compressBound(tb::max_payload_bytes(impl.header.block_states));
-  const std::uint64_t pages =
-      (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) * sizeof(std::vector<int>);
-  const std::uint64_t line = (std::uint64_t{impl.header.counts.max_remoteness.value_or(0)} + 2) *
-                             (sizeof(Position) + 4 * k);
+  const std::uint64_t pages = (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) *
+                              sizeof(std::vector<std::uint8_t>);
+  const std::uint64_t longest =
+      std::min<std::uint64_t>(impl.header.counts.max_remoteness.value_or(0), impl.header.states);
+  const std::uint64_t line = (longest + 2) * (sizeof(Position) + 4 * k);
   return game + zstd + frame + pages + line;
 }
 
