@@ -19,6 +19,7 @@
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
 #include "commands.hpp"
+#include "scratch_folder.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {
@@ -101,32 +102,6 @@ void say_resumed(const TablebaseResume& resume) {
   std::fprintf(stderr, "catmouse: resuming from %s: %s\n", resume.checkpoint.c_str(), what.c_str());
   std::fflush(stderr);
 }
-
-// A private folder in the temporary folder, removed with what is in it.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::error_code error;
-    std::filesystem::path base = std::filesystem::temp_directory_path(error);
-    if (error) base = "/tmp";
-    std::string name = (base / "catmouse-XXXXXX").string();
-    if (::mkdtemp(name.data()) == nullptr) {
-      throw ResourceError(fmt::format("{}: cannot make a temporary folder: {}", base.string(),
-                                      std::strerror(errno)));
-    }
-    path_ = name;
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  ~ScratchFolder() {
-    std::error_code error;
-    std::filesystem::remove_all(path_, error);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // Copies the file `from` to `to` (a device or pipe) through write_output().
 void copy_to_output(const std::string& from, const std::string& to) {
