@@ -86,6 +86,16 @@ class BlockReader {
 // Every block's checksum, before any row goes out: a damaged file is refused whole, as load()
 // refuses it, instead of after part of its rows.
 Status check_checksums(const Tablebase::Impl& impl) {
+  {
+    // The index first, as load() checks it (16 bytes a block: freed before the rows' memory).
+    std::vector<std::uint8_t> index(static_cast<std::size_t>(tb::index_bytes(impl.header.blocks)));
+    if (Status ok = impl.bytes.read(impl.footer.index_offset, index); !ok) {
+      return impl.error(at_field(ErrorField::kIndex), ok.error().message);
+    }
+    if (tb::checksum(index) != impl.footer.index_checksum) {
+      return impl.error(at_field(ErrorField::kIndex), "checksum mismatch: the index is corrupt");
+    }
+  }
   std::vector<std::uint8_t> frame;
   for (std::uint64_t b = 0; b < impl.info.blocks; ++b) {
     Result<tb::BlockPlace> place = [&] {
