@@ -181,7 +181,9 @@ void add_table_command(CLI::App& app) {
       "remoteness is empty for a draw; best_move (the mover's destination) is empty at finished\n"
       "positions.\n\n"
       "GRAPH may also be a tablebase file (solve --save), recognised by its first bytes: the\n"
-      "table is read from it instead of solved, with the file's rules.\n\n"
+      "table is streamed from it block by block instead of solved, with the file's rules, in a\n"
+      "few hundred megabytes whatever its size. A graph whose table does not fit --memory is\n"
+      "saved to a temporary tablebase file in $TMPDIR and streamed from it.\n\n"
       "Examples:\n"
       "  catmouse table examples/leetcode1.json --out table.csv\n"
       "  catmouse table leetcode1.cmtb --out table.csv");
