@@ -14,9 +14,12 @@
 
 #include "batch.hpp"
 #include "catmouse/io/atomic_file.hpp"
+#include "catmouse/io/limits.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
 #include "commands.hpp"
+#include "scratch_folder.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {
@@ -99,32 +102,6 @@ void say_resumed(const TablebaseResume& resume) {
   std::fprintf(stderr, "catmouse: resuming from %s: %s\n", resume.checkpoint.c_str(), what.c_str());
   std::fflush(stderr);
 }
-
-// A private folder in the temporary folder, removed with what is in it.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::error_code error;
-    std::filesystem::path base = std::filesystem::temp_directory_path(error);
-    if (error) base = "/tmp";
-    std::string name = (base / "catmouse-XXXXXX").string();
-    if (::mkdtemp(name.data()) == nullptr) {
-      throw ResourceError(fmt::format("{}: cannot make a temporary folder: {}", base.string(),
-                                      std::strerror(errno)));
-    }
-    path_ = name;
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  ~ScratchFolder() {
-    std::error_code error;
-    std::filesystem::remove_all(path_, error);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // Copies the file `from` to `to` (a device or pipe) through write_output().
 void copy_to_output(const std::string& from, const std::string& to) {
@@ -214,6 +191,37 @@ void save_and_print(const SolveCommand& cmd, GameSpec spec) {
   run_save(cmd, std::move(spec), scratch.path() + "/table.cmtb", true);
 }
 
+// One cat: the engine keeps values only and stops at the level that decides the asked state,
+// whose number is its remoteness, so no state's remoteness is kept (plan.hpp). False, having done
+// nothing, when the game is not one the level-by-level engines play (k cats, cops), or when even
+// the values do not fit: the table path then solves it, or refuses it with its own message.
+bool solve_levels_and_print(const SolveCommand& cmd, const GameSpec& spec) {
+  Result<SolvePlan> planned = plan(spec, cmd.engine.resolve(), SinkKind::kLevels);
+  if (!planned.ok() || planned->sink() != SinkKind::kLevels) return false;
+  const Game& game = planned->game();
+  const Position p = cmd.state.resolve(game);
+  const auto started = std::chrono::steady_clock::now();
+  const Result<StateValue> value = run(*planned, p);
+  if (!value.ok()) {
+    if (value.error().where.field == ErrorField::kMemoryLimit && !is_out_of_memory(value.error())) {
+      return false;
+    }
+    throw solve_error(value.error(), spec.source, cmd.engine.allow_values_only);
+  }
+  warn_if_stuck(game, p);
+  Solved solved;
+  solved.game = &game;
+  solved.grid = planned->spec().grid.has_value();
+  solved.value = *value;
+  solved.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // What the engine allocates for the values: the plan's estimate, as the table's bytes would be.
+  solved.table_bytes = planned->memory_bytes();
+  solved.engine = planned->engine();
+  print_result(cmd, solved, p);
+  return true;
+}
+
 void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
@@ -237,6 +245,7 @@ void run(const SolveCommand& cmd) {
   GameSpec spec = cmd.input.load();
   cmd.rules.apply(spec, cmd.state);
   if (!cmd.save.empty()) return save_and_print(cmd, std::move(spec));
+  if (!cmd.engine.values_only && solve_levels_and_print(cmd, spec)) return;
   const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
   Solved solved;
   solved.game = &solution.game();

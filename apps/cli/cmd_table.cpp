@@ -1,15 +1,26 @@
-// catmouse table GRAPH --out FILE.csv: the whole solved table, one row per state.
+// catmouse table GRAPH --out FILE.csv: the whole solved table, one row per state. A tablebase file
+// is streamed block by block; a graph is solved in memory when its table fits --memory, else
+// saved to a temporary tablebase file and streamed from it.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <memory>
 
+#include "catmouse/solve/plan.hpp"
+#include "catmouse/tablebase/export.hpp"
+#include "catmouse/tablebase/save.hpp"
 #include "commands.hpp"
+#include "scratch_folder.hpp"
 #include "tablebase_input.hpp"
 
 namespace catmouse::cli {
 
 namespace {
+
+// The most a stream keeps for the best moves it works out ahead of the rows.
+constexpr std::uint64_t kStreamBytes = std::uint64_t{96} << 20;
 
 struct TableCommand {
   GraphInput input;
@@ -40,33 +51,114 @@ void write_rows(std::FILE* file, const Solution& solution) {
   out.flush();
 }
 
-// The solution stored in a tablebase file, whose rules are its own.
-Solution load_file(const TableCommand& cmd) {
+// A stream that failed after the output began: the error goes out of write_output() as this,
+// so that a file being written is dropped, and is reported after it.
+struct StreamFailed {
+  Error error;
+};
+
+// The rows of a tablebase file, streamed block by block (tablebase/export.hpp): the memory stays
+// within a few hundred megabytes (less with --memory) whatever the file's size.
+void stream_rows(std::FILE* file, const Tablebase& tablebase, std::uint64_t memory_limit) {
+  BufferedWriter out(file);
+  fmt::memory_buffer& buffer = out.buffer();
+  fmt::format_to(std::back_inserter(buffer), "mouse,cat,turn,value,remoteness,best_move\n");
+  std::exception_ptr write_failure;
+  TableStreamOptions options;
+  options.memory_bytes = std::min(kStreamBytes, memory_limit / 2);
+  const Status streamed = stream_table(
+      tablebase,
+      [&](std::span<const TableRow> rows) {
+        try {
+          for (const TableRow& row : rows) {
+            const State& s = row.state;
+            fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{}\n", s.mouse, s.cat,
+                           side_name(s.turn), value_name(row.value),
+                           row.remoteness ? fmt::to_string(*row.remoteness) : "",
+                           row.best_move ? fmt::to_string(*row.best_move) : "");
+          }
+          out.flush_if_full();
+          return true;
+        } catch (...) {
+          write_failure = std::current_exception();
+          return false;
+        }
+      },
+      options);
+  if (write_failure) std::rethrow_exception(write_failure);
+  if (!streamed.ok()) throw StreamFailed{streamed.error()};
+  out.flush();
+}
+
+// Writes the rows of the tablebase file `path` to cmd.out; `warn_start`: warn (as a solve does)
+// when a player can get stuck from the start.
+void stream_file(const TableCommand& cmd, const std::string& path, bool warn_start) {
+  const Tablebase tablebase = open_tablebase(path);
+  if (warn_start) warn_if_stuck(tablebase.game(), tablebase.start());
+  try {
+    write_output(cmd.out,
+                 [&](std::FILE* file) { stream_rows(file, tablebase, cmd.engine.memory_limit()); });
+  } catch (const StreamFailed& failure) {
+    table_error(failure.error);
+  }
+}
+
+// A tablebase file, whose rules are its own.
+void table_of_file(const TableCommand& cmd) {
   if (cmd.rules.any_given()) {
     throw InputError(
         fmt::format("{}: rule options do not apply to a tablebase file, whose rules "
                     "are fixed",
                     cmd.input.path));
   }
-  const Tablebase tablebase = open_tablebase(cmd.input.path);
-  check_graph_option(tablebase, cmd.graph);
-  if (tablebase.game().cats() > 1) {
-    throw InputError(fmt::format("{}: a game of {} cats; this command writes one cat's table",
-                                 cmd.input.path, tablebase.game().cats()));
+  {
+    const Tablebase tablebase = open_tablebase(cmd.input.path);
+    check_graph_option(tablebase, cmd.graph);
+    if (tablebase.game().cats() > 1) {
+      throw InputError(fmt::format("{}: a game of {} cats; this command writes one cat's table",
+                                   cmd.input.path, tablebase.game().cats()));
+    }
   }
-  Result<Solution> solution = tablebase.load(cmd.engine.memory_limit());
-  if (!solution.ok()) table_error(solution.error());
-  return std::move(solution).value();
+  stream_file(cmd, cmd.input.path, false);
+}
+
+// A graph whose whole table does not fit in --memory: solved into a tablebase file in a
+// temporary folder (the save keeps values only in memory and the remoteness on disk), streamed
+// from it, and removed.
+void table_through_file(const TableCommand& cmd, GameSpec spec, const SolveOptions& options) {
+  const ScratchFolder scratch;
+  const std::string file = scratch.path() + "/table.cmtb";
+  // A signal removes them (the folder goes with the scratch folder otherwise).
+  const TemporaryGuard written(file);
+  const TemporaryGuard partial(file + ".partial");
+  const TemporaryGuard spill(tablebase_spill_path(file));
+  TablebaseSaveOptions save;
+  save.write.threads = cmd.engine.threads;
+  const std::string source = spec.source;
+  const Result<TablebaseSaveReport> report =
+      solve_to_tablebase(std::move(spec), options, file, save);
+  if (!report.ok()) {
+    // The temporary files' errors (a full disk, `ulimit -f`) are a lack of resources, not bad
+    // input; they name the file.
+    const Error& error = report.error();
+    if (error.where.source.starts_with(scratch.path())) {
+      throw ResourceError(fmt::format("{}: {}", error.where.source, error.message));
+    }
+    throw solve_error(error, source, false);
+  }
+  stream_file(cmd, file, true);
 }
 
 void run(const TableCommand& cmd) {
-  if (is_tablebase_file(cmd.input.path)) {
-    const Solution solution = load_file(cmd);
-    write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
-    return;
-  }
+  if (is_tablebase_file(cmd.input.path)) return table_of_file(cmd);
   if (!cmd.graph.empty()) throw InputError("--graph: only with a tablebase file");
-  const Solution solution = solve_game(load_one_cat(cmd.input, cmd.rules), cmd.engine);
+  GameSpec spec = load_one_cat(cmd.input, cmd.rules);
+  const SolveOptions options = cmd.engine.resolve();
+  const Result<SolvePlan> planned = plan(spec, options);
+  if (planned.ok() && planned->memory_bytes() > options.memory_limit) {
+    return table_through_file(cmd, std::move(spec), options);
+  }
+  const Solution solution = solve_game(std::move(spec), cmd.engine);
   write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
 }
 
@@ -89,7 +181,9 @@ void add_table_command(CLI::App& app) {
       "remoteness is empty for a draw; best_move (the mover's destination) is empty at finished\n"
       "positions.\n\n"
       "GRAPH may also be a tablebase file (solve --save), recognised by its first bytes: the\n"
-      "table is read from it instead of solved, with the file's rules.\n\n"
+      "table is streamed from it block by block instead of solved, with the file's rules, in a\n"
+      "few hundred megabytes whatever its size. A graph whose table does not fit --memory is\n"
+      "saved to a temporary tablebase file in $TMPDIR and streamed from it.\n\n"
       "Examples:\n"
       "  catmouse table examples/leetcode1.json --out table.csv\n"
       "  catmouse table leetcode1.cmtb --out table.csv");

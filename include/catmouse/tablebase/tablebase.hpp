@@ -128,6 +128,7 @@ class Tablebase {
  private:
   explicit Tablebase(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
+  friend struct TablebaseAccess;  // src/tablebase's readers beside this class (export.cpp)
 };
 
 // Opens `path` and verifies it (Tablebase::verify); an unopenable file is kUnreadable.
