@@ -9,7 +9,6 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "batch.hpp"
@@ -34,16 +33,6 @@ struct SolveCommand {
   std::string checkpoint_every;
   bool code = false;
   bool json = false;
-};
-
-// What the output says about a solve, from a Solution or from the file a save wrote.
-struct Solved {
-  const Game* game = nullptr;
-  StateValue value;
-  bool grid = false;
-  double seconds = 0;
-  std::uint64_t table_bytes = 0;
-  Engine engine = Engine::kAuto;
 };
 
 // --checkpoint-every: "30s", "5m", "2h", "500ms"; "0" checkpoints after every level.
@@ -75,19 +64,8 @@ std::chrono::milliseconds parse_interval(const std::string& text) {
   throw bad();
 }
 
-void print_result(const SolveCommand& cmd, const Solved& solved, const Position& p) {
-  const Game& game = *solved.game;
-  const auto [value, remoteness] = solved.value;
-  if (cmd.code) {
-    print(code_answer(value, solved.grid));
-  } else if (cmd.json) {
-    nlohmann::ordered_json out = json_answer(game, p, solved.value, solved.seconds);
-    out["table_bytes"] = solved.table_bytes;
-    out["engine"] = engine_name(solved.engine);
-    print(out.dump() + "\n");
-  } else {
-    print(result_sentence(value, remoteness) + "\n");
-  }
+AnswerForm answer_form(const SolveCommand& cmd) {
+  return cmd.code ? AnswerForm::kCode : cmd.json ? AnswerForm::kJson : AnswerForm::kSentence;
 }
 
 // "catmouse: resuming from big.cmtb.checkpoint: levels 0 to 12 are done (...)" on stderr.
@@ -187,14 +165,15 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   const Game& game = tablebase.game();
   const Position p = cmd.state.resolve(game);
   if (game.cats() == 1) warn_if_stuck(game, p);
-  Solved solved;
-  solved.game = &game;
-  solved.value = read(tablebase.value(p));
-  solved.grid = tablebase.spec().grid.has_value();
-  solved.seconds = report->solve_seconds;
-  solved.table_bytes = report->memory_bytes;
-  solved.engine = report->engine;
-  print_result(cmd, solved, p);
+  SolveAnswer answer;
+  answer.game = &game;
+  answer.position = p;
+  answer.value = read(tablebase.value(p));
+  answer.grid = tablebase.spec().grid.has_value();
+  answer.seconds = report->solve_seconds;
+  answer.table_bytes = report->memory_bytes;
+  answer.engine = report->engine;
+  print(solve_text(answer, answer_form(cmd)));
 }
 
 // solve --save to a regular file (or a link to one), in place; to a device or pipe, through a
@@ -238,15 +217,15 @@ void run(const SolveCommand& cmd) {
   cmd.rules.apply(spec, cmd.state);
   if (!cmd.save.empty()) return save_and_print(cmd, std::move(spec));
   const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
-  Solved solved;
-  solved.game = &solution.game();
-  solved.grid = solution.spec().grid.has_value();
-  const Position p = cmd.state.resolve(solution.game());
-  solved.value = solution.value(p);
-  solved.seconds = solution.seconds();
-  solved.table_bytes = solution.memory_bytes();
-  solved.engine = solution.engine();
-  print_result(cmd, solved, p);
+  SolveAnswer answer;
+  answer.game = &solution.game();
+  answer.grid = solution.spec().grid.has_value();
+  answer.position = cmd.state.resolve(solution.game());
+  answer.value = solution.value(answer.position);
+  answer.seconds = solution.seconds();
+  answer.table_bytes = solution.memory_bytes();
+  answer.engine = solution.engine();
+  print(solve_text(answer, answer_form(cmd)));
 }
 
 }  // namespace
