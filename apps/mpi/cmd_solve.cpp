@@ -32,8 +32,9 @@ struct SolveCommand {
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
   unsigned save_pause =
-      0;              // hidden: milliseconds process 0 waits per block it saves, for the tests
-  bool wide = false;  // hidden: 32-bit remoteness words, for the tests
+      0;                   // hidden: milliseconds process 0 waits per block it saves, for the tests
+  bool wide = false;       // hidden: 32-bit remoteness words, for the tests
+  bool no_gather = false;  // hidden: answer as if the table did not fit on process 0, for the tests
 };
 
 // The game in `text` with the rule options over its rules, the same on every process.
@@ -112,7 +113,7 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   const Position p = cmd.state.resolve(game);
   // The single process's answer: the Solution on process 0 when the table fits there, else the
   // position asked of the process that holds it.
-  const mpi::DistributedAnswer answer = solution.answer(0);
+  const mpi::DistributedAnswer answer = solution.answer(0, !cmd.no_gather);
   const StateValue v = answer.gathered
                            ? (answer.solution ? answer.solution->value(p) : StateValue{})
                            : solution.value(p);
@@ -182,6 +183,7 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
       ->type_name("FILE.cmtb");
   sub->add_option("--fail-process", cmd->fail_process)->group("");  // for the tests
   sub->add_flag("--wide-remoteness", cmd->wide)->group("");         // for the tests
+  sub->add_flag("--no-gather", cmd->no_gather)->group("");          // for the tests
   sub->add_option("--save-pause", cmd->save_pause)->group("");      // for the tests
   sub->footer(
       "The rows of the state space are shared out among the processes; each holds about 1/K of\n"

@@ -206,7 +206,7 @@ constexpr StateIndex kGatherRun = StateIndex{1} << 20;
 
 }  // namespace
 
-DistributedAnswer DistributedSolution::answer(int root) const {
+DistributedAnswer DistributedSolution::answer(int root, bool gather) const {
   const Impl& s = *impl_;
   const Communicator& comm = *s.comm;
   DistributedAnswer out;
@@ -218,8 +218,9 @@ DistributedAnswer DistributedSolution::answer(int root) const {
   const bool wide = summary.counts.max_remoteness.value_or(0) > 0x7FFF;
   const std::uint64_t bytes = TableArrays::bytes(states, s.remoteness, wide);
   const std::uint64_t limit = s.solve_plan->options().memory_limit;
+  summary.memory_bytes = bytes;
   std::uint64_t fits =
-      limit == 0 || (bytes <= limit && s.stats.largest_part <= limit - bytes) ? 1 : 0;
+      gather && (limit == 0 || (bytes <= limit && s.stats.largest_part <= limit - bytes)) ? 1 : 0;
   // Root takes everything it needs before the others start serving it, so that running out of
   // memory means answering without the table rather than failing halfway.
   std::optional<TableArrays> arrays;
@@ -236,7 +237,6 @@ DistributedAnswer DistributedSolution::answer(int root) const {
   }
   comm.broadcast(std::span<std::uint64_t>(&fits, 1), root);
   out.gathered = fits != 0;
-  summary.memory_bytes = out.gathered ? bytes : s.stats.whole;
   if (!out.gathered) return out;
   if (comm.rank() != root) {
     serve(root);

@@ -53,8 +53,8 @@ struct DistributedStats {
 // Solution solve() returns (the same table, engine and memory) when the whole table fits in the
 // memory limit beside the largest process's part; otherwise none, and the game is asked through
 // DistributedSolution::value(). On every process, the summary solve_to_tablebase() reports
-// (engine, solve_seconds, counts, memory_bytes: the gathered table's, else the single-process
-// estimate), and whether root gathered the table.
+// (engine, solve_seconds, counts, and memory_bytes: the bytes of the table solve() would hold,
+// gathered or not), and whether root gathered the table.
 struct DistributedAnswer {
   std::optional<Solution> solution;
   bool gathered = false;
@@ -88,7 +88,8 @@ class DistributedSolution {
 
   // The answer (DistributedAnswer): the table gathered on `root` as a Solution when it fits
   // (root's memory running out while it prepares counts as not fitting), and the summary.
-  DistributedAnswer answer(int root) const;
+  // `gather` false answers without gathering, as for a table too big for root (for tests).
+  DistributedAnswer answer(int root, bool gather = true) const;
 
   // Reading the whole table on one process, `root`, as tablebase codes (state_code in
   // src/tablebase/codec.hpp): root calls read_codes() for runs of states while every other
