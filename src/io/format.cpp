@@ -538,7 +538,9 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
 Result<Graph> parse_graph(std::string_view text, std::string_view source, InputFormat format,
                           bool directed, std::uint64_t memory_limit) {
   if (format == InputFormat::kGrid) {
-    return error_at("a LeetCode 1728 map is a game, not a graph: read it as a game", source);
+    return error_at(
+        "a LeetCode 1728 map is a game, not a graph (graphs are leetcode, edges or graph6)",
+        source);
   }
   if (format == InputFormat::kGraph6) {
     if (directed) {
