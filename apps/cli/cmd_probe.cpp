@@ -22,6 +22,7 @@ struct ProbeCommand {
   StateOptions state;
   std::string batch;
   std::string graph;
+  std::string memory;  // "" = the available memory, as the other file commands
   bool json = false;
 };
 
@@ -222,8 +223,11 @@ void run_batch(const Tablebase& tablebase, const std::string& path, bool json) {
 }
 
 void run(const ProbeCommand& cmd) {
-  const Tablebase tablebase = open_tablebase(cmd.file);
+  Tablebase tablebase = open_tablebase(cmd.file);
   check_graph_option(tablebase, cmd.graph);
+  EngineOptions limits;
+  limits.memory = cmd.memory;
+  if (Status ok = tablebase.limit_query_memory(limits.memory_limit()); !ok) table_error(ok.error());
   if (!cmd.batch.empty()) {
     if (cmd.state.mouse || !cmd.state.cat.empty() || !cmd.state.turn.empty()) {
       throw InputError("--batch: give either --batch or --mouse, --cat and --turn");
@@ -251,12 +255,18 @@ void add_probe_command(CLI::App& app) {
   sub->add_option("--graph", cmd->graph,
                   "refuse the file unless it is for the board in this graph file")
       ->type_name("GRAPH");
+  sub->add_option("--memory", cmd->memory,
+                  "bound what the probe keeps (its game, the blocks and index pages it caches) "
+                  "to this (e.g. 512M; default: the available physical memory); a game that "
+                  "cannot fit is refused")
+      ->type_name("SIZE");
   sub->add_flag("--json", cmd->json,
                 "print JSON: result, winner, remoteness, state, moves, best_move, line, end, "
                 "cycle_start (with --batch: state, result, winner, remoteness, best_move)");
   sub->footer(
       "Positions default to the file's start. Exit codes: 0 answered; 2 the file cannot be read\n"
-      "as a tablebase, or a bad position; 1 a block the answer needs is corrupt (named).\n\n"
+      "as a tablebase, a bad position, or a game over --memory; 1 a block the answer needs is\n"
+      "corrupt (named).\n\n"
       "Examples:\n"
       "  catmouse solve graph.json --save graph.cmtb\n"
       "  catmouse probe graph.cmtb --mouse 3 --cat 4 --turn cat\n"

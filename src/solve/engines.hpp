@@ -52,7 +52,8 @@ Result<StateValue> solve_one_cat_state(const Game& game, const State& state,
                                        OneCatKernel kernel = OneCatKernel::kAuto);
 // Without the finished table (`table` false): the kernel's own arrays, as solve_one_cat_levels
 // holds them.
-std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table = true);
+std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table = true,
+                             OneCatKernel kernel = OneCatKernel::kAuto);
 // The one-cat kernels with their levels going to `sink` (level_hook.hpp) instead of into a
 // table: the kernel keeps values only, and the sink each state's level, its remoteness. With
 // `resume`, the kernel starts after the replay's last level. Returns the engine that ran (kSmall

@@ -417,6 +417,28 @@ Result<Header> decode_header(Bytes bytes) {
   return h;
 }
 
+namespace {
+
+// The fewest bytes of a block's frame: a payload (codec.cpp) of s states holds its 2-byte head
+// and either a first plane (a 4-byte code and s bits) or s codes of a byte at least; its zstd
+// frame takes a 4-byte magic, a frame header of 2 bytes at least (the content size is always
+// given), and per zstd block, which regenerates at most 128 KiB, a 3-byte block header and a byte
+// at least (an RLE block).
+std::uint64_t min_frame_bytes(std::uint64_t states) {
+  constexpr std::uint64_t kZstdBlock = std::uint64_t{128} << 10;
+  const std::uint64_t payload = 2 + std::min(4 + (states + 7) / 8, states);
+  return 6 + 4 * ((payload + kZstdBlock - 1) / kZstdBlock);
+}
+
+}  // namespace
+
+std::uint64_t min_blocks_bytes(std::uint64_t states, std::uint32_t block_states) {
+  if (states == 0 || block_states == 0) return 0;
+  const std::uint64_t full = states / block_states;
+  const std::uint64_t last = states % block_states;
+  return full * min_frame_bytes(block_states) + (last == 0 ? 0 : min_frame_bytes(last));
+}
+
 std::string encode_footer(const Footer& footer) {
   ByteWriter out;
   out.u64(footer.index_offset);

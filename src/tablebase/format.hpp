@@ -128,6 +128,10 @@ inline std::uint64_t index_bytes(std::uint64_t blocks) {
   return blocks * kIndexEntryBytes + 8;
 }
 
+// The fewest bytes the blocks of a table of `states` states in blocks of `block_states` can take:
+// a file smaller than its header, these and its index cannot hold the table its header claims.
+std::uint64_t min_blocks_bytes(std::uint64_t states, std::uint32_t block_states);
+
 // The engine's number in the header, and back.
 std::uint32_t engine_code(Engine engine);
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "catmouse/tablebase/tablebase.hpp"
+#include "solve/engines.hpp"
 #include "solve/queries.hpp"
 #include "tablebase/reader.hpp"
 
@@ -114,7 +115,7 @@ Result<tb::BlockPlace> Tablebase::Impl::place_of(std::uint64_t b) const {
     const std::uint64_t first = page * kIndexPageEntries;
     const std::uint64_t size =
         std::min(kIndexPageEntries, header.blocks - first) * tb::kIndexEntryBytes + 8;
-    if (index_cached_bytes + size <= kIndexCacheBytes) {
+    if (index_cached_bytes + size <= index_cache_bytes) {
       bytes_of_page.resize(size);
       if (Status ok = bytes.read(footer.index_offset + first * tb::kIndexEntryBytes, bytes_of_page);
           !ok) {
@@ -160,8 +161,9 @@ Status Tablebase::Impl::read_block(std::uint64_t b, const tb::BlockPlace& place,
 Result<const tb::Payload*> Tablebase::Impl::cached(std::uint64_t b) const {
   // Fibonacci hashing spreads blocks over the slots: the two halves of a one-cat table (a state
   // and its moves) sit a power of two apart and would share slots by the low bits alone.
-  Slot& slot = cache[(b * 0x9e3779b97f4a7c15ull) >> 58];
   static_assert(kCacheSlots == 64);
+  const std::uint64_t hash = b * 0x9e3779b97f4a7c15ull;
+  Slot& slot = cache[cache_bits == 0 ? 0 : hash >> (64 - cache_bits)];
   if (slot.block == b) return &slot.payload;
   slot.block = UINT64_MAX;
   Result<tb::BlockPlace> place = place_of(b);
@@ -242,6 +244,17 @@ Result<std::unique_ptr<Tablebase::Impl>> open_impl(std::unique_ptr<Tablebase::Im
       f.index_offset + tb::index_bytes(f.blocks) + tb::kFooterBytes != size) {
     return impl->error(at_field(ErrorField::kFooter),
                        "the footer does not match the header and the file's size");
+  }
+  // Every block takes bytes (format.cpp, min_blocks_bytes): a header that claims more states than
+  // the file's blocks can hold is refused before anything of its size is built or allocated.
+  const std::uint64_t blocks_bytes = f.index_offset - h.size;
+  if (const std::uint64_t least = tb::min_blocks_bytes(h.states, h.block_states);
+      least > blocks_bytes) {
+    return impl->error(
+        at_field(ErrorField::kHeader),
+        fmt::format("the file is too small for the table its header claims: {} states in {} "
+                    "blocks take {} bytes at least, the file's blocks {} bytes",
+                    h.states, h.blocks, least, blocks_bytes));
   }
   Result<OwnedGame> game = own_game(*h.spec);
   if (!game.ok()) return located(game.error(), impl->source);
@@ -330,6 +343,77 @@ Result<Line> Tablebase::line(const Position& p) const {
       answer(*impl_, [&](const FileSource& s) { return queries::line(game(), s, p); });
   if (!line.ok()) return line.error();
   return std::move(line).value();
+}
+
+namespace {
+
+// A graph's arrays: offsets (8 bytes a node, and again for a directed graph's in-lists) and
+// arcs (4 bytes each, an undirected edge both ways, a directed one out and in).
+std::uint64_t graph_bytes_of(const Graph& graph) {
+  const std::uint64_t offsets = 8 * (std::uint64_t{graph.node_count()} + 1);
+  return 2 * offsets + 8 * graph.edge_count();
+}
+
+// What the queries keep whatever the caches: the header's spec and the game's copy of it (the
+// graphs twice), the game's move lists (a graph's arrays and a self-move a node), its per-node
+// flags and placements' binomials, the zstd context and dictionary, the scratch frame of one
+// block, the index pages' table, and the longest line a probe follows.
+std::uint64_t fixed_query_bytes(const Tablebase::Impl& impl) {
+  const GameSpec& spec = *impl.header.spec;
+  const std::uint64_t n = spec.graph.node_count(), k = spec.rules.cats;
+  const Graph& cat_graph = spec.cat_graph ? *spec.cat_graph : spec.graph;
+  std::uint64_t graphs =
+      graph_bytes_of(spec.graph) + (spec.cat_graph ? graph_bytes_of(cat_graph) : 0);
+  if (spec.grid) graphs += std::uint64_t{spec.grid->row_count()} * spec.grid->column_count();
+  const std::uint64_t game = 2 * graphs + graph_bytes_of(spec.graph) + graph_bytes_of(cat_graph) +
+                             8 * 2 * n + 2 * n + 8 * n + 8 * k * (n + k);
+  constexpr std::uint64_t kZstdContext = std::uint64_t{256} << 10;
+  const std::uint64_t zstd = kZstdContext + 2 * impl.header.dictionary.size();
+  const std::uint64_t frame = ZSTD_compressBound(tb::max_payload_bytes(impl.header.block_states));
+  const std::uint64_t pages = (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) *
+                              sizeof(std::vector<std::uint8_t>);
+  const std::uint64_t longest =
+      std::min<std::uint64_t>(impl.header.counts.max_remoteness.value_or(0), impl.header.states);
+  const std::uint64_t line = (longest + 2) * (sizeof(Position) + 4 * k);
+  return game + zstd + frame + pages + line;
+}
+
+// One cache slot at its fullest: a payload's bytes (and padding) and the planes' prefix counts.
+std::uint64_t slot_bytes(std::uint32_t block_states) {
+  return tb::max_payload_bytes(block_states) + 64 +
+         4 * std::uint64_t{tb::kMaxPlanes} * ((std::uint64_t{block_states} + 63) / 64);
+}
+
+}  // namespace
+
+Status Tablebase::limit_query_memory(std::uint64_t memory_limit) {
+  Impl& impl = *impl_;
+  const std::lock_guard lock(impl.mutex);
+  const std::uint64_t fixed = fixed_query_bytes(impl);
+  const std::uint64_t slot = slot_bytes(impl.header.block_states);
+  int bits = 6;
+  std::uint64_t index = Impl::kIndexCacheBytes;
+  if (memory_limit != 0) {
+    if (fixed + slot > memory_limit) {
+      Error error = detail::memory_error(
+          fmt::format("probing the file's game of {} nodes and {} cat{}", game().node_count(),
+                      game().cats(), game().cats() == 1 ? "" : "s"),
+          fixed + slot, memory_limit);
+      error.where.source = impl.source;
+      return error;
+    }
+    const std::uint64_t left = memory_limit - fixed;
+    while (bits > 0 && (std::uint64_t{1} << bits) * slot > left) --bits;
+    index = std::min(index, left - (std::uint64_t{1} << bits) * slot);
+  }
+  impl.cache_bits = bits;
+  for (std::size_t s = std::size_t{1} << bits; s < Impl::kCacheSlots; ++s) impl.cache[s] = {};
+  impl.index_cache_bytes = index;
+  if (impl.index_cached_bytes > index) {
+    impl.index_pages.clear();
+    impl.index_cached_bytes = 0;
+  }
+  return {};
 }
 
 Status Tablebase::check_board(const GameSpec& spec) const {

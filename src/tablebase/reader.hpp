@@ -76,8 +76,10 @@ struct Tablebase::Impl {
   // Checks a place read from the index: inside the blocks, and not too large.
   Status check_place(std::uint64_t b, const tablebase::BlockPlace& place) const;
 
-  // The last blocks read, for the queries; guarded by `mutex`.
+  // The last blocks read, for the queries; guarded by `mutex`. Only the first 2^cache_bits slots
+  // are used (Tablebase::limit_query_memory lowers it).
   static constexpr std::size_t kCacheSlots = 64;
+  int cache_bits = 6;
   struct Slot {
     std::uint64_t block = UINT64_MAX;
     tablebase::Payload payload;
@@ -91,6 +93,7 @@ struct Tablebase::Impl {
   // probe then costs one read of the file, not two. Guarded by `mutex`.
   static constexpr std::uint64_t kIndexPageEntries = 256;
   static constexpr std::uint64_t kIndexCacheBytes = std::uint64_t{64} << 20;
+  std::uint64_t index_cache_bytes = kIndexCacheBytes;  // lowered by limit_query_memory
   mutable std::vector<std::vector<std::uint8_t>> index_pages;
   mutable std::uint64_t index_cached_bytes = 0;
   // Block b from the cache, or read into it; `mutex` held.

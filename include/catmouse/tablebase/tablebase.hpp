@@ -92,6 +92,11 @@ class Tablebase {
   Result<std::optional<Move>> best_move(const Position& p, std::uint32_t played = 0) const;
   Result<Line> line(const Position& p) const;
 
+  // Bounds what the queries keep (bytes, 0: no bound): the game, the last blocks read and the
+  // index pages, whose caches shrink to fit. An error with ErrorField::kMemoryLimit when the game
+  // and one block alone need more; the queries then keep their caches as they were.
+  Status limit_query_memory(std::uint64_t memory_limit);
+
   // The whole table in memory, as solve() would return it (the seconds are 0); checks every block
   // on the way. Needs the memory of the table (solve/table.hpp: about 2.1 bytes per state with
   // remoteness, 0.25 without).

@@ -74,11 +74,11 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
                         fmt::format("the small kernel takes at most {} nodes, not {}",
                                     SmallKernel::kMaxNodes, game.node_count()));
   }
-  const std::uint64_t estimate = one_cat_memory(game, options.values_only, table);
+  const std::uint64_t estimate = one_cat_memory(game, options.values_only, table, kernel);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
     std::string hint;
     if (!options.values_only) {
-      const std::uint64_t lean = one_cat_memory(game, true);
+      const std::uint64_t lean = one_cat_memory(game, true, table, kernel);
       hint =
           lean <= options.memory_limit
               ? fmt::format("values only (no remoteness) would need {} and fit", format_bytes(lean))
@@ -99,20 +99,34 @@ SolveOptions effective_options(const Game& game, const SolveOptions& options) {
 
 }  // namespace
 
-std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table) {
-  // The sweep kernel: twelve n x n bit matrices with rows padded to 64 bits. The frontier kernel:
-  // ten, with a guard word at each end of a row, and its remoteness words over n rounded up to
-  // 8. Either way the remoteness words and the dense bitsets of the finished table.
+std::uint64_t one_cat_memory(const Game& game, bool values_only, bool table, OneCatKernel kernel) {
+  // The kernel that will run, as solve_one_cat chooses it (the small kernel's boards are too small
+  // to matter): the sweep kernel holds twelve n x n bit matrices with rows padded to 64 bits (four
+  // layers of three) and frees the six of its child layers before building the table; the
+  // frontier kernel ten with a guard word at each end of a row (two attractors of five) and frees
+  // the six of its frontiers first. So values only, the peak is the larger of the kernel and what
+  // it keeps plus the table's two bitsets, not their sum. With remoteness, the words (over n
+  // rounded up to 8) are held throughout and the table's bitset is counted on top. Both count the
+  // game's graphs at the peak of building them (32 bytes an edge, 16 a node, as io/limits.hpp's
+  // graph_bytes): that heap stays resident under the kernel's own mappings.
   const std::uint64_t n = game.node_count();
   const std::uint64_t words = (n + 63) / 64;
-  const std::uint64_t sweep = 12 * n * words * sizeof(std::uint64_t);
-  const std::uint64_t frontier = 10 * n * (words + 2) * sizeof(std::uint64_t);
+  // Up to the small kernel's size the difference is a few kilobytes: no plan is built for it (a
+  // batch plans thousands of small boards).
+  const bool frontier = n <= SmallKernel::kMaxNodes ? kernel != OneCatKernel::kSweep
+                                                    : frontier_plan(game, kernel).has_value();
+  const std::uint64_t row_bytes = (frontier ? words + 2 : words) * sizeof(std::uint64_t);
+  // A sixteenth more for what the kernels keep beside their matrices (row lists, occupancy,
+  // frontier lists, page tails): measured at about 3 % of them at 4000 nodes, values only.
+  const std::uint64_t matrices = (frontier ? 10 : 12) * n * row_bytes * 17 / 16;
+  const std::uint64_t kept = (frontier ? 4 : 6) * n * row_bytes;
+  const std::uint64_t bitset = (game.state_count() + 63) / 64 * sizeof(std::uint64_t);
+  std::uint64_t edges = game.graph().edge_count();
+  if (&game.cat_graph() != &game.graph()) edges += game.cat_graph().edge_count();
+  const std::uint64_t graphs = 32 * edges + 16 * n;
+  if (values_only) return graphs + (table ? std::max(matrices, kept + 2 * bitset) : matrices);
   const std::uint64_t n8 = (n + 7) / 8 * 8;
-  const std::uint64_t states = game.state_count();
-  const std::uint64_t table_bits =
-      table ? (values_only ? 2 : 1) * ((states + 63) / 64) * sizeof(std::uint64_t) : 0;
-  return std::max(sweep, frontier) + (values_only ? 0 : 2 * n8 * n8 * sizeof(std::uint16_t)) +
-         table_bits;
+  return graphs + matrices + 2 * n8 * n8 * sizeof(std::uint16_t) + (table ? bitset : 0);
 }
 
 Result<Table> solve_one_cat(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
