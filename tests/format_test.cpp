@@ -237,62 +237,71 @@ TEST(FormatWrite, RoundTripsThroughBothForms) {
     const Lists lists = graph->to_adjacency();
     EXPECT_EQ(lists_of(parse_leetcode(to_leetcode(*graph), "again.json")), lists);
     EXPECT_EQ(lists_of(parse_edges(to_edges(*graph), "again.txt")), lists);
-    EXPECT_EQ(lists_of(parse_graph(to_edges(*graph), "x", GraphFormat::kEdges)), lists);
-    EXPECT_EQ(lists_of(parse_graph(to_leetcode(*graph), "x", GraphFormat::kLeetCode)), lists);
+    EXPECT_EQ(lists_of(parse_graph(to_edges(*graph), "x", InputFormat::kEdges)), lists);
+    EXPECT_EQ(lists_of(parse_graph(to_leetcode(*graph), "x", InputFormat::kLeetCode)), lists);
   }
 }
 
 // ---- Format names and detection ------------------------------------------------------------
 
 TEST(FormatNames, ParsesKnownNamesOnly) {
-  const auto leetcode = parse_format_name("leetcode");
-  ASSERT_TRUE(leetcode.ok());
-  EXPECT_EQ(*leetcode, GraphFormat::kLeetCode);
-  const auto edges = parse_format_name("edges");
-  ASSERT_TRUE(edges.ok());
-  EXPECT_EQ(*edges, GraphFormat::kEdges);
-  const auto graph6 = parse_format_name("graph6");
-  ASSERT_TRUE(graph6.ok());
-  EXPECT_EQ(*graph6, GraphFormat::kGraph6);
-  for (const char* bad : {"json", "LeetCode", "", "edge", "g6", "Graph6"}) {
-    const auto result = parse_format_name(bad);
+  for (InputFormat f :
+       {InputFormat::kLeetCode, InputFormat::kEdges, InputFormat::kGraph6, InputFormat::kGrid}) {
+    const auto named = parse_input_format(input_format_name(f));
+    ASSERT_TRUE(named.ok()) << input_format_name(f);
+    EXPECT_EQ(*named, f);
+  }
+  EXPECT_EQ(input_format_name(InputFormat::kLeetCode), "leetcode");
+  EXPECT_EQ(input_format_name(InputFormat::kEdges), "edges");
+  EXPECT_EQ(input_format_name(InputFormat::kGraph6), "graph6");
+  EXPECT_EQ(input_format_name(InputFormat::kGrid), "grid");
+  for (const char* bad : {"json", "LeetCode", "", "edge", "g6", "Graph6", "map"}) {
+    const auto result = parse_input_format(bad);
     ASSERT_FALSE(result.ok()) << bad;
-    EXPECT_NE(result.error().message.find("'leetcode', 'edges' or 'graph6'"), std::string::npos);
+    EXPECT_NE(result.error().message.find("'leetcode', 'edges', 'graph6' or 'grid'"),
+              std::string::npos);
   }
 }
 
+TEST(FormatNames, AMapIsNoGraph) {
+  const auto map = parse_graph(R"({"grid": ["M.F", "C.."]})", "m.json", InputFormat::kGrid);
+  ASSERT_FALSE(map.ok());
+  EXPECT_NE(map.error().message.find("a LeetCode 1728 map is a game"), std::string::npos);
+  EXPECT_EQ(map.error().where.source, "m.json");
+}
+
 TEST(FormatDetect, SuffixWinsOverContent) {
-  EXPECT_EQ(detect_format("g.json", "0 1\n"), GraphFormat::kLeetCode);
-  EXPECT_EQ(detect_format("dir/G.JSON", ""), GraphFormat::kLeetCode);
-  EXPECT_EQ(detect_format("g.txt", "[[1,2],[0],[0]]"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("g.edges", "{"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("g.el", "["), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("g.g6", "0 1\n"), GraphFormat::kGraph6);
-  EXPECT_EQ(detect_format("dir/G.G6", ""), GraphFormat::kGraph6);
-  EXPECT_EQ(detect_format("geng.graph6", "[[1,2],[0],[0]]"), GraphFormat::kGraph6);
-  EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("g.g6.json", "C~"), GraphFormat::kLeetCode);
+  EXPECT_EQ(detect_format("g.json", "0 1\n"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("dir/G.JSON", ""), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("g.txt", "[[1,2],[0],[0]]"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("g.edges", "{"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("g.el", "["), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("g.g6", "0 1\n"), InputFormat::kGraph6);
+  EXPECT_EQ(detect_format("dir/G.G6", ""), InputFormat::kGraph6);
+  EXPECT_EQ(detect_format("geng.graph6", "[[1,2],[0],[0]]"), InputFormat::kGraph6);
+  EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("g.g6.json", "C~"), InputFormat::kLeetCode);
 }
 
 TEST(FormatDetect, ContentDecidesOtherwise) {
-  EXPECT_EQ(detect_format("<stdin>", "[[1,2],[0],[0]]"), GraphFormat::kLeetCode);
-  EXPECT_EQ(detect_format("<stdin>", "\n  \t{\"graph\": []}"), GraphFormat::kLeetCode);
-  EXPECT_EQ(detect_format("graph", "# a comment [\n\n  [[1]]"), GraphFormat::kLeetCode);
-  EXPECT_EQ(detect_format("graph", "# [not json]\n0 1\n"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("graph.dat", "nodes 3\n"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("<stdin>", ""), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("<stdin>", "# only a comment"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("<stdin>", ">>graph6<<IheA@GUAo\n"), GraphFormat::kGraph6);
-  EXPECT_EQ(detect_format("graph", "\xEF\xBB\xBF>>graph6<<\nC~\n"), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("<stdin>", "[[1,2],[0],[0]]"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("<stdin>", "\n  \t{\"graph\": []}"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("graph", "# a comment [\n\n  [[1]]"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("graph", "# [not json]\n0 1\n"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("graph.dat", "nodes 3\n"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", ""), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", "# only a comment"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", ">>graph6<<IheA@GUAo\n"), InputFormat::kGraph6);
+  EXPECT_EQ(detect_format("graph", "\xEF\xBB\xBF>>graph6<<\nC~\n"), InputFormat::kGraph6);
   // Without header or suffix, graph6 is not guessed: only the header is a sure sign.
-  EXPECT_EQ(detect_format("<stdin>", "C~\n"), GraphFormat::kEdges);
-  EXPECT_EQ(detect_format("<stdin>", " >>graph6<<C~"), GraphFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", "C~\n"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", " >>graph6<<C~"), InputFormat::kEdges);
 }
 
 TEST(FormatDetect, ParseGraphDispatches) {
-  EXPECT_EQ(lists_of(parse_graph("0 1\n0 2\n", "<stdin>", GraphFormat::kEdges)),
+  EXPECT_EQ(lists_of(parse_graph("0 1\n0 2\n", "<stdin>", InputFormat::kEdges)),
             (Lists{{1, 2}, {0}, {0}}));
-  const auto wrong = parse_graph("0 1\n0 2\n", "<stdin>", GraphFormat::kLeetCode);
+  const auto wrong = parse_graph("0 1\n0 2\n", "<stdin>", InputFormat::kLeetCode);
   ASSERT_FALSE(wrong.ok());
   EXPECT_NE(wrong.error().message.find("invalid JSON"), std::string::npos);
 }
@@ -466,9 +475,9 @@ TEST(FormatGraph6, FileErrorsNameTheLine) {
 }
 
 TEST(FormatGraph6, ParseGraphTakesExactlyOneUndirectedGraph) {
-  EXPECT_EQ(lists_of(parse_graph(">>graph6<<IheA@GUAo\n", "p.g6", GraphFormat::kGraph6)),
+  EXPECT_EQ(lists_of(parse_graph(">>graph6<<IheA@GUAo\n", "p.g6", InputFormat::kGraph6)),
             kPetersen);
-  EXPECT_EQ(lists_of(parse_graph("\n\nBg\n\n", "p.g6", GraphFormat::kGraph6)),
+  EXPECT_EQ(lists_of(parse_graph("\n\nBg\n\n", "p.g6", InputFormat::kGraph6)),
             (Lists{{1}, {0, 2}, {1}}));
   const std::vector<BadCase> cases = {
       {"C~\nIheA@GUAo\nBg\n", "3 graphs in graph6 input; this command reads one graph"},
@@ -478,9 +487,9 @@ TEST(FormatGraph6, ParseGraphTakesExactlyOneUndirectedGraph) {
       {"C~\nC", "expected 1 byte of edges for 4 nodes, got 0", 2, 2},
   };
   for (const auto& c : cases) {
-    expect_error(parse_graph(c.text, "in.g6", GraphFormat::kGraph6), c, "in.g6");
+    expect_error(parse_graph(c.text, "in.g6", InputFormat::kGraph6), c, "in.g6");
   }
-  expect_error(parse_graph("C~", "in.g6", GraphFormat::kGraph6, true),
+  expect_error(parse_graph("C~", "in.g6", InputFormat::kGraph6, true),
                {"C~", "graph6 holds undirected graphs"}, "in.g6");
 }
 
@@ -550,7 +559,7 @@ TEST(FormatGraph6, RandomBytesNeverCrash) {
       EXPECT_GE(graphs.error().where.line, 1u);
       EXPECT_GE(graphs.error().where.column, 1u);
     }
-    (void)parse_graph(text, "fuzz", GraphFormat::kGraph6);
+    (void)parse_graph(text, "fuzz", InputFormat::kGraph6);
   }
 }
 

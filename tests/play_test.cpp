@@ -279,6 +279,14 @@ TEST(PlayPiped, StaysOnGraphsAndTwoCatsSwapping) {
   EXPECT_EQ(count_lines(two.out, "Move 2: mouse on 3, cats on 3,4, mouse to move."), 1u) << two.out;
 }
 
+// The value sentence of one position, as the server's JSON and Python give it too
+// (server_api_test.cpp, tests/python/test_sentence.py).
+TEST(PlayPiped, HintsSayTheLibrarysSentence) {
+  const auto run =
+      play_piped("leetcode1.json", "q\n", "--hints --as cat --mouse 4 --cat 1 --turn cat");
+  EXPECT_EQ(count_lines(run.out, "Value: mouse wins in 4 moves"), 1u) << run.out;
+}
+
 TEST(PlayPiped, ValuesOnlyWithHints) {
   const auto plain = play_piped("leetcode1.json", "3\nq\n");
   EXPECT_EQ(plain.out.find("Value"), std::string::npos) << plain.out;

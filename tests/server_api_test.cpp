@@ -5,6 +5,7 @@
 
 #include <regex>
 
+#include "catmouse/solve/play.hpp"
 #include "server_test_util.hpp"
 
 namespace catmouse::server {
@@ -395,7 +396,10 @@ TEST(ServerApi, ValueMap) {
     const StateValue v = solution.value(Position(4, {c}, Side::kCat));
     EXPECT_EQ(map["cats"][c]["node"], c);
     EXPECT_EQ(map["cats"][c]["value"], value_name(v.value));
+    EXPECT_EQ(map["cats"][c]["sentence"], value_sentence(v));
   }
+  // The words catmouse play and Python give this position (play_test.cpp, test_sentence.py).
+  EXPECT_EQ(map["cats"][1]["sentence"], "mouse wins in 4 moves");
   expect_error(call(api, "GET", "/api/games/" + id + "/valuemap"), 400, "mouse");
   expect_error(call(api, "GET", "/api/games/" + id + "/valuemap", "", {{"mouse", "6"}}), 400,
                "mouse");

@@ -333,7 +333,8 @@ export class Board {
 
   // Colours every node by the value of the cat standing there, for the side to move (`turn`), in
   // the colours of the moves: green that side wins, yellow a draw, red it loses. Entries are
-  // {value, remoteness} or null (the cat may not stand there); the labels stay the node numbers.
+  // {value, remoteness, sentence} or null (the cat may not stand there), as the server's value
+  // map gives them (the sentence is the library's); the labels stay the node numbers.
   setValueMap(entries, turn = 'mouse') {
     this.valueMap = entries;
     this.svg.classList.toggle('value-map', !!entries);
@@ -354,8 +355,7 @@ export class Board {
       g.classList.add(`vm-${e.value}`);
       g.setAttribute('data-value', e.value);
       g.setAttribute('data-for-mover', e.value === 'draw' ? 'draw' : e.value === turn ? 'win' : 'loss');
-      const words = e.value === 'draw' ? 'draw' : `${e.value} wins in ${e.remoteness} move${e.remoteness === 1 ? '' : 's'}`;
-      g.querySelector('title').textContent = `cat on ${this.nodeName(v)}: ${words}`;
+      g.querySelector('title').textContent = `cat on ${this.nodeName(v)}: ${e.sentence}`;
     });
     this.updateLabels();
   }

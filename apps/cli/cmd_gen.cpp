@@ -68,13 +68,19 @@ void run(const GenCommand& cmd) {
   options.nodes = checked_node_count(cmd.nodes);
   options.degree = cmd.degree;
   options.seed = checked_seed(cmd.seed);
-  const GraphFormat format = take(parse_format_name(cmd.format));
+  const Result<InputFormat> named = parse_input_format(cmd.format);
+  if (!named.ok() || *named == InputFormat::kGrid) {
+    throw InputError(fmt::format(
+        "--format: '{}' is not a graph format (expected 'leetcode', 'edges' or 'graph6')",
+        cmd.format));
+  }
+  const InputFormat format = *named;
   std::optional<std::uint64_t> shuffle;
   if (!cmd.shuffle.empty()) shuffle = checked_seed(cmd.shuffle);
   if (cmd.degree_given && (long_family || options.family != GraphFamily::kRandom)) {
     warn(fmt::format("--degree applies to the random family only; ignored for '{}'", cmd.family));
   }
-  if (cmd.count > 1 && format == GraphFormat::kEdges) {
+  if (cmd.count > 1 && format == InputFormat::kEdges) {
     throw InputError(
         "--count: several graphs are written one per line, in leetcode or graph6 "
         "format");
@@ -84,8 +90,8 @@ void run(const GenCommand& cmd) {
     Graph graph = generate_one(options, long_family);
     if (shuffle) graph = relabel(graph, shuffled_labels(graph.node_count(), *shuffle + k));
     // to_leetcode and to_graph6 have no final newline, to_edges ends every line with one.
-    text += format == GraphFormat::kLeetCode ? to_leetcode(graph)
-            : format == GraphFormat::kGraph6 ? to_graph6(graph)
+    text += format == InputFormat::kLeetCode ? to_leetcode(graph)
+            : format == InputFormat::kGraph6 ? to_graph6(graph)
                                              : to_edges(graph);
     if (text.empty() || text.back() != '\n') text += '\n';
     ++options.seed;

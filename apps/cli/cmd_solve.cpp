@@ -9,7 +9,6 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "batch.hpp"
@@ -37,16 +36,6 @@ struct SolveCommand {
   std::string checkpoint_every;
   bool code = false;
   bool json = false;
-};
-
-// What the output says about a solve, from a Solution or from the file a save wrote.
-struct Solved {
-  const Game* game = nullptr;
-  StateValue value;
-  bool grid = false;
-  double seconds = 0;
-  std::uint64_t table_bytes = 0;
-  Engine engine = Engine::kAuto;
 };
 
 // --checkpoint-every: "30s", "5m", "2h", "500ms"; "0" checkpoints after every level.
@@ -78,19 +67,8 @@ std::chrono::milliseconds parse_interval(const std::string& text) {
   throw bad();
 }
 
-void print_result(const SolveCommand& cmd, const Solved& solved, const Position& p) {
-  const Game& game = *solved.game;
-  const auto [value, remoteness] = solved.value;
-  if (cmd.code) {
-    print(code_answer(value, solved.grid));
-  } else if (cmd.json) {
-    nlohmann::ordered_json out = json_answer(game, p, solved.value, solved.seconds);
-    out["table_bytes"] = solved.table_bytes;
-    out["engine"] = engine_name(solved.engine);
-    print(out.dump() + "\n");
-  } else {
-    print(result_sentence(value, remoteness) + "\n");
-  }
+AnswerForm answer_form(const SolveCommand& cmd) {
+  return cmd.code ? AnswerForm::kCode : cmd.json ? AnswerForm::kJson : AnswerForm::kSentence;
 }
 
 // "catmouse: resuming from big.cmtb.checkpoint: levels 0 to 12 are done (...)" on stderr.
@@ -164,14 +142,15 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   const Game& game = tablebase.game();
   const Position p = cmd.state.resolve(game);
   if (game.cats() == 1) warn_if_stuck(game, p);
-  Solved solved;
-  solved.game = &game;
-  solved.value = read(tablebase.value(p));
-  solved.grid = tablebase.spec().grid.has_value();
-  solved.seconds = report->solve_seconds;
-  solved.table_bytes = report->memory_bytes;
-  solved.engine = report->engine;
-  print_result(cmd, solved, p);
+  SolveAnswer answer;
+  answer.game = &game;
+  answer.position = p;
+  answer.value = read(tablebase.value(p));
+  answer.grid = tablebase.spec().grid.has_value();
+  answer.seconds = report->solve_seconds;
+  answer.table_bytes = report->memory_bytes;
+  answer.engine = report->engine;
+  print(solve_text(answer, answer_form(cmd)));
 }
 
 // solve --save to a regular file (or a link to one), in place; to a device or pipe, through a
@@ -209,16 +188,17 @@ bool solve_levels_and_print(const SolveCommand& cmd, const GameSpec& spec) {
     throw solve_error(value.error(), spec.source, cmd.engine.allow_values_only);
   }
   warn_if_stuck(game, p);
-  Solved solved;
-  solved.game = &game;
-  solved.grid = planned->spec().grid.has_value();
-  solved.value = *value;
-  solved.seconds =
+  SolveAnswer answer;
+  answer.game = &game;
+  answer.position = p;
+  answer.grid = planned->spec().grid.has_value();
+  answer.value = *value;
+  answer.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   // What the engine allocates for the values: the plan's estimate, as the table's bytes would be.
-  solved.table_bytes = planned->memory_bytes();
-  solved.engine = planned->engine();
-  print_result(cmd, solved, p);
+  answer.table_bytes = planned->memory_bytes();
+  answer.engine = planned->engine();
+  print(solve_text(answer, answer_form(cmd)));
   return true;
 }
 
@@ -247,15 +227,15 @@ void run(const SolveCommand& cmd) {
   if (!cmd.save.empty()) return save_and_print(cmd, std::move(spec));
   if (!cmd.engine.values_only && solve_levels_and_print(cmd, spec)) return;
   const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
-  Solved solved;
-  solved.game = &solution.game();
-  solved.grid = solution.spec().grid.has_value();
-  const Position p = cmd.state.resolve(solution.game());
-  solved.value = solution.value(p);
-  solved.seconds = solution.seconds();
-  solved.table_bytes = solution.memory_bytes();
-  solved.engine = solution.engine();
-  print_result(cmd, solved, p);
+  SolveAnswer answer;
+  answer.game = &solution.game();
+  answer.grid = solution.spec().grid.has_value();
+  answer.position = cmd.state.resolve(solution.game());
+  answer.value = solution.value(answer.position);
+  answer.seconds = solution.seconds();
+  answer.table_bytes = solution.memory_bytes();
+  answer.engine = solution.engine();
+  print(solve_text(answer, answer_form(cmd)));
 }
 
 }  // namespace

@@ -32,6 +32,26 @@ nlohmann::ordered_json json_answer(const Game& game, const Position& p, const St
   return out;
 }
 
+nlohmann::ordered_json solve_json(const SolveAnswer& answer) {
+  nlohmann::ordered_json out =
+      json_answer(*answer.game, answer.position, answer.value, answer.seconds);
+  out["table_bytes"] = answer.table_bytes;
+  out["engine"] = engine_name(answer.engine);
+  return out;
+}
+
+std::string solve_text(const SolveAnswer& answer, AnswerForm form) {
+  switch (form) {
+    case AnswerForm::kCode:
+      return code_answer(answer.value.value, answer.grid);
+    case AnswerForm::kJson:
+      return solve_json(answer).dump() + "\n";
+    case AnswerForm::kSentence:
+      break;
+  }
+  return result_sentence(answer.value) + "\n";
+}
+
 std::optional<std::string> stuck_warning(const Game& game, const Position& from) {
   if (game.cats() != 1) return std::nullopt;
   const auto stuck = reachable_stuck_state(game, State{from.mouse, from.cats[0], from.turn});

@@ -1,8 +1,9 @@
 // The answer of a solve as every program words it: the value sentence, --code's answer, --json's
-// object, and the warning that a player can get stuck. catmouse solve (one game or a batch) and
-// catmouse-mpi solve print these, so the same game gets the same text from each.
+// object, and the warning that a player can get stuck. catmouse solve (one game, a save or a
+// batch) and catmouse-mpi solve print these, so the same game gets the same text from each.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -28,6 +29,26 @@ std::string code_answer(Value value, bool grid);
 // nodes, edges, cats (more than one), states, seconds. Each program adds what it alone knows.
 nlohmann::ordered_json json_answer(const Game& game, const Position& p, const StateValue& v,
                                    double seconds);
+
+// What a solve of one game answered, however it ran (a Solution, a saved file, the processes of an
+// MPI run): what catmouse solve and catmouse-mpi solve print.
+struct SolveAnswer {
+  const Game* game = nullptr;
+  Position position;  // the position asked
+  StateValue value;   // its value
+  bool grid = false;  // a LeetCode 1728 map
+  double seconds = 0;
+  std::uint64_t table_bytes = 0;
+  Engine engine = Engine::kAuto;
+};
+
+// How a solve's answer is printed: the value sentence, --code's answer, or --json's object.
+enum class AnswerForm : std::uint8_t { kSentence, kCode, kJson };
+
+// --json's object for a solve: json_answer()'s members, then table_bytes and engine.
+nlohmann::ordered_json solve_json(const SolveAnswer& answer);
+// The answer as `form` prints it, with its newline.
+std::string solve_text(const SolveAnswer& answer, AnswerForm form);
 
 // "the mouse can get stuck with no legal move, e.g. in ...; by the stuck rule it loses" when a
 // player can get stuck in play from `from` (one cat), else nothing.

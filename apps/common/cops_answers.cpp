@@ -293,10 +293,10 @@ CopsGraph graph6_graph(std::string_view text, const std::string& source, std::ui
 // unknown suffixes) a first line of graph6 bytes only, as geng writes.
 bool graph6_input(const GraphInput& input, const std::string& source, std::string_view head) {
   if (!input.format.empty()) return input.format == "graph6";
-  const GraphFormat format = detect_format(source, head);
-  if (format != GraphFormat::kEdges) return format == GraphFormat::kGraph6;
+  const InputFormat format = detect_format(source, head);
+  if (format != InputFormat::kEdges) return format == InputFormat::kGraph6;
   // detect_format() says edges for ".txt" and the like whatever the text: a suffix decided.
-  if (detect_format(source, "[") == GraphFormat::kEdges) return false;
+  if (detect_format(source, "[") == InputFormat::kEdges) return false;
   const std::string_view first = head.substr(0, head.find('\n'));
   return looks_like_graph6(first);
 }
@@ -329,8 +329,9 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
       throw InputError(fmt::format("{}: no graph in the graph6 input", source));
   } else {
     const std::string text = reader.read_all(cmd.input.read_options().memory_limit);
-    const GraphFormat format = cmd.input.format.empty() ? detect_format(source, text)
-                                                        : take(parse_format_name(cmd.input.format));
+    const InputFormat format = cmd.input.format.empty()
+                                   ? detect_format(source, text)
+                                   : take(parse_input_format(cmd.input.format));
     CopsGraph g;
     g.graph = take_read(parse_graph(text, source, format, cmd.input.directed,
                                     cmd.input.read_options().memory_limit));

@@ -32,8 +32,9 @@ struct SolveCommand {
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
   unsigned save_pause =
-      0;              // hidden: milliseconds process 0 waits per block it saves, for the tests
-  bool wide = false;  // hidden: 32-bit remoteness words, for the tests
+      0;                   // hidden: milliseconds process 0 waits per block it saves, for the tests
+  bool wide = false;       // hidden: 32-bit remoteness words, for the tests
+  bool no_gather = false;  // hidden: answer as if the table did not fit on process 0, for the tests
 };
 
 // The game in `text` with the rule options over its rules, the same on every process.
@@ -64,10 +65,10 @@ std::string link_target(std::string path) {
   return path;
 }
 
-std::string json_text(const mpi::DistributedSolution& solution, const Position& p,
-                      const StateValue& v, const std::vector<std::string>& peaks) {
-  const mpi::DistributedStats& stats = solution.stats();
-  nlohmann::ordered_json out = cli::json_answer(solution.game(), p, v, stats.seconds);
+// --json: catmouse solve's object, then what the run alone knows.
+std::string json_text(const cli::SolveAnswer& answer, const mpi::DistributedStats& stats,
+                      const std::vector<std::string>& peaks) {
+  nlohmann::ordered_json out = cli::solve_json(answer);
   out["processes"] = stats.processes;
   out["levels"] = stats.levels;
   out["exchanged_bytes"] = stats.exchanged_bytes;
@@ -110,7 +111,12 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   const mpi::DistributedSolution& solution = *solved;
   const Game& game = solution.game();
   const Position p = cmd.state.resolve(game);
-  const StateValue v = solution.value(p);
+  // The single process's answer: the Solution on process 0 when the table fits there, else the
+  // position asked of the process that holds it.
+  const mpi::DistributedAnswer answer = solution.answer(0, !cmd.no_gather);
+  const StateValue v = answer.gathered
+                           ? (answer.solution ? answer.solution->value(p) : StateValue{})
+                           : solution.value(p);
   if (!cmd.save.empty()) {
     TablebaseWriteOptions write;
     write.threads = cmd.threads;
@@ -125,12 +131,19 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
   if (comm.rank() != 0) return;
   cli::warn_if_stuck(game, p);
-  if (cmd.code) {
-    cli::print(cli::code_answer(v.value, solution.spec().grid.has_value()));
-  } else if (cmd.json) {
-    cli::print(json_text(solution, p, v, peaks));
+  cli::SolveAnswer printed;
+  printed.game = &game;
+  printed.position = p;
+  printed.value = v;
+  printed.grid = solution.spec().grid.has_value();
+  printed.seconds = answer.summary.solve_seconds;
+  printed.table_bytes = answer.summary.memory_bytes;
+  printed.engine = answer.summary.engine;
+  if (cmd.json) {
+    cli::print(json_text(printed, solution.stats(), peaks));
   } else {
-    cli::print(cli::result_sentence(v.value, v.remoteness) + "\n");
+    cli::print(
+        cli::solve_text(printed, cmd.code ? cli::AnswerForm::kCode : cli::AnswerForm::kSentence));
   }
 }
 
@@ -158,8 +171,9 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
                              "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or "
                              "false for a grid map (1728)");
   sub->add_flag("--json", cmd->json,
-                "print one JSON object: result, winner, remoteness, state, nodes, edges, states, "
-                "seconds, and the run's processes, levels, exchanged_bytes, largest_level_bytes, "
+                "print one JSON object: what catmouse solve --json prints (result, winner, "
+                "remoteness, state, nodes, edges, states, seconds, table_bytes, engine), and the "
+                "run's processes, levels, exchanged_bytes, largest_level_bytes, "
                 "level_bytes (after each level), part_bytes, whole_bytes, peak_rss_bytes (one "
                 "per process)")
       ->excludes(code);
@@ -169,6 +183,7 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
       ->type_name("FILE.cmtb");
   sub->add_option("--fail-process", cmd->fail_process)->group("");  // for the tests
   sub->add_flag("--wide-remoteness", cmd->wide)->group("");         // for the tests
+  sub->add_flag("--no-gather", cmd->no_gather)->group("");          // for the tests
   sub->add_option("--save-pause", cmd->save_pause)->group("");      // for the tests
   sub->footer(
       "The rows of the state space are shared out among the processes; each holds about 1/K of\n"

@@ -223,11 +223,8 @@ Result<Example> read_example_file(const std::string& path) {
   Result<GameSpec> spec = read_game(text.str(), path);
   if (!spec.ok()) return spec.error();
   // The format read_game() chose: by the suffix, then by the content.
-  const GraphFormat detected = detect_format(path, text.str());
-  const std::string format = spec->grid                         ? "grid"
-                             : detected == GraphFormat::kGraph6 ? "graph6"
-                             : detected == GraphFormat::kEdges  ? "edges"
-                                                                : "leetcode";
+  const std::string format(
+      input_format_name(spec->grid ? InputFormat::kGrid : detect_format(path, text.str())));
   return Example{name.stem().string(), example_title(name.stem().string()), format, text.str()};
 }
 

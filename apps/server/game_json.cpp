@@ -148,8 +148,10 @@ Json value_map_json(const Solution& solution, NodeId mouse, Side turn, std::uint
       continue;
     }
     const StateValue v = solution.value(Position(mouse, {c}, turn), played);
-    cats.push_back(
-        {{"node", c}, {"value", value_name(v.value)}, {"remoteness", remoteness_json(v)}});
+    cats.push_back({{"node", c},
+                    {"value", value_name(v.value)},
+                    {"remoteness", remoteness_json(v)},
+                    {"sentence", value_sentence(v)}});
   }
   return {{"mouse", mouse}, {"turn", side_name(turn)}, {"cats", std::move(cats)}};
 }

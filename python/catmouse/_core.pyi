@@ -108,6 +108,7 @@ def solve(
     memory_limit: int = 0,
     progress: Callable[[Progress], Any] | None = None,
 ) -> Solution: ...
+def value_sentence(result: int, remoteness: int | None) -> str: ...
 def solve_cops(
     spec: GameSpec,
     cops: int,

@@ -79,13 +79,9 @@ class Counts(NamedTuple):
 
 
 def sentence(value: Value) -> str:
-    """``"mouse wins in 3 moves"``, ``"cat wins in 1 move"``, ``"draw"``."""
-    if value.result == 0:
-        return "draw"
-    if value.remoteness is None:
-        return f"{value.winner} wins"
-    r = value.remoteness
-    return f"{value.winner} wins in {r} move{'' if r == 1 else 's'}"
+    """``"mouse wins in 3 moves"``, ``"cat wins in 1 move"``, ``"draw"``: the library's sentence,
+    as ``catmouse play`` and the web page show it."""
+    return _core.value_sentence(value.result, value.remoteness)
 
 
 class Table:

@@ -10,6 +10,7 @@
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
 
 namespace catmouse::python {
@@ -261,6 +262,14 @@ void bind_solution(py::module_& m) {
         py::arg("values_only") = false, py::arg("memory_limit") = 0,
         py::arg("progress") = py::none(),
         "solve() of solve.hpp without the GIL; Ctrl-C stops it between levels.");
+  m.def(
+      "value_sentence",
+      [](int result, std::optional<std::uint32_t> remoteness) {
+        if (result < 0 || result > 2) throw py::value_error("result: 0, 1 or 2");
+        return value_sentence({static_cast<Value>(result), remoteness});
+      },
+      py::arg("result"), py::arg("remoteness"),
+      "value_sentence() of play.hpp: the sentence every front end shows for a value.");
   m.def("solve_cops", &run_cops, py::arg("spec"), py::arg("cops"), py::arg("threads") = 0,
         py::arg("memory_limit") = 0, py::arg("progress") = py::none(),
         "solve_cops() of cops.hpp on the spec's graph without the GIL.");

@@ -156,36 +156,52 @@ std::string entry_problem(const Json& entry, const std::string& shown) {
 
 }  // namespace
 
-Result<GraphFormat> parse_format_name(std::string_view name) {
-  if (name == "leetcode") return GraphFormat::kLeetCode;
-  if (name == "edges") return GraphFormat::kEdges;
-  if (name == "graph6") return GraphFormat::kGraph6;
-  return Error{
-      fmt::format("unknown graph format '{}' (expected 'leetcode', 'edges' or 'graph6')", name),
-      {}};
+Result<InputFormat> parse_input_format(std::string_view name) {
+  for (InputFormat f :
+       {InputFormat::kLeetCode, InputFormat::kEdges, InputFormat::kGraph6, InputFormat::kGrid}) {
+    if (name == input_format_name(f)) return f;
+  }
+  return Error{fmt::format("unknown input format '{}' (expected 'leetcode', 'edges', 'graph6' or "
+                           "'grid')",
+                           name),
+               {}};
 }
 
-GraphFormat detect_format(std::string_view source, std::string_view text) {
+std::string_view input_format_name(InputFormat format) {
+  switch (format) {
+    case InputFormat::kLeetCode:
+      return "leetcode";
+    case InputFormat::kEdges:
+      return "edges";
+    case InputFormat::kGraph6:
+      return "graph6";
+    case InputFormat::kGrid:
+      break;
+  }
+  return "grid";
+}
+
+InputFormat detect_format(std::string_view source, std::string_view text) {
   const std::size_t dot = source.rfind('.');
   std::string suffix(dot == std::string_view::npos ? "" : source.substr(dot));
   for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (suffix == ".json") return GraphFormat::kLeetCode;
-  if (suffix == ".txt" || suffix == ".edges" || suffix == ".el") return GraphFormat::kEdges;
-  if (suffix == ".g6" || suffix == ".graph6") return GraphFormat::kGraph6;
+  if (suffix == ".json") return InputFormat::kLeetCode;
+  if (suffix == ".txt" || suffix == ".edges" || suffix == ".el") return InputFormat::kEdges;
+  if (suffix == ".g6" || suffix == ".graph6") return InputFormat::kGraph6;
   // By content: the graph6 header, which nauty tools write with -h; else skip blanks and '#'
   // comment lines, then JSON must open with '[' or '{'.
   if (text.starts_with(kUtf8Bom)) text.remove_prefix(kUtf8Bom.size());
-  if (text.starts_with(kGraph6Header)) return GraphFormat::kGraph6;
+  if (text.starts_with(kGraph6Header)) return InputFormat::kGraph6;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '#') {
       i = text.find('\n', i);
       if (i == std::string_view::npos) break;
     } else if (c != '\n' && kLineSpace.find(c) == std::string_view::npos) {
-      return c == '[' || c == '{' ? GraphFormat::kLeetCode : GraphFormat::kEdges;
+      return c == '[' || c == '{' ? InputFormat::kLeetCode : InputFormat::kEdges;
     }
   }
-  return GraphFormat::kEdges;
+  return InputFormat::kEdges;
 }
 
 // Reads the plain form "[[1,2],[0],...]" (whitespace allowed, ids below 10^9) without building a
@@ -519,9 +535,14 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
   return unexpected_error(e, source);
 }
 
-Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
+Result<Graph> parse_graph(std::string_view text, std::string_view source, InputFormat format,
                           bool directed, std::uint64_t memory_limit) {
-  if (format == GraphFormat::kGraph6) {
+  if (format == InputFormat::kGrid) {
+    return error_at(
+        "a LeetCode 1728 map is a game, not a graph (graphs are leetcode, edges or graph6)",
+        source);
+  }
+  if (format == InputFormat::kGraph6) {
     if (directed) {
       return error_at(
           "graph6 holds undirected graphs; a directed graph must come as an edge list (one arc "
@@ -538,7 +559,7 @@ Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphF
     }
     return std::move(graphs->front());
   }
-  if (format == GraphFormat::kEdges) return parse_edges(text, source, directed, memory_limit);
+  if (format == InputFormat::kEdges) return parse_edges(text, source, directed, memory_limit);
   if (directed) {
     return error_at("a directed graph must come as an edge list (one arc \"u v\" per line)",
                     source);

@@ -11,31 +11,6 @@
 
 namespace catmouse {
 
-Result<InputFormat> parse_input_format(std::string_view name) {
-  for (InputFormat f :
-       {InputFormat::kLeetCode, InputFormat::kEdges, InputFormat::kGraph6, InputFormat::kGrid}) {
-    if (name == input_format_name(f)) return f;
-  }
-  return Error{fmt::format("unknown input format '{}' (expected 'leetcode', 'edges', 'graph6' or "
-                           "'grid')",
-                           name),
-               {}};
-}
-
-std::string_view input_format_name(InputFormat format) {
-  switch (format) {
-    case InputFormat::kLeetCode:
-      return "leetcode";
-    case InputFormat::kEdges:
-      return "edges";
-    case InputFormat::kGraph6:
-      return "graph6";
-    case InputFormat::kGrid:
-      break;
-  }
-  return "grid";
-}
-
 namespace {
 
 Error located(std::string message, std::string_view source, ErrorField field) {
@@ -106,23 +81,14 @@ Result<GameSpec> read_game(std::string_view text, std::string_view source,
   }
   std::optional<InputFormat> format = options.format;
   if (!format) {
-    switch (detect_format(source, text)) {
-      case GraphFormat::kEdges:
-        format = InputFormat::kEdges;
-        break;
-      case GraphFormat::kGraph6:
-        format = InputFormat::kGraph6;
-        break;
-      case GraphFormat::kLeetCode:
-        break;  // JSON: a graph or a map, as the document says
-    }
+    // JSON stays undecided: a graph or a map, as the document says.
+    const InputFormat detected = detect_format(source, text);
+    if (detected != InputFormat::kLeetCode) format = detected;
   }
   if (!format || format == InputFormat::kLeetCode || format == InputFormat::kGrid) {
     return read_json_game(text, source, format, options.directed, options.memory_limit);
   }
-  Result<Graph> graph = parse_graph(
-      text, source, format == InputFormat::kEdges ? GraphFormat::kEdges : GraphFormat::kGraph6,
-      options.directed, options.memory_limit);
+  Result<Graph> graph = parse_graph(text, source, *format, options.directed, options.memory_limit);
   if (!graph.ok()) return graph.error();
   GameSpec spec = make_spec(std::move(graph).value());
   spec.source = std::string(source);

@@ -90,18 +90,6 @@ std::uint64_t max_input_bytes(std::uint64_t memory_limit) {
   return std::max(memory_limit / kParseBytesPerInputByte, kMinInputBytes);
 }
 
-std::string format_bytes(std::uint64_t bytes) {
-  static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (bytes < 1024) return fmt::format("{} bytes", bytes);
-  double amount = static_cast<double>(bytes) / 1024.0;
-  std::size_t unit = 0;
-  while (amount >= 1024 && unit + 1 < std::size(kUnits)) {
-    amount /= 1024;
-    ++unit;
-  }
-  return fmt::format("{:.1f} {}", amount, kUnits[unit]);
-}
-
 Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::string_view what) {
   if (memory_limit == 0 || nodes <= max_nodes(memory_limit)) return {};
   const std::uint64_t needed = min_solve_bytes(nodes);

@@ -126,7 +126,7 @@ Counts DistributedSolution::counts() const {
   const Game& game = *s.game;
   const NodeId n = game.node_count();
   const detail::RowRange rows = s.parts->range(s.comm->rank());
-  // States, mouse wins, cat wins, and the greatest code of a win (its remoteness, when kept).
+  // States, mouse wins, cat wins, and the greatest remoteness of a win (+ 1; 0: none).
   std::uint64_t local[4] = {0, 0, 0, 0};
   std::vector<std::uint32_t> codes(n);
   for (int half = 0; half < 2; ++half) {
@@ -136,11 +136,11 @@ Counts DistributedSolution::counts() const {
       s.part->codes_here(half, row, 0, n, s.plan->order.rank, codes.data());
       for (NodeId column = 0; column < n; ++column) {
         if (half == 0 && game.cat_forbidden(column)) continue;
-        const std::uint32_t code = codes[column];  // tablebase::state_code
+        const queries::StateEntry e = tablebase::state_entry(codes[column], s.remoteness);
         ++local[0];
-        if (code == 0) continue;
-        ++local[(code & 1) != 0 ? 1 : 2];
-        local[3] = std::max<std::uint64_t>(local[3], code);
+        if (e.value == Value::kDraw) continue;
+        ++local[e.value == Value::kMouseWin ? 1 : 2];
+        if (s.remoteness) local[3] = std::max<std::uint64_t>(local[3], e.remoteness + 1);
       }
     }
   }
@@ -151,14 +151,110 @@ Counts DistributedSolution::counts() const {
   counts.mouse_wins = sums[1];
   counts.cat_wins = sums[2];
   counts.draws = sums[0] - sums[1] - sums[2];
-  if (s.remoteness && greatest > 0) {
-    counts.max_remoteness = static_cast<std::uint32_t>((greatest - 1) / 2);
-  }
+  if (greatest > 0) counts.max_remoteness = static_cast<std::uint32_t>(greatest - 1);
   return counts;
+}
+
+const SolvePlan& DistributedSolution::plan() const {
+  return *impl_->solve_plan;
 }
 
 Engine DistributedSolution::engine() const {
   return impl_->solve_plan->engine();
+}
+
+namespace {
+
+// A Table's arrays as the single-process engines lay them out (table.hpp): a bitset of mouse
+// wins, and a bitset of decided states (values only) or remoteness words, 16-bit unless a
+// remoteness needs 32, so that the gathered table's memory_bytes() is solve()'s.
+struct TableArrays {
+  ZeroedVector<std::uint64_t> mouse, decided;
+  ZeroedVector<std::uint16_t> r16;
+  ZeroedVector<std::uint32_t> r32;
+
+  TableArrays(StateIndex states, bool remoteness, bool wide) : mouse((states + 63) / 64) {
+    if (!remoteness) {
+      decided.resize(mouse.size());
+    } else if (wide) {
+      r32.resize(states);
+    } else {
+      r16.resize(states);
+    }
+  }
+  static std::uint64_t bytes(StateIndex states, bool remoteness, bool wide) {
+    const std::uint64_t bitset = (states + 63) / 64 * sizeof(std::uint64_t);
+    if (!remoteness) return 2 * bitset;
+    return bitset + states * (wide ? sizeof(std::uint32_t) : sizeof(std::uint16_t));
+  }
+  void put(StateIndex i, const queries::StateEntry& e) {
+    if (e.value == Value::kDraw) return;
+    const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+    if (e.value == Value::kMouseWin) mouse[i >> 6] |= bit;
+    if (!decided.empty()) {
+      decided[i >> 6] |= bit;
+    } else if (!r16.empty()) {
+      r16[i] = static_cast<std::uint16_t>(Table::kDecided16 | e.remoteness);
+    } else {
+      r32[i] = Table::kDecided32 | e.remoteness;
+    }
+  }
+};
+
+// States read from the processes per round trip while gathering a table.
+constexpr StateIndex kGatherRun = StateIndex{1} << 20;
+
+}  // namespace
+
+DistributedAnswer DistributedSolution::answer(int root, bool gather) const {
+  const Impl& s = *impl_;
+  const Communicator& comm = *s.comm;
+  DistributedAnswer out;
+  TablebaseSaveReport& summary = out.summary;
+  summary.engine = engine();
+  summary.solve_seconds = s.stats.seconds;
+  summary.counts = counts();
+  const StateIndex states = s.game->state_count();
+  const bool wide = summary.counts.max_remoteness.value_or(0) > 0x7FFF;
+  const std::uint64_t bytes = TableArrays::bytes(states, s.remoteness, wide);
+  const std::uint64_t limit = s.solve_plan->options().memory_limit;
+  summary.memory_bytes = bytes;
+  std::uint64_t fits =
+      gather && (limit == 0 || (bytes <= limit && s.stats.largest_part <= limit - bytes)) ? 1 : 0;
+  // Root takes everything it needs before the others start serving it, so that running out of
+  // memory means answering without the table rather than failing halfway.
+  std::optional<TableArrays> arrays;
+  std::optional<OwnedGame> game;
+  std::vector<std::uint32_t> codes;
+  if (comm.rank() == root && fits != 0) {
+    try {
+      arrays.emplace(states, s.remoteness, wide);
+      codes.resize(static_cast<std::size_t>(std::min(states, kGatherRun)));
+      game.emplace(s.solve_plan->owned_game().copy());
+    } catch (const std::bad_alloc&) {
+      fits = 0;
+    }
+  }
+  comm.broadcast(std::span<std::uint64_t>(&fits, 1), root);
+  out.gathered = fits != 0;
+  if (!out.gathered) return out;
+  if (comm.rank() != root) {
+    serve(root);
+    return out;
+  }
+  for (StateIndex first = 0; first < states; first += codes.size()) {
+    const std::span<std::uint32_t> run(
+        codes.data(), static_cast<std::size_t>(std::min<StateIndex>(codes.size(), states - first)));
+    read_codes(root, first, run);
+    for (std::size_t j = 0; j < run.size(); ++j) {
+      arrays->put(first + j, tablebase::state_entry(run[j], s.remoteness));
+    }
+  }
+  end_reading(root);
+  Table table(s.game->space(), std::move(arrays->mouse), std::move(arrays->decided),
+              std::move(arrays->r16), std::move(arrays->r32));
+  out.solution.emplace(std::move(*game), std::move(table), engine(), s.stats.seconds);
+  return out;
 }
 
 void DistributedSolution::read_codes(int root, StateIndex first,
@@ -238,8 +334,8 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
       prepared = field_error(
           ErrorField::kMemoryLimit,
           fmt::format("its part of the {} states ({} rows of {}) needs {}, more than the limit {}",
-                      impl->game->state_count(), rows.last - rows.first, n,
-                      detail::human_bytes(part), detail::human_bytes(options.memory_limit)));
+                      impl->game->state_count(), rows.last - rows.first, n, format_bytes(part),
+                      format_bytes(options.memory_limit)));
     }
   }
   if (Status ok = comm.agreed(prepared); !ok) return ok.error();

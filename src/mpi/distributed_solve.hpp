@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/plan.hpp"
 #include "catmouse/solve/solution.hpp"
+#include "catmouse/tablebase/save.hpp"
 #include "mpi/communicator.hpp"
 
 namespace catmouse::mpi {
@@ -47,6 +49,18 @@ struct DistributedStats {
   double seconds = 0;
 };
 
+// What a distributed solve answers, in the single process's types. On the root process, the
+// Solution solve() returns (the same table, engine and memory) when the whole table fits in the
+// memory limit beside the largest process's part; otherwise none, and the game is asked through
+// DistributedSolution::value(). On every process, the summary solve_to_tablebase() reports
+// (engine, solve_seconds, counts, and memory_bytes: the bytes of the table solve() would hold,
+// gathered or not), and whether root gathered the table.
+struct DistributedAnswer {
+  std::optional<Solution> solution;
+  bool gathered = false;
+  TablebaseSaveReport summary;
+};
+
 class DistributedSolution {
  public:
   struct Impl;
@@ -64,10 +78,18 @@ class DistributedSolution {
   // general): what a saved tablebase file records.
   Engine engine() const;
 
-  // The value of p (a valid position), as Solution::value gives it: under the move limit.
+  // The value of p (a valid position), as Solution::value gives it: under the move limit. For a
+  // table that gather_answer() did not gather.
   StateValue value(const Position& p) const;
   // Counts over the valid states, as Solution::counts.
   Counts counts() const;
+  // The plan the solve ran (its game, options and engine).
+  const SolvePlan& plan() const;
+
+  // The answer (DistributedAnswer): the table gathered on `root` as a Solution when it fits
+  // (root's memory running out while it prepares counts as not fitting), and the summary.
+  // `gather` false answers without gathering, as for a table too big for root (for tests).
+  DistributedAnswer answer(int root, bool gather = true) const;
 
   // Reading the whole table on one process, `root`, as tablebase codes (state_code in
   // src/tablebase/codec.hpp): root calls read_codes() for runs of states while every other

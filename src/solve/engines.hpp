@@ -7,6 +7,7 @@
 #include <string>
 
 #include "catmouse/core/error.hpp"
+#include "catmouse/core/format_bytes.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
@@ -85,8 +86,6 @@ CopsVariant cops_variant(const Rules& rules);
 std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only,
                           CopsVariant variant);
 
-// "512 bytes", "3.2 KiB", "1.5 GiB".
-std::string human_bytes(std::uint64_t bytes);
 // The refusal of a solve that needs `needed` bytes where options.memory_limit allows less; `what`
 // says what ("solving 32000000 states"), `hint` what would fit (may be empty).
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,

@@ -47,25 +47,13 @@ unsigned resolve_threads(unsigned threads) {
 
 namespace detail {
 
-std::string human_bytes(std::uint64_t bytes) {
-  const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
-  if (bytes < 1024) return fmt::format("{} bytes", bytes);
-  double amount = bytes / 1024.0;
-  int unit = 0;
-  while (amount >= 1024 && unit < 3) {
-    amount /= 1024;
-    ++unit;
-  }
-  return fmt::format("{:.1f} {}", amount, units[unit]);
-}
-
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
                    const std::string& hint) {
   const std::string amount =
-      needed == UINT64_MAX ? std::string("more than can be counted") : human_bytes(needed);
+      needed == UINT64_MAX ? std::string("more than can be counted") : format_bytes(needed);
   return option_error(ErrorField::kMemoryLimit,
                       fmt::format("{} needs about {}, over the limit of {}{}{}", what, amount,
-                                  human_bytes(limit), hint.empty() ? "" : "; ", hint));
+                                  format_bytes(limit), hint.empty() ? "" : "; ", hint));
 }
 
 Error option_error(ErrorField option, std::string message) {

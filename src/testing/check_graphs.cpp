@@ -66,7 +66,7 @@ class GraphDomain final : public CheckDomain {
       file_.emplace_back(line, std::move(graph));
       return {};
     };
-    if (detect_format(source, text) == GraphFormat::kGraph6) {
+    if (detect_format(source, text) == InputFormat::kGraph6) {
       Result<std::vector<Graph>> graphs = parse_graph6_file(text, source);
       if (!graphs.ok()) return graphs.error();
       std::uint64_t line = 0;

@@ -22,21 +22,25 @@
 
 namespace catmouse {
 
-enum class GraphFormat {
-  kLeetCode,  // JSON adjacency lists
+// The forms of input text, for graphs and for whole games (game_reader.hpp). One enum for both:
+// a graph's formats are the first three, and a LeetCode 1728 map is read as a game only.
+enum class InputFormat : std::uint8_t {
+  kLeetCode,  // JSON adjacency lists, or {"graph": [...], "rules": {...}}
   kEdges,     // edge-list text
   kGraph6,    // nauty graph6, one undirected graph per line (a file may hold many)
+  kGrid,      // a LeetCode 1728 map: {"grid": [...], "catJump": J, "mouseJump": J}
 };
-
-// "leetcode" / "edges" / "graph6" -> format; anything else is an error naming the accepted words.
-Result<GraphFormat> parse_format_name(std::string_view name);
+// "leetcode" / "edges" / "graph6" / "grid"; anything else is an error naming the accepted words.
+Result<InputFormat> parse_input_format(std::string_view name);
+std::string_view input_format_name(InputFormat format);
 
 // Picks the format for text read from `source`: by suffix (.json -> LeetCode; .txt, .edges,
 // .el -> edges; .g6, .graph6 -> graph6), else by content (text opening with the ">>graph6<<"
 // header -> graph6; first non-blank, non-comment character '[' or '{' -> LeetCode; else edges).
 // A graph6 file without the header and suffix is not recognised: its lines could as well be
-// the start of an edge list, so its format must be named.
-GraphFormat detect_format(std::string_view source, std::string_view text);
+// the start of an edge list, so its format must be named. Never kGrid: whether JSON is a map is
+// for its members to say (read_game).
+InputFormat detect_format(std::string_view source, std::string_view text);
 
 // Parses `text`; `source` is the name used in error locations ("graph.json", "<stdin>").
 Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
@@ -46,8 +50,9 @@ Result<Graph> parse_edges(std::string_view text, std::string_view source, bool d
                           std::uint64_t memory_limit = 0);
 // Reads the single graph in `text`. For graph6 that is parse_graph6_file() holding exactly one
 // graph: several graphs are an error, since a command reading one graph must not silently drop
-// the rest. graph6 holds undirected graphs only, so `directed` with graph6 is an error.
-Result<Graph> parse_graph(std::string_view text, std::string_view source, GraphFormat format,
+// the rest. graph6 holds undirected graphs only, so `directed` with graph6 is an error; kGrid is
+// an error too (a map is a game: read_game).
+Result<Graph> parse_graph(std::string_view text, std::string_view source, InputFormat format,
                           bool directed = false, std::uint64_t memory_limit = 0);
 
 // One graph6 graph: `line` is one line without its newline (a trailing '\r' is ignored).

@@ -10,22 +10,13 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
+#include "catmouse/io/format.hpp"
 
 namespace catmouse {
 
-enum class InputFormat : std::uint8_t {
-  kLeetCode,  // JSON adjacency lists, or {"graph": [...], "rules": {...}}
-  kEdges,     // edge-list text (format.hpp)
-  kGraph6,    // one nauty graph6 graph
-  kGrid,      // a LeetCode 1728 map: {"grid": [...], "catJump": J, "mouseJump": J}
-};
-// "leetcode" / "edges" / "graph6" / "grid"; anything else is an error naming the accepted words.
-Result<InputFormat> parse_input_format(std::string_view name);
-std::string_view input_format_name(InputFormat format);
-
 struct ReadOptions {
-  // The format; none: by the source's suffix, then by the content (format.hpp detect_format), a
-  // JSON object with a "grid" member being a map.
+  // The format (format.hpp); none: by the source's suffix, then by the content (format.hpp
+  // detect_format), a JSON object with a "grid" member being a map.
   std::optional<InputFormat> format;
   bool directed = false;  // an edge list's lines are arcs (edge lists only)
   // Bytes a solve of the game may take (SolveOptions::memory_limit); 0: no bound. Text longer

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "catmouse/core/error.hpp"
+#include "catmouse/core/format_bytes.hpp"  // format_bytes(), for the limits' messages
 
 namespace catmouse {
 
@@ -69,8 +70,5 @@ std::uint64_t available_memory();
 
 // A count as messages give it: exact below a billion ("2000000"), else "2.0e16".
 std::string format_count(std::uint64_t count);
-
-// "512 bytes", "3.2 KiB", "1.5 GiB", "4.4 PiB": amounts of memory in messages.
-std::string format_bytes(std::uint64_t bytes);
 
 }  // namespace catmouse

@@ -81,8 +81,8 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
       const std::uint64_t lean = one_cat_memory(game, true, table, kernel);
       hint =
           lean <= options.memory_limit
-              ? fmt::format("values only (no remoteness) would need {} and fit", human_bytes(lean))
-              : fmt::format("even values only would need {}", human_bytes(lean));
+              ? fmt::format("values only (no remoteness) would need {} and fit", format_bytes(lean))
+              : fmt::format("even values only would need {}", format_bytes(lean));
     }
     return memory_error(fmt::format("solving {} states", game.state_count()), estimate,
                         options.memory_limit, hint);

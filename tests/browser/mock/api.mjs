@@ -262,7 +262,7 @@ export class Api {
         continue;
       }
       const { value, remoteness } = game.valueOf({ mouse, cats: [c], turn }, Number(playedText));
-      cats.push({ node: c, value, remoteness });
+      cats.push({ node: c, value, remoteness, sentence: valueSentence(value, remoteness) });
     }
     return { mouse, turn, cats };
   }
