@@ -136,7 +136,9 @@ class MemoryEstimate : public ::testing::Test {
     // estimate under the measure is noise, not an undercount.
     constexpr double kNoise = 512.0 * 1024;
     EXPECT_GE(estimated + kNoise, measured);
-    if (close) EXPECT_LE(estimated, 1.25 * measured);
+    if (close) {
+      EXPECT_LE(estimated, 1.25 * measured);
+    }
   }
 
   void SetUpTiny() {
