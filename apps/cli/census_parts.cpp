@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -94,6 +97,43 @@ Done read_state(const PartsOptions& options, const CensusKind& kind) {
   return done;
 }
 
+// A graph6 line into `graph` (rows cleared first); whether it is one of `nodes` nodes. Up to 16
+// nodes only the set bits of the six-bit groups are visited: a census reads millions of lines.
+bool read_graph6(std::string_view text, std::int64_t nodes, SmallGraph& graph) {
+  const auto n = static_cast<NodeId>(nodes);
+  if (n > 16) {
+    const std::optional<SmallGraph> g = small_graph6(text);
+    if (!g || g->node_count != n) return false;
+    graph = *g;
+    return true;
+  }
+  const std::size_t bits = std::size_t{n} * (n - 1) / 2;
+  if (text.size() != 1 + (bits + 5) / 6 || static_cast<unsigned char>(text[0]) != 63 + n)
+    return false;
+  // The upper triangle column by column: bit p is (i, j) with p = j (j - 1) / 2 + i, i < j.
+  static const auto pairs = [] {
+    std::array<std::pair<std::uint8_t, std::uint8_t>, 120> out{};
+    std::size_t p = 0;
+    for (std::uint8_t j = 1; j < 16; ++j)
+      for (std::uint8_t i = 0; i < j; ++i) out[p++] = {i, j};
+    return out;
+  }();
+  graph.node_count = n;
+  std::fill(graph.rows.begin(), graph.rows.begin() + n, std::uint64_t{0});
+  for (std::size_t b = 1; b < text.size(); ++b) {
+    const int six = static_cast<unsigned char>(text[b]) - 63;
+    if (six < 0 || six > 63) return false;
+    for (auto m = static_cast<unsigned>(six); m != 0; m &= m - 1) {
+      const std::size_t p = 6 * (b - 1) + 5 - static_cast<std::size_t>(std::countr_zero(m));
+      if (p >= bits) return false;  // padding must be zero
+      const auto [i, j] = pairs[p];
+      graph.rows[i] |= std::uint64_t{1} << j;
+      graph.rows[j] |= std::uint64_t{1} << i;
+    }
+  }
+  return true;
+}
+
 // Runs geng's part res/parts through `work`; `stop` ends it early (nothing returned).
 std::optional<CensusJson> run_part(const PartsOptions& options, const std::string& geng,
                                    std::int64_t res, PartWork& work, const std::atomic<bool>& stop,
@@ -105,15 +145,15 @@ std::optional<CensusJson> run_part(const PartsOptions& options, const std::strin
   work.begin(res);
   std::uint64_t line = 0;
   std::string_view text;
+  SmallGraph g;
   while (child.next(text)) {
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     ++line;
-    const std::optional<SmallGraph> g = small_graph6(text);
-    if (!g || g->node_count != options.nodes) {
+    if (!read_graph6(text, options.nodes, g)) {
       throw InputError(fmt::format("{}, line {}: not a graph6 graph of {} nodes: '{}'", where, line,
                                    options.nodes, text.substr(0, 80)));
     }
-    work.graph(text, *g, line);
+    work.graph(text, g, line);
     graphs.fetch_add(1, std::memory_order_relaxed);
   }
   child.finish();

@@ -92,15 +92,40 @@ class CopsWork : public PartWork {
   CensusJson end() override { return part_json(part_); }
 
  private:
-  // The cop number (max + 1 above max) and its capture time, unless a theorem made it needless.
+  // The cop number (max + 1 above max) and its capture time, exact whenever the cops win.
   std::pair<std::uint32_t, std::optional<std::uint32_t>> answer(const SmallGraph& g) {
+    if (g.node_count <= kTinyCopsMaxNodes) return tiny_answer(g);
     const CopBounds bounds = cop_bounds(g);
     if (bounds.lower > max_) return {max_ + 1, std::nullopt};
     if (bounds.settled() && bounds.capture_moves_upper && bounds.lower < longest_.size() &&
         *bounds.capture_moves_upper < longest_[bounds.lower]) {
       return {bounds.lower, std::nullopt};
     }
-    for (std::uint32_t k = bounds.lower; k <= max_; ++k) {
+    return game_answer(g, bounds.lower);
+  }
+
+  // Up to 16 nodes: a dominating node settles the cop number and its capture time (one move: the
+  // robber stands on or next to the cop; none on one node), the tiny game the rest of one and two
+  // cops (a dismantling first, a dominating pair in its first round), and the game of 3 or more
+  // cops what is left (docs/census.md).
+  std::pair<std::uint32_t, std::optional<std::uint32_t>> tiny_answer(const SmallGraph& g) {
+    if (dominated_by(g, 1)) return {1, g.node_count == 1 ? 0 : 1};
+    if (const std::optional<std::uint32_t> one = tiny(g, 1)) return {1, *one};
+    if (max_ < 2) return {max_ + 1, std::nullopt};
+    if (const std::optional<std::uint32_t> two = tiny(g, 2)) return {2, *two};
+    return game_answer(g, 3);
+  }
+
+  std::optional<std::uint32_t> tiny(const SmallGraph& g, std::uint32_t k) {
+    Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
+    if (!r.ok()) throw ResourceError(r.error().message);
+    return r.value();
+  }
+
+  // The game from `from` cops up to max.
+  std::pair<std::uint32_t, std::optional<std::uint32_t>> game_answer(const SmallGraph& g,
+                                                                     std::uint32_t from) {
+    for (std::uint32_t k = from; k <= max_; ++k) {
       Result<CopsResult> r = small_.solve(g, k);
       if (!r.ok()) throw ResourceError(r.error().message);
       if (!r.value().win) continue;
