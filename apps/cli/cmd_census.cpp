@@ -48,11 +48,12 @@ void add_census_command(CLI::App& app) {
                    "cops-N-top.g6)")
       ->type_name("FILE");
   cops->footer(
-      "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph as\n"
-      "'copnumber --summary-only' does, and saves each finished part's counts to the state file\n"
-      "(written whole, never half). After a kill, the same command runs only the parts left and\n"
-      "prints the same totals. Prints the counts per cop number with the longest capture time\n"
-      "and the first graph reaching it (in part order).\n\n"
+      "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph with\n"
+      "the full game's cop number and capture time (theorems first, docs/census.md), and saves\n"
+      "each finished part's counts to the state file (written whole, never half). After a kill,\n"
+      "the same command runs only the parts left and prints the same totals. Prints the counts\n"
+      "per cop number with the longest capture time and the first graph reaching it (in part\n"
+      "order). catmouse-mpi census cops runs the same census over MPI processes.\n\n"
       "Examples:\n"
       "  catmouse census cops --nodes 9\n"
       "  catmouse census cops --nodes 10 --parts 100 --state cops10.json --threads 2");
