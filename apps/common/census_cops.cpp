@@ -63,8 +63,9 @@ Part part_of(const CensusJson& p) {
 }
 
 // What a thread keeps from one graph to the next: the solver's buffers, and the longest capture
-// time it found per cop number (see CopNumbers::shortcut in cmd_cops.cpp: a graph whose capture
-// time is bounded below it cannot be a record, whichever part it is in).
+// time the game found per cop number. Beyond 16 nodes a graph whose capture time a theorem bounds
+// below it cannot be a record, whichever part it is in, and its game is skipped (as
+// copnumber --summary-only skips it); up to 16 every capture time is computed.
 class CopsWork : public PartWork {
  public:
   CopsWork(std::uint32_t max, std::uint32_t keep_from) : max_(max), keep_from_(keep_from) {}
