@@ -69,6 +69,30 @@ TEST(CliCensus, ShortcutsGiveTheFullGamesSummary) {
   }
 }
 
+// census cops, with its own shortcuts and tiny game, against copnumber --summary, which plays the
+// full game on every graph: the same counts, longest capture times and first graphs reaching them
+// (one part: geng's order).
+TEST(CliCensus, CensusGivesTheFullGamesSummary) {
+  REQUIRE_GENG();
+  const auto state = temp("full.json"), top = temp("full.g6");
+  for (int n : {4, 7, 8}) {
+    std::filesystem::remove(state);
+    const CliRun census = cli_test::catmouse("census cops --nodes " + std::to_string(n) +
+                                             " --parts 1 --quiet --state '" + state.string() +
+                                             "' --graphs '" + top.string() + "'");
+    const CliRun full = run_command("(nauty-geng -cq " + std::to_string(n) + " | '" + CATMOUSE_CLI +
+                                    "' copnumber - --summary >/dev/null)");
+    ASSERT_EQ(census.exit_code, 0) << census.err;
+    ASSERT_EQ(full.exit_code, 0) << full.err;
+    std::string lines = without_time(census.out);
+    lines = lines.substr(0, lines.find("no graph of cop number 3"));
+    lines = std::regex_replace(lines, std::regex(R"(\(part 0, graph )"), "(graph ");
+    EXPECT_EQ(lines, without_time(full.err)) << n;
+    EXPECT_NE(lines.find("cop number 2: "), std::string::npos) << lines;
+  }
+  std::filesystem::remove(state);
+}
+
 TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   REQUIRE_GENG();
   const auto whole = temp("whole.json"), killed = temp("killed.json");

@@ -31,7 +31,21 @@ std::pair<std::uint32_t, std::uint32_t> game_cop_number(SmallCops& small, const 
   return {5, 0};
 }
 
+// The tiny game of one and two cops gives SmallCops' answer: whether they win, and how fast.
+void check_tiny(SmallCops& small, const SmallGraph& g, const std::string& name) {
+  for (std::uint32_t k = 1; k <= 2; ++k) {
+    const CopsResult game = small.solve(g, k).value();
+    const std::optional<std::uint32_t> tiny = tiny_cops_capture(g, k).value();
+    ASSERT_EQ(tiny.has_value(), game.win) << name << ", " << k << " cops";
+    if (game.win) {
+      ASSERT_EQ(*tiny, game.capture_moves) << name << ", " << k << " cops";
+    }
+  }
+}
+
 void check(SmallCops& small, const SmallGraph& g, const std::string& name, Checked& checked) {
+  check_tiny(small, g, name);
+  if (::testing::Test::HasFatalFailure()) return;
   const CopBounds b = cop_bounds(g);
   const auto [cops, moves] = game_cop_number(small, g);
   ++checked.graphs;
@@ -107,6 +121,46 @@ TEST(CopBounds, AgreeWithTheGameOnRandomGraphsOf9To11Nodes) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(checked.settled, 500);
+}
+
+TEST(TinyCops, AgreesWithTheGameOnRandomGraphsOf1To16Nodes) {
+  testing::Random random(913);
+  SmallCops small;
+  int two_cops_lose = 0;
+  for (int t = 0; t < 3000; ++t) {
+    const auto n = static_cast<NodeId>(1 + random.below(16));
+    SmallGraph g;
+    g.node_count = n;
+    // Sparse to dense, connected or not: the game is played the same on any graph.
+    const std::uint64_t percent = 10 + random.below(60);
+    for (NodeId j = 1; j < n; ++j) {
+      for (NodeId i = 0; i < j; ++i) {
+        if (random.below(100) >= percent) continue;
+        g.rows[i] |= std::uint64_t{1} << j;
+        g.rows[j] |= std::uint64_t{1} << i;
+      }
+    }
+    check_tiny(small, g, "random graph " + std::to_string(t));
+    if (HasFatalFailure()) return;
+    if (!small.solve(g, 2).value().win) ++two_cops_lose;
+  }
+  EXPECT_GT(two_cops_lose, 100);  // the losing side of the game is exercised too
+}
+
+TEST(TinyCops, PetersenNeedsThreeAndLimitsAreRefused) {
+  const Graph petersen = parse_graph6("IheA@GUAo", "petersen", 1, 0).value();
+  const SmallGraph p = SmallGraph::of(petersen).value();
+  EXPECT_EQ(tiny_cops_capture(p, 1).value(), std::nullopt);
+  EXPECT_EQ(tiny_cops_capture(p, 2).value(), std::nullopt);
+  EXPECT_FALSE(tiny_cops_capture(p, 3).ok());
+  EXPECT_FALSE(tiny_cops_capture(SmallGraph{}, 1).ok());
+  SmallGraph big;
+  big.node_count = 17;
+  EXPECT_FALSE(tiny_cops_capture(big, 1).ok());
+  SmallGraph one;
+  one.node_count = 1;
+  EXPECT_EQ(tiny_cops_capture(one, 1).value(), std::optional<std::uint32_t>(0));
+  EXPECT_EQ(tiny_cops_capture(one, 2).value(), std::optional<std::uint32_t>(0));
 }
 
 }  // namespace

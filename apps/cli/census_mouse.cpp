@@ -21,6 +21,7 @@
 #include <optional>
 
 #include "catmouse/core/rules.hpp"
+#include "census_commands.hpp"
 #include "census_parts.hpp"
 #include "commands.hpp"
 

@@ -1,21 +1,14 @@
 // catmouse census cops --nodes N: the cop number of every connected graph on N nodes, from
 // nauty's geng run in res/mod parts by the part runner (census_parts.hpp), which saves each
 // finished part so that the same command after a kill does only the parts left.
-// Each graph is answered as copnumber --summary-only answers it: the theorems of cop_bounds.hpp
-// first, the game for the rest (docs/census.md).
-#include <fmt/format.h>
-
+// Each graph is answered by the census's own shortcuts and tiny game (census_cops.hpp,
+// docs/census.md); catmouse-mpi census cops runs the same census over processes.
 #include <chrono>
-#include <map>
 #include <memory>
-#include <optional>
 
-#include "catmouse/io/atomic_file.hpp"
-#include "catmouse/solve/cop_bounds.hpp"
-#include "catmouse/solve/cops.hpp"
-#include "census_parts.hpp"
+#include "census_commands.hpp"
+#include "census_cops.hpp"
 #include "commands.hpp"
-#include "stream.hpp"
 
 namespace catmouse::cli {
 
@@ -23,166 +16,16 @@ namespace {
 
 struct CensusCommand {
   PartsOptions parts;
-  std::int64_t max = 3;
-  std::int64_t keep_from = 3;
-  std::string graphs;
+  CopsCensusOptions cops;
 };
-
-// One finished part: its counts, and the graphs of cop number keep_from or more (graph6).
-struct Part {
-  Tally tally;
-  std::vector<std::pair<std::uint32_t, std::string>> kept;
-};
-
-std::string capture_text(std::uint32_t moves) {
-  return fmt::format("capture {} round{} ({} move{})", cop_rounds(moves),
-                     cop_rounds(moves) == 1 ? "" : "s", moves, moves == 1 ? "" : "s");
-}
-
-// A part as the state file holds it.
-CensusJson part_json(const Part& part) {
-  CensusJson p;
-  p["graphs"] = part.tally.total();
-  p["answers"] = CensusJson::array();
-  for (const Tally::Entry& e : part.tally.entries()) {
-    p["answers"].push_back({{"cop_number", e.answer},
-                            {"count", e.count},
-                            {"longest", e.longest ? CensusJson(*e.longest) : nullptr},
-                            {"example", e.example}});
-  }
-  p["kept"] = CensusJson::array();
-  for (const auto& [cops, g6] : part.kept) p["kept"].push_back({cops, g6});
-  return p;
-}
-
-// The part back from the state file; throws nlohmann's exceptions on anything else.
-Part part_of(const CensusJson& p) {
-  std::vector<Tally::Entry> entries;
-  for (const auto& a : p.at("answers")) {
-    Tally::Entry e;
-    e.answer = a.at("cop_number").get<std::uint32_t>();
-    e.count = a.at("count").get<std::uint64_t>();
-    if (!a.at("longest").is_null()) e.longest = a.at("longest").get<std::uint32_t>();
-    e.example = a.at("example").get<std::string>();
-    entries.push_back(std::move(e));
-  }
-  Part part{Tally(std::move(entries), p.at("graphs").get<std::uint64_t>()), {}};
-  for (const auto& k : p.at("kept"))
-    part.kept.emplace_back(k.at(0).get<std::uint32_t>(), k.at(1).get<std::string>());
-  return part;
-}
-
-// What a thread keeps from one graph to the next: the solver's buffers, and the longest capture
-// time it found per cop number (see CopNumbers::shortcut in cmd_cops.cpp: a graph whose capture
-// time is bounded below it cannot be a record, whichever part it is in).
-class CopsWork : public PartWork {
- public:
-  CopsWork(std::uint32_t max, std::uint32_t keep_from) : max_(max), keep_from_(keep_from) {}
-
-  void begin(std::int64_t part) override {
-    res_ = part;
-    part_ = Part{};
-  }
-  void graph(std::string_view text, const SmallGraph& g, std::uint64_t line) override {
-    const auto [cops, moves] = answer(g);
-    part_.tally.add(cops, moves,
-                    [&] { return fmt::format("{} (part {}, graph {})", text, res_, line); });
-    if (cops <= max_ && cops >= keep_from_) part_.kept.emplace_back(cops, std::string(text));
-  }
-  CensusJson end() override { return part_json(part_); }
-
- private:
-  // The cop number (max + 1 above max) and its capture time, unless a theorem made it needless.
-  std::pair<std::uint32_t, std::optional<std::uint32_t>> answer(const SmallGraph& g) {
-    const CopBounds bounds = cop_bounds(g);
-    if (bounds.lower > max_) return {max_ + 1, std::nullopt};
-    if (bounds.settled() && bounds.capture_moves_upper && bounds.lower < longest_.size() &&
-        *bounds.capture_moves_upper < longest_[bounds.lower]) {
-      return {bounds.lower, std::nullopt};
-    }
-    for (std::uint32_t k = bounds.lower; k <= max_; ++k) {
-      Result<CopsResult> r = small_.solve(g, k);
-      if (!r.ok()) throw ResourceError(r.error().message);
-      if (!r.value().win) continue;
-      if (longest_.size() <= k) longest_.resize(k + 1, 0);
-      longest_[k] = std::max(longest_[k], r.value().capture_moves);
-      return {k, r.value().capture_moves};
-    }
-    return {max_ + 1, std::nullopt};
-  }
-
-  std::uint32_t max_, keep_from_;
-  std::int64_t res_ = 0;
-  Part part_;
-  SmallCops small_;
-  std::vector<std::uint32_t> longest_;
-};
-
-void check(const CensusCommand& cmd) {
-  if (cmd.max < 1 || cmd.max > kMaxCops)
-    throw InputError(fmt::format("--max: {} cops; give 1 to {}", cmd.max, kMaxCops));
-  if (cmd.keep_from < 1)
-    throw InputError(fmt::format("--keep-from: {}; give 1 or more", cmd.keep_from));
-}
-
-// The totals over every part, in part order (the first graph reaching a longest capture is the
-// first in geng's order of parts), and the graphs of the highest cop number kept.
-void report(const CensusCommand& cmd, const std::map<std::int64_t, Part>& done,
-            std::chrono::steady_clock::time_point started) {
-  Tally total;
-  std::uint32_t highest = 0;
-  for (const auto& [res, part] : done) {
-    total.merge(part.tally);
-    for (const auto& [cops, g6] : part.kept) highest = std::max(highest, cops);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::string text = summary_text(
-      total, seconds, "graphs",
-      [&](std::uint32_t a) {
-        return a > cmd.max ? fmt::format("cop number > {}", cmd.max)
-                           : fmt::format("cop number {}", a);
-      },
-      capture_text);
-  if (highest == 0) {
-    text += fmt::format("no graph of cop number {} to {}: {} not written\n", cmd.keep_from, cmd.max,
-                        cmd.graphs);
-  } else {
-    std::string g6;
-    std::uint64_t count = 0;
-    for (const auto& [res, part] : done) {
-      for (const auto& [cops, line] : part.kept) {
-        if (cops == highest) g6 += line + "\n", ++count;
-      }
-    }
-    const Status written = write_file_atomically(cmd.graphs, g6);
-    if (!written.ok()) throw ResourceError(written.error().message);
-    // Graphs above --max have no cop number here: "highest" is the highest found up to --max.
-    text += fmt::format("cop number {} (the highest up to --max {}): {} graph{} written to {}\n",
-                        highest, cmd.max, count, count == 1 ? "" : "s", cmd.graphs);
-  }
-  print(text);
-}
 
 void run_census(CensusCommand cmd) {
-  if (cmd.parts.parts == 0) cmd.parts.parts = default_parts(cmd.parts.nodes);
-  check(cmd);
-  const std::int64_t n = cmd.parts.nodes;
-  if (cmd.parts.state.empty()) cmd.parts.state = fmt::format("cops-{}.census.json", n);
-  if (cmd.graphs.empty()) cmd.graphs = fmt::format("cops-{}-top.g6", n);
-  CensusKind kind;
-  kind.name = "cops";
-  kind.question["max"] = cmd.max;
-  kind.question["keep_from"] = cmd.keep_from;
-  const auto max = static_cast<std::uint32_t>(cmd.max);
-  const auto keep_from =
-      static_cast<std::uint32_t>(std::min<std::int64_t>(cmd.keep_from, UINT32_MAX));
-  kind.make_work = [=] { return std::make_unique<CopsWork>(max, keep_from); };
-  kind.check_part = [](const CensusJson& p) { (void)part_of(p); };
+  const CensusKind kind = cops_census_kind(cmd.parts, cmd.cops);
   const auto started = std::chrono::steady_clock::now();
-  std::map<std::int64_t, Part> done;
-  for (const auto& [res, p] : run_parts(cmd.parts, kind)) done.emplace(res, part_of(p));
-  report(cmd, done, started);
+  const FinishedParts done = run_parts(cmd.parts, kind);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  print(cops_census_report(cmd.cops, done, seconds));
 }
 
 }  // namespace
@@ -194,21 +37,23 @@ void add_census_command(CLI::App& app) {
   CLI::App* cops =
       census->add_subcommand("cops", "The cop number of every connected graph on N nodes");
   add_parts_options(*cops, cmd->parts, "cops-N.census.json");
-  cops->add_option("--max", cmd->max, "try at most this many cops (default: 3)")->type_name("K");
-  cops->add_option("--keep-from", cmd->keep_from,
+  cops->add_option("--max", cmd->cops.max, "try at most this many cops (default: 3)")
+      ->type_name("K");
+  cops->add_option("--keep-from", cmd->cops.keep_from,
                    "keep the graphs of cop number K or more, and write those of the highest "
                    "(default: 3)")
       ->type_name("K");
-  cops->add_option("--graphs", cmd->graphs,
+  cops->add_option("--graphs", cmd->cops.graphs,
                    "where the graphs of the highest cop number go, graph6 (default: "
                    "cops-N-top.g6)")
       ->type_name("FILE");
   cops->footer(
-      "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph as\n"
-      "'copnumber --summary-only' does, and saves each finished part's counts to the state file\n"
-      "(written whole, never half). After a kill, the same command runs only the parts left and\n"
-      "prints the same totals. Prints the counts per cop number with the longest capture time\n"
-      "and the first graph reaching it (in part order).\n\n"
+      "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph with\n"
+      "the full game's cop number and capture time (theorems first, docs/census.md), and saves\n"
+      "each finished part's counts to the state file (written whole, never half). After a kill,\n"
+      "the same command runs only the parts left and prints the same totals. Prints the counts\n"
+      "per cop number with the longest capture time and the first graph reaching it (in part\n"
+      "order). catmouse-mpi census cops runs the same census over MPI processes.\n\n"
       "Examples:\n"
       "  catmouse census cops --nodes 9\n"
       "  catmouse census cops --nodes 10 --parts 100 --state cops10.json --threads 2");

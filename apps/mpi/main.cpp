@@ -20,6 +20,7 @@
 namespace catmouse::mpi_cli {
 void add_solve_command(CLI::App& app, const mpi::Communicator& comm);
 void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm);
+void add_census_command(CLI::App& app, const mpi::Communicator& comm);
 }  // namespace catmouse::mpi_cli
 
 namespace {
@@ -104,6 +105,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   catmouse::mpi_cli::add_solve_command(app, comm);
   catmouse::mpi_cli::add_copnumber_command(app, comm);
+  catmouse::mpi_cli::add_census_command(app, comm);
   try {
     const int code = run(app, comm, argc, argv);
     // The run is over: mpirun's SIGTERM to a process still exiting, when another exited first

@@ -40,4 +40,13 @@ std::uint32_t cop_number_order_bound(NodeId node_count);
 // is not connected is not what these theorems speak of: they then give no bound).
 CopBounds cop_bounds(const SmallGraph& graph);
 
+// The classical game (cops_rules(k)) for one or two cops on a graph of at most 16 nodes, for a
+// census of millions of tiny graphs: 16-bit rows in fixed arrays on the stack, no allocation.
+// The capture time in plies from the cops' first move (CopsResult::capture_moves) when k cops
+// win, nullopt when they lose; the same answers as SmallCops and solve_cops (tests check it on
+// every connected graph of up to 8 nodes and random ones up to 16). Fails on k outside 1..2 or
+// a graph outside 1..kTinyCopsMaxNodes nodes.
+inline constexpr NodeId kTinyCopsMaxNodes = 16;
+Result<std::optional<std::uint32_t>> tiny_cops_capture(const SmallGraph& graph, std::uint32_t k);
+
 }  // namespace catmouse

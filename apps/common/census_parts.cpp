@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -16,16 +19,20 @@
 
 #include "catmouse/io/atomic_file.hpp"
 #include "child_process.hpp"
-#include "commands.hpp"
+#include "engine_options.hpp"
+#include "errors.hpp"
+#include "input.hpp"
+#include "output.hpp"
 #include "stream.hpp"
 
 namespace catmouse::cli {
 
 namespace {
 
-using Done = std::map<std::int64_t, CensusJson>;
+using Done = FinishedParts;
 
-// geng as a path to run: --geng itself when it names a file, else found on PATH.
+}  // namespace
+
 std::string find_geng(const std::string& geng) {
   if (geng.find('/') != std::string::npos) {
     if (::access(geng.c_str(), X_OK) == 0) return geng;
@@ -44,6 +51,8 @@ std::string find_geng(const std::string& geng) {
       geng));
 }
 
+namespace {
+
 // The state file's text: the census's question and every finished part.
 CensusJson state_json(const PartsOptions& options, const CensusKind& kind, const Done& done) {
   CensusJson out;
@@ -56,8 +65,9 @@ CensusJson state_json(const PartsOptions& options, const CensusKind& kind, const
   return out;
 }
 
-// Reads the finished parts of a state file a run of the same census left; a state of another
-// census, or one that is not ours, is an error naming the file and the field.
+}  // namespace
+
+// A state of another census, or one that is not ours, is an error naming the file and the field.
 Done read_state(const PartsOptions& options, const CensusKind& kind) {
   Done done;
   if (!std::filesystem::exists(options.state)) return done;
@@ -94,7 +104,53 @@ Done read_state(const PartsOptions& options, const CensusKind& kind) {
   return done;
 }
 
-// Runs geng's part res/parts through `work`; `stop` ends it early (nothing returned).
+void write_state(const PartsOptions& options, const CensusKind& kind, const Done& done) {
+  const Status saved =
+      write_file_atomically(options.state, state_json(options, kind, done).dump(1) + "\n");
+  if (!saved.ok()) throw ResourceError(saved.error().message);
+}
+
+namespace {
+
+// A graph6 line into `graph` (rows cleared first); whether it is one of `nodes` nodes. Up to 16
+// nodes only the set bits of the six-bit groups are visited: a census reads millions of lines.
+bool read_graph6(std::string_view text, std::int64_t nodes, SmallGraph& graph) {
+  const auto n = static_cast<NodeId>(nodes);
+  if (n > 16) {
+    const std::optional<SmallGraph> g = small_graph6(text);
+    if (!g || g->node_count != n) return false;
+    graph = *g;
+    return true;
+  }
+  const std::size_t bits = std::size_t{n} * (n - 1) / 2;
+  if (text.size() != 1 + (bits + 5) / 6 || static_cast<unsigned char>(text[0]) != 63 + n)
+    return false;
+  // The upper triangle column by column: bit p is (i, j) with p = j (j - 1) / 2 + i, i < j.
+  static const auto pairs = [] {
+    std::array<std::pair<std::uint8_t, std::uint8_t>, 120> out{};
+    std::size_t p = 0;
+    for (std::uint8_t j = 1; j < 16; ++j)
+      for (std::uint8_t i = 0; i < j; ++i) out[p++] = {i, j};
+    return out;
+  }();
+  graph.node_count = n;
+  std::fill(graph.rows.begin(), graph.rows.begin() + n, std::uint64_t{0});
+  for (std::size_t b = 1; b < text.size(); ++b) {
+    const int six = static_cast<unsigned char>(text[b]) - 63;
+    if (six < 0 || six > 63) return false;
+    for (auto m = static_cast<unsigned>(six); m != 0; m &= m - 1) {
+      const std::size_t p = 6 * (b - 1) + 5 - static_cast<std::size_t>(std::countr_zero(m));
+      if (p >= bits) return false;  // padding must be zero
+      const auto [i, j] = pairs[p];
+      graph.rows[i] |= std::uint64_t{1} << j;
+      graph.rows[j] |= std::uint64_t{1} << i;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<CensusJson> run_part(const PartsOptions& options, const std::string& geng,
                                    std::int64_t res, PartWork& work, const std::atomic<bool>& stop,
                                    std::atomic<std::uint64_t>& graphs) {
@@ -105,15 +161,15 @@ std::optional<CensusJson> run_part(const PartsOptions& options, const std::strin
   work.begin(res);
   std::uint64_t line = 0;
   std::string_view text;
+  SmallGraph g;
   while (child.next(text)) {
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     ++line;
-    const std::optional<SmallGraph> g = small_graph6(text);
-    if (!g || g->node_count != options.nodes) {
+    if (!read_graph6(text, options.nodes, g)) {
       throw InputError(fmt::format("{}, line {}: not a graph6 graph of {} nodes: '{}'", where, line,
                                    options.nodes, text.substr(0, 80)));
     }
-    work.graph(text, *g, line);
+    work.graph(text, g, line);
     graphs.fetch_add(1, std::memory_order_relaxed);
   }
   child.finish();
@@ -124,12 +180,14 @@ std::optional<CensusJson> run_part(const PartsOptions& options, const std::strin
   return part;
 }
 
-void check(const PartsOptions& options) {
+void check_parts_options(const PartsOptions& options) {
   if (options.nodes < 1 || options.nodes > 16)
     throw InputError(fmt::format("--nodes: {}; give 1 to 16", options.nodes));
   if (options.parts < 1 || options.parts > 1000000)
     throw InputError(fmt::format("--parts: {}; give 1 to 1000000", options.parts));
 }
+
+namespace {
 
 // The progress line on stderr until `all_done`: parts done, graphs, time and ETA.
 void show_progress(const PartsOptions& options, std::size_t resumed, std::size_t todo,
@@ -157,8 +215,8 @@ std::int64_t default_parts(std::int64_t nodes) {
   return nodes <= 8 ? 8 : nodes == 9 ? 32 : nodes == 10 ? 100 : 1000;
 }
 
-std::map<std::int64_t, CensusJson> run_parts(const PartsOptions& options, const CensusKind& kind) {
-  check(options);
+FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind) {
+  check_parts_options(options);
   const std::string geng = find_geng(options.geng);
   Done done = read_state(options, kind);
   std::vector<std::int64_t> todo;
@@ -182,9 +240,7 @@ std::map<std::int64_t, CensusJson> run_parts(const PartsOptions& options, const 
         if (!part) return;
         const std::lock_guard lock(mutex);
         done.emplace(todo[i], std::move(*part));
-        const Status saved =
-            write_file_atomically(options.state, state_json(options, kind, done).dump(1) + "\n");
-        if (!saved.ok()) throw ResourceError(saved.error().message);
+        write_state(options, kind, done);
         ++finished;
       }
     } catch (...) {
@@ -208,7 +264,8 @@ std::map<std::int64_t, CensusJson> run_parts(const PartsOptions& options, const 
   return done;
 }
 
-void add_parts_options(CLI::App& sub, PartsOptions& options, const std::string& state) {
+void add_parts_options(CLI::App& sub, PartsOptions& options, const std::string& state,
+                       bool threads) {
   sub.add_option("--nodes", options.nodes, "the node count N (1 to 16)")
       ->required()
       ->type_name("N");
@@ -221,8 +278,10 @@ void add_parts_options(CLI::App& sub, PartsOptions& options, const std::string& 
       ->type_name("FILE");
   sub.add_option("--geng", options.geng, "nauty's geng (default: nauty-geng on PATH)")
       ->type_name("PATH");
-  sub.add_option("--threads", options.threads, "worker threads (default: one per core)")
-      ->type_name("T");
+  if (threads) {
+    sub.add_option("--threads", options.threads, "worker threads (default: one per core)")
+        ->type_name("T");
+  }
   sub.add_flag("--quiet", options.quiet, "no progress line on a terminal");
 }
 

@@ -1,0 +1,212 @@
+// The cop-number census (census_cops.hpp).
+#include "census_cops.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "catmouse/io/atomic_file.hpp"
+#include "catmouse/solve/cop_bounds.hpp"
+#include "catmouse/solve/cops.hpp"
+#include "errors.hpp"
+#include "stream.hpp"
+
+namespace catmouse::cli {
+
+namespace {
+
+// One finished part: its counts, and the graphs of cop number keep_from or more (graph6).
+struct Part {
+  Tally tally;
+  std::vector<std::pair<std::uint32_t, std::string>> kept;
+};
+
+std::string capture_text(std::uint32_t moves) {
+  return fmt::format("capture {} round{} ({} move{})", cop_rounds(moves),
+                     cop_rounds(moves) == 1 ? "" : "s", moves, moves == 1 ? "" : "s");
+}
+
+// A part as the state file holds it.
+CensusJson part_json(const Part& part) {
+  CensusJson p;
+  p["graphs"] = part.tally.total();
+  p["answers"] = CensusJson::array();
+  for (const Tally::Entry& e : part.tally.entries()) {
+    p["answers"].push_back({{"cop_number", e.answer},
+                            {"count", e.count},
+                            {"longest", e.longest ? CensusJson(*e.longest) : nullptr},
+                            {"example", e.example}});
+  }
+  p["kept"] = CensusJson::array();
+  for (const auto& [cops, g6] : part.kept) p["kept"].push_back({cops, g6});
+  return p;
+}
+
+// The part back from the state file; throws nlohmann's exceptions on anything else.
+Part part_of(const CensusJson& p) {
+  std::vector<Tally::Entry> entries;
+  for (const auto& a : p.at("answers")) {
+    Tally::Entry e;
+    e.answer = a.at("cop_number").get<std::uint32_t>();
+    e.count = a.at("count").get<std::uint64_t>();
+    if (!a.at("longest").is_null()) e.longest = a.at("longest").get<std::uint32_t>();
+    e.example = a.at("example").get<std::string>();
+    entries.push_back(std::move(e));
+  }
+  Part part{Tally(std::move(entries), p.at("graphs").get<std::uint64_t>()), {}};
+  for (const auto& k : p.at("kept"))
+    part.kept.emplace_back(k.at(0).get<std::uint32_t>(), k.at(1).get<std::string>());
+  return part;
+}
+
+// What a thread keeps from one graph to the next: the solver's buffers, and the longest capture
+// time the game found per cop number. Beyond 16 nodes a graph whose capture time a theorem bounds
+// below it cannot be a record, whichever part it is in, and its game is skipped (as
+// copnumber --summary-only skips it); up to 16 every capture time is computed.
+class CopsWork : public PartWork {
+ public:
+  CopsWork(std::uint32_t max, std::uint32_t keep_from) : max_(max), keep_from_(keep_from) {}
+
+  void begin(std::int64_t part) override {
+    res_ = part;
+    part_ = Part{};
+  }
+  void graph(std::string_view text, const SmallGraph& g, std::uint64_t line) override {
+    const auto [cops, moves] = answer(g);
+    part_.tally.add(cops, moves,
+                    [&] { return fmt::format("{} (part {}, graph {})", text, res_, line); });
+    if (cops <= max_ && cops >= keep_from_) part_.kept.emplace_back(cops, std::string(text));
+  }
+  CensusJson end() override { return part_json(part_); }
+
+ private:
+  // The cop number (max + 1 above max) and its capture time, exact whenever the cops win.
+  std::pair<std::uint32_t, std::optional<std::uint32_t>> answer(const SmallGraph& g) {
+    if (g.node_count <= kTinyCopsMaxNodes) return tiny_answer(g);
+    const CopBounds bounds = cop_bounds(g);
+    if (bounds.lower > max_) return {max_ + 1, std::nullopt};
+    if (bounds.settled() && bounds.capture_moves_upper && bounds.lower < longest_.size() &&
+        *bounds.capture_moves_upper < longest_[bounds.lower]) {
+      return {bounds.lower, std::nullopt};
+    }
+    return game_answer(g, bounds.lower);
+  }
+
+  // Up to 16 nodes: a dominating node settles the cop number and its capture time (one move: the
+  // robber stands on or next to the cop; none on one node), the tiny game the rest of one and two
+  // cops (a dismantling first, a dominating pair in its first round), and the game of 3 or more
+  // cops what is left (docs/census.md).
+  std::pair<std::uint32_t, std::optional<std::uint32_t>> tiny_answer(const SmallGraph& g) {
+    if (dominated_by(g, 1)) return {1, g.node_count == 1 ? 0 : 1};
+    if (const std::optional<std::uint32_t> one = tiny(g, 1)) return {1, *one};
+    if (max_ < 2) return {max_ + 1, std::nullopt};
+    if (const std::optional<std::uint32_t> two = tiny(g, 2)) return {2, *two};
+    return game_answer(g, 3);
+  }
+
+  std::optional<std::uint32_t> tiny(const SmallGraph& g, std::uint32_t k) {
+    Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
+    if (!r.ok()) throw ResourceError(r.error().message);
+    return r.value();
+  }
+
+  // The game from `from` cops up to max.
+  std::pair<std::uint32_t, std::optional<std::uint32_t>> game_answer(const SmallGraph& g,
+                                                                     std::uint32_t from) {
+    for (std::uint32_t k = from; k <= max_; ++k) {
+      Result<CopsResult> r = small_.solve(g, k);
+      if (!r.ok()) throw ResourceError(r.error().message);
+      if (!r.value().win) continue;
+      if (longest_.size() <= k) longest_.resize(k + 1, 0);
+      longest_[k] = std::max(longest_[k], r.value().capture_moves);
+      return {k, r.value().capture_moves};
+    }
+    return {max_ + 1, std::nullopt};
+  }
+
+  std::uint32_t max_, keep_from_;
+  std::int64_t res_ = 0;
+  Part part_;
+  SmallCops small_;
+  std::vector<std::uint32_t> longest_;
+};
+
+void check(const CopsCensusOptions& cmd) {
+  if (cmd.max < 1 || cmd.max > kMaxCops)
+    throw InputError(fmt::format("--max: {} cops; give 1 to {}", cmd.max, kMaxCops));
+  if (cmd.keep_from < 1)
+    throw InputError(fmt::format("--keep-from: {}; give 1 or more", cmd.keep_from));
+}
+
+// The totals over every part, in part order (the first graph reaching a longest capture is the
+// first in geng's order of parts), and the graphs of the highest cop number kept.
+std::string report(const CopsCensusOptions& cmd, const std::map<std::int64_t, Part>& done,
+                   double seconds) {
+  Tally total;
+  std::uint32_t highest = 0;
+  for (const auto& [res, part] : done) {
+    total.merge(part.tally);
+    for (const auto& [cops, g6] : part.kept) highest = std::max(highest, cops);
+  }
+  std::string text = summary_text(
+      total, seconds, "graphs",
+      [&](std::uint32_t a) {
+        return a > cmd.max ? fmt::format("cop number > {}", cmd.max)
+                           : fmt::format("cop number {}", a);
+      },
+      capture_text);
+  if (highest == 0) {
+    text += fmt::format("no graph of cop number {} to {}: {} not written\n", cmd.keep_from, cmd.max,
+                        cmd.graphs);
+  } else {
+    std::string g6;
+    std::uint64_t count = 0;
+    for (const auto& [res, part] : done) {
+      for (const auto& [cops, line] : part.kept) {
+        if (cops == highest) g6 += line + "\n", ++count;
+      }
+    }
+    const Status written = write_file_atomically(cmd.graphs, g6);
+    if (!written.ok()) throw ResourceError(written.error().message);
+    // Graphs above --max have no cop number here: "highest" is the highest found up to --max.
+    text += fmt::format("cop number {} (the highest up to --max {}): {} graph{} written to {}\n",
+                        highest, cmd.max, count, count == 1 ? "" : "s", cmd.graphs);
+  }
+  return text;
+}
+
+}  // namespace
+
+CensusKind cops_census_kind(PartsOptions& parts, CopsCensusOptions& cops) {
+  if (parts.parts == 0) parts.parts = default_parts(parts.nodes);
+  check(cops);
+  const std::int64_t n = parts.nodes;
+  if (parts.state.empty()) parts.state = fmt::format("cops-{}.census.json", n);
+  if (cops.graphs.empty()) cops.graphs = fmt::format("cops-{}-top.g6", n);
+  CensusKind kind;
+  kind.name = "cops";
+  kind.question["max"] = cops.max;
+  kind.question["keep_from"] = cops.keep_from;
+  const auto max = static_cast<std::uint32_t>(cops.max);
+  const auto keep_from =
+      static_cast<std::uint32_t>(std::min<std::int64_t>(cops.keep_from, UINT32_MAX));
+  kind.make_work = [=] { return std::make_unique<CopsWork>(max, keep_from); };
+  kind.check_part = [](const CensusJson& p) { (void)part_of(p); };
+  return kind;
+}
+
+std::string cops_census_report(const CopsCensusOptions& cops, const FinishedParts& done,
+                               double seconds) {
+  std::map<std::int64_t, Part> parts;
+  try {
+    for (const auto& [res, p] : done) parts.emplace(res, part_of(p));
+  } catch (const std::exception& e) {
+    throw InputError(fmt::format("a finished part that is not a cops census part ({})", e.what()));
+  }
+  return report(cops, parts, seconds);
+}
+
+}  // namespace catmouse::cli

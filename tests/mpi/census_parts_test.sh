@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# catmouse-mpi census cops against catmouse census cops on 1, 2 and 3 processes: the census of
+# every connected graph on 8 nodes in 16 parts gives the same totals and writes the same state
+# file byte for byte; a census stopped part way by either program (a geng that fails from part 5
+# on) is finished by the other with the same totals; a bad geng line exits with code 2.
+# Usage: census_parts_test.sh CATMOUSE CATMOUSE_MPI MPIRUN WORKDIR
+# Exit 0: passed; 1: failed; 77: skipped, nauty-geng is missing.
+set -euo pipefail
+cli=$1 mpi=$2 mpirun=$3 work=$4
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/mpirun.sh"
+geng=$(command -v nauty-geng) || { echo "nauty-geng missing (Debian: nauty): skipped"; exit 77; }
+dir="$work/census_parts"
+rm -rf "$dir"
+mkdir -p "$dir"
+cd "$dir"
+
+# The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
+untimed() { grep -v '^graphs: [0-9]* in ' "$1" || true; }
+census=(census cops --nodes 8 --parts 16 --quiet)
+
+# geng that fails on the parts from 5 on (its arguments: -cq 8 RES/16).
+cat >failing-geng <<SCRIPT
+#!/bin/sh
+res=\${3%/*}
+[ "\$res" -ge 5 ] && exit 1
+exec '$geng' "\$@"
+SCRIPT
+# geng whose part 3 has a line that is not graph6.
+cat >bad-geng <<SCRIPT
+#!/bin/sh
+[ "\$3" = 3/16 ] && { echo 'G?????'; echo 'not graph6!'; exit 0; }
+exec '$geng' "\$@"
+SCRIPT
+chmod +x failing-geng bad-geng
+
+"$cli" "${census[@]}" --state single.json --graphs single.g6 >single.txt
+grep -q '^graphs: 11117 in ' single.txt || fail "catmouse census: not 11117 graphs" "$(cat single.txt)"
+for k in 1 2 3; do
+  run_mpi "$k" "$mpi" "${census[@]}" --state "mpi$k.json" --graphs "mpi$k.g6" >"mpi$k.txt" \
+    2>"mpi$k.err" || fail "catmouse-mpi census on $k processes: exit $?" "$(cat "mpi$k.err")"
+  diff <(untimed single.txt) <(untimed "mpi$k.txt") | sed 's/mpi[0-9]\.g6/single.g6/g' |
+    grep -q . && fail "catmouse-mpi census on $k processes: other totals" "$(cat "mpi$k.txt")"
+  cmp single.json "mpi$k.json" || fail "catmouse-mpi census on $k processes: another state file"
+done
+
+# Stopped by catmouse, finished by catmouse-mpi.
+status=0
+"$cli" "${census[@]}" --threads 1 --state a.json --graphs a.g6 --geng ./failing-geng >a.txt \
+  2>a.err || status=$?
+[ "$status" = 2 ] || fail "catmouse with a failing geng: exit $status, expected 2" "$(cat a.err)"
+grep -q '"part": 4' a.json || fail "catmouse with a failing geng: parts 0 to 4 not saved"
+run_mpi 2 "$mpi" "${census[@]}" --state a.json --graphs a.g6 >a.txt ||
+  fail "catmouse-mpi resuming catmouse's census: exit $?"
+diff <(untimed single.txt | sed 's/single\.g6/X/') <(untimed a.txt | sed 's/a\.g6/X/') ||
+  fail "catmouse-mpi resuming catmouse's census: other totals"
+cmp single.json a.json || fail "catmouse-mpi resuming catmouse's census: another state file"
+
+# Stopped by catmouse-mpi, finished by catmouse.
+status=0
+run_mpi 2 "$mpi" "${census[@]}" --state b.json --graphs b.g6 --geng ./failing-geng >b.txt \
+  2>b.err || status=$?
+[ "$status" = 2 ] || fail "catmouse-mpi with a failing geng: exit $status, expected 2" "$(cat b.err)"
+[ -s b.txt ] && fail "catmouse-mpi with a failing geng: output on stdout" "$(cat b.txt)"
+grep -q '"part": 3' b.json || fail "catmouse-mpi with a failing geng: parts 0 to 3 not saved"
+"$cli" "${census[@]}" --state b.json --graphs b.g6 >b.txt || fail "catmouse resuming: exit $?"
+diff <(untimed single.txt | sed 's/single\.g6/X/') <(untimed b.txt | sed 's/b\.g6/X/') ||
+  fail "catmouse resuming catmouse-mpi's census: other totals"
+cmp single.json b.json || fail "catmouse resuming catmouse-mpi's census: another state file"
+
+# A bad geng line: exit 2, the line named, nothing on stdout.
+status=0
+run_mpi 2 "$mpi" "${census[@]}" --state c.json --graphs c.g6 --geng ./bad-geng >c.txt 2>c.err ||
+  status=$?
+[ "$status" = 2 ] || fail "a bad geng line: exit $status, expected 2" "$(cat c.err)"
+grep -q 'geng part 3/16, line 2: not a graph6 graph of 8 nodes' c.err ||
+  fail "a bad geng line: not named" "$(cat c.err)"
+[ -s c.txt ] && fail "a bad geng line: output on stdout" "$(cat c.txt)"
+echo "ok: census parts"
