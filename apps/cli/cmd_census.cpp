@@ -37,16 +37,7 @@ void add_census_command(CLI::App& app) {
   CLI::App* cops =
       census->add_subcommand("cops", "The cop number of every connected graph on N nodes");
   add_parts_options(*cops, cmd->parts, "cops-N.census.json");
-  cops->add_option("--max", cmd->cops.max, "try at most this many cops (default: 3)")
-      ->type_name("K");
-  cops->add_option("--keep-from", cmd->cops.keep_from,
-                   "keep the graphs of cop number K or more, and write those of the highest "
-                   "(default: 3)")
-      ->type_name("K");
-  cops->add_option("--graphs", cmd->cops.graphs,
-                   "where the graphs of the highest cop number go, graph6 (default: "
-                   "cops-N-top.g6)")
-      ->type_name("FILE");
+  add_cops_census_options(*cops, cmd->cops);
   cops->footer(
       "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph with\n"
       "the full game's cop number and capture time (theorems first, docs/census.md), and saves\n"

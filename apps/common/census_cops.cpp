@@ -180,6 +180,18 @@ std::string report(const CopsCensusOptions& cmd, const std::map<std::int64_t, Pa
 
 }  // namespace
 
+void add_cops_census_options(CLI::App& sub, CopsCensusOptions& cops) {
+  sub.add_option("--max", cops.max, "try at most this many cops (default: 3)")->type_name("K");
+  sub.add_option("--keep-from", cops.keep_from,
+                 "keep the graphs of cop number K or more, and write those of the highest "
+                 "(default: 3)")
+      ->type_name("K");
+  sub.add_option("--graphs", cops.graphs,
+                 "where the graphs of the highest cop number go, graph6 (default: "
+                 "cops-N-top.g6)")
+      ->type_name("FILE");
+}
+
 CensusKind cops_census_kind(PartsOptions& parts, CopsCensusOptions& cops) {
   if (parts.parts == 0) parts.parts = default_parts(parts.nodes);
   check(cops);

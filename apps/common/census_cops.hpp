@@ -18,6 +18,9 @@ struct CopsCensusOptions {
   std::string graphs;  // where the graphs of the highest cop number go (default cops-N-top.g6)
 };
 
+// --max, --keep-from and --graphs on `sub`, as both programs declare them.
+void add_cops_census_options(CLI::App& sub, CopsCensusOptions& cops);
+
 // The census's kind (its question and work); fills the defaults of parts.parts, parts.state and
 // cops.graphs. Throws InputError on options out of range.
 CensusKind cops_census_kind(PartsOptions& parts, CopsCensusOptions& cops);

@@ -120,16 +120,7 @@ void add_census_command(CLI::App& app, const mpi::Communicator& comm) {
   CLI::App* cops =
       census->add_subcommand("cops", "The cop number of every connected graph on N nodes");
   cli::add_parts_options(*cops, cmd->parts, "cops-N.census.json", false);
-  cops->add_option("--max", cmd->cops.max, "try at most this many cops (default: 3)")
-      ->type_name("K");
-  cops->add_option("--keep-from", cmd->cops.keep_from,
-                   "keep the graphs of cop number K or more, and write those of the highest "
-                   "(default: 3)")
-      ->type_name("K");
-  cops->add_option("--graphs", cmd->cops.graphs,
-                   "where the graphs of the highest cop number go, graph6 (default: "
-                   "cops-N-top.g6)")
-      ->type_name("FILE");
+  cli::add_cops_census_options(*cops, cmd->cops);
   cops->footer(
       "catmouse census cops over the processes of the run: each process runs one part (one\n"
       "geng -cq N RES/M) per round, and process 0 writes the state file after each round. The\n"
