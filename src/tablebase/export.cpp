@@ -186,30 +186,34 @@ class Stream {
     return {};
   }
 
-  // Solution::best_child (solve/queries.hpp) over the other half's row that holds every child:
-  // fastest win, slowest loss, a drawn move in a draw; ties to the first.
+  // The queries' source for one state's best move: the state's own value, and its children in
+  // the other half's row that holds every one of them (a child elsewhere is a layout error).
+  struct RowSource {
+    StateIndex at;
+    Value own;
+    StateIndex row_first;
+    const std::vector<StateEntry>& row;
+    bool& layout_error;
+    bool has_remoteness() const { return true; }
+    StateEntry entry(StateIndex i) const {
+      if (i == at) return {own, 0};
+      if (i < row_first || i - row_first >= row.size()) {
+        layout_error = true;
+        return {Value::kDraw, kNoRemoteness};
+      }
+      return row[static_cast<std::size_t>(i - row_first)];
+    }
+  };
+
+  // Solution::best_child's choice (queries::best_child), as the node the mover goes to.
   std::uint32_t best_move(const State& s, Value value, StateIndex row_first,
                           const std::vector<StateEntry>& row) {
-    if (!game_.valid(s) || game_.outcome(s)) return kNoMove;
-    const Value mine = win_for(s.turn);
-    std::uint32_t best = kNoMove;
-    std::uint32_t best_remoteness = 0;
-    game_.for_each_move(s, [&](NodeId, const State& child) {
-      const StateIndex i = game_.space().index(child);
-      if (i < row_first || i - row_first >= n_) {
-        layout_error_ = true;
-        return;
-      }
-      const StateEntry e = row[static_cast<std::size_t>(i - row_first)];
-      if (e.value != value) return;
-      const std::uint32_t r = e.remoteness;
-      if (best == kNoMove ||
-          (value == mine ? r < best_remoteness : value != Value::kDraw && r > best_remoteness)) {
-        best = s.turn == Side::kMouse ? child.mouse : child.cat;
-        best_remoteness = r;
-      }
-    });
-    return best;
+    const StateIndex at = game_.space().index(s);
+    const std::optional<StateIndex> child =
+        queries::best_child(game_, RowSource{at, value, row_first, row, layout_error_}, at);
+    if (!child) return kNoMove;
+    const State to = game_.space().state(*child);
+    return s.turn == Side::kMouse ? to.mouse : to.cat;
   }
 
   // Hands the valid states of one row to the caller; false when it stops the stream.
