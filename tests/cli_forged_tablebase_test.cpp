@@ -297,7 +297,14 @@ TEST_F(ForgedTablebase, ProbeCachesStayWithinTheMemoryLimit) {
               static_cast<double>(free.peak_bytes) / (1 << 20),
               static_cast<double>(bounded.peak_bytes) / (1 << 20));
   EXPECT_GT(free.peak_bytes, std::uint64_t{60} << 20);
-  EXPECT_LT(bounded.peak_bytes, std::uint64_t{40} << 20);
+  // Under AddressSanitizer freed blocks wait in its quarantine (256 MiB at most) before their
+  // memory is reused, so the bounded run's peak there is the limit plus what the quarantine held
+  // (116 MiB measured against 187 MiB without the limit); the limit must still save most of it.
+  if (cli_test::kSanitized) {
+    EXPECT_LT(bounded.peak_bytes + (std::uint64_t{48} << 20), free.peak_bytes);
+  } else {
+    EXPECT_LT(bounded.peak_bytes, std::uint64_t{40} << 20);
+  }
 }
 
 }  // namespace

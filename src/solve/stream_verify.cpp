@@ -254,8 +254,8 @@ class Pass {
         const StateIndex from = std::max(r0, base < j0 ? j0 - base : 0);
         const StateIndex to = std::min(r1, j1 - base);
         K* const out = held_.data() + col;
-        const K* const in = keys.data() + (base - j0);
-        for (StateIndex r = from; r < to; ++r) out[r * n_] = in[r];
+        // keys[i] is held state j0 + i; from >= j0 - base keeps the index from wrapping.
+        for (StateIndex r = from; r < to; ++r) out[r * n_] = keys[base + r - j0];
       }
     }
   }
