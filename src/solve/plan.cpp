@@ -43,15 +43,18 @@ std::uint64_t table_memory(const Game& game, Engine engine, bool values_only) {
   }
 }
 
-// What plan() decides about a game: the engine, the sink it can run into, its memory.
+// What plan() decides about a game: the engine, the sink it can run into, its memory, and the
+// options a run takes (the caller's, with that engine).
 struct EngineChoice {
   Engine engine = Engine::kAuto;
   SinkKind sink = SinkKind::kTable;
   std::uint64_t memory_bytes = 0;
+  SolveOptions options;
 };
 
 // The only place an engine is chosen: options.engine when one is forced (the engine itself then
-// checks that it can play the game), else the fastest for the game.
+// checks that it can play the game), else the fastest for the game. Called by plan() and by
+// solve_table(), plan() for a caller that already holds a Game (tests, benchmarks, the checker).
 Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options, SinkKind sink) {
   if (Status ok = check_threads(options.threads); !ok) return ok.error();
   if (options.values_only && game.rules().move_limit > 0) {
@@ -65,6 +68,8 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
   choice.memory_bytes = choice.sink == SinkKind::kLevels
                             ? one_cat_memory(game, true, false)
                             : table_memory(game, choice.engine, options.values_only);
+  choice.options = options;
+  choice.options.engine = choice.engine;
   return choice;
 }
 
@@ -101,9 +106,7 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   const Result<detail::EngineChoice> choice =
       detail::choose_engine(game, options, SinkKind::kTable);
   if (!choice.ok()) return choice.error();
-  SolveOptions chosen = options;
-  chosen.engine = choice->engine;
-  return detail::run_engine(game, chosen);
+  return detail::run_engine(game, choice->options);
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
 }
@@ -111,11 +114,10 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  const Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
+  Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
   if (!choice.ok()) return choice.error();
-  SolveOptions chosen = options;
-  chosen.engine = choice->engine;
-  return SolvePlan(std::move(game).value(), std::move(chosen), choice->sink, choice->memory_bytes);
+  return SolvePlan(std::move(game).value(), std::move(choice->options), choice->sink,
+                   choice->memory_bytes);
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
