@@ -285,7 +285,8 @@ function render() {
   if (over) {
     let tail = '';
     if (state.side !== 'watch') {
-      tail = over.value === 'draw' ? ' A draw.' : over.value === state.side ? ' You win!' : ' You lose.';
+      // The sentence already says a draw; only a win or a loss is news to the player.
+      if (over.value !== 'draw') tail = over.value === state.side ? ' You win!' : ' You lose.';
     }
     result.textContent = `Game over: ${sentence}.${tail}`;
     result.dataset.winner = over.value;
