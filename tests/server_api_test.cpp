@@ -30,7 +30,9 @@ TEST(ServerApi, ExamplesInNameOrder) {
     EXPECT_FALSE(list[i]["title"].get<std::string>().empty());
     EXPECT_FALSE(list[i]["text"].get<std::string>().empty());
   }
-  EXPECT_EQ(list[2]["title"], "LeetCode 913, example 2: the mouse wins");
+  // A title names the board; the value is the game's `start.sentence`, the library's words.
+  EXPECT_EQ(list[1]["title"], "LeetCode 913, example 1");
+  EXPECT_EQ(list[2]["title"], "LeetCode 913, example 2");
   const Response wrong = call(api, "POST", "/api/examples", "{}");
   expect_error(wrong, 405, "/api/examples");
   EXPECT_EQ(header(wrong, "Allow"), "GET");
@@ -47,7 +49,8 @@ TEST(ServerApi, AGameIsParsedSolvedAndLaidOut) {
   EXPECT_EQ(game["holes"], Json::parse("[0]"));
   EXPECT_EQ(game["cat_forbidden"], Json::parse("[0]"));
   EXPECT_EQ(game["cats"], 1);
-  EXPECT_EQ(game["start"], Json::parse(R"({"mouse":1,"cats":[2],"turn":"mouse"})"));
+  EXPECT_EQ(game["start"], Json::parse(R"({"mouse":1,"cats":[2],"turn":"mouse","value":"mouse",
+      "remoteness":1,"sentence":"mouse wins in 1 move","finished":null})"));
   EXPECT_EQ(game["rules"], Json::parse(R"({"holes":[0],"cat_forbidden":[0],"mouse":1,"cat":[2],
       "cats":1,"first":"mouse","stuck":"lose","mouse_stays":false,"cat_stays":false,
       "cat_wins_in_hole":false,"move_limit":0,"limit_outcome":"draw"})"));
@@ -82,6 +85,42 @@ TEST(ServerApi, AGameIsParsedSolvedAndLaidOut) {
   expect_error(call(api, "DELETE", "/api/games/" + id), 404, "id");
 }
 
+// The start's value in the game object is in the library's words (value_sentence of play.hpp, as
+// catmouse play and Python say it), and the same as `position` says of the start.
+TEST(ServerApi, TheStartsSentenceIsTheLibrarys) {
+  Api api(small_options(), examples());
+  struct Case {
+    const char* text;
+    Value value;
+    const char* words;
+  };
+  // LeetCode's example 2, a path where the mouse must step onto the cat, LeetCode's example 1.
+  const Case cases[] = {{kLeetCode2, Value::kMouseWin, "mouse wins in 1 move"},
+                        {"[[2],[2],[0,1]]", Value::kCatWin, "cat wins in 1 move"},
+                        {kLeetCode1, Value::kDraw, "draw"}};
+  for (const Case& c : cases) {
+    const Json game = post(api, {{"text", c.text}});
+    const Json& start = game["start"];
+    const Solution solution = local(c.text);
+    const StateValue value = solution.value(start_position(solution.spec().rules));
+    EXPECT_EQ(value.value, c.value) << c.text;
+    EXPECT_EQ(start["value"], value_name(value.value)) << c.text;
+    EXPECT_EQ(start["remoteness"], value.remoteness ? Json(*value.remoteness) : Json(nullptr));
+    EXPECT_EQ(start["sentence"], value_sentence(value)) << c.text;
+    EXPECT_EQ(start["sentence"], c.words) << c.text;
+    EXPECT_TRUE(start["finished"].is_null()) << c.text;
+    const Json at_start =
+        json_of(call(api, "GET", "/api/games/" + game["id"].get<std::string>() + "/position", "",
+                     at(start["mouse"].dump(), start["cats"][0].dump())));
+    EXPECT_EQ(at_start["sentence"], start["sentence"]) << c.text;
+  }
+  // Under the rules the request gives: LeetCode's example 1 with a move limit the cat wins at.
+  const Json limited = post(
+      api, {{"example", "leetcode1"}, {"rules", {{"move_limit", 2}, {"limit_outcome", "cat"}}}});
+  EXPECT_EQ(limited["title"], "LeetCode 913, example 1");
+  EXPECT_EQ(limited["start"]["sentence"], "cat wins in 2 moves");
+}
+
 TEST(ServerApi, EveryInputFormatAndSource) {
   Api api(small_options(), examples());
   const Json edges = post(api, {{"text", "# a path\n0 1\n1 2\n2 3\n"}});
@@ -106,7 +145,7 @@ TEST(ServerApi, EveryInputFormatAndSource) {
   // Cells laid out as a board: node r * 5 + c at ((c + 0.5) / 5, (r + 0.5) / 5).
   EXPECT_EQ(map["layout"][7], Json::parse("[0.5, 0.3]"));
   const Json example = post(api, {{"example", "leetcode1"}});
-  EXPECT_EQ(example["title"], "LeetCode 913, example 1: a draw");
+  EXPECT_EQ(example["title"], "LeetCode 913, example 1");
   const Json grid = post(api, {{"generate", {{"family", "grid"}, {"nodes", 12}, {"seed", 3}}}});
   EXPECT_EQ(grid["title"], "grid, 12 nodes, seed 3");
   EXPECT_EQ(grid["layout"][5], Json::parse("[0.375, 0.375]"));  // 4 columns: row 1, column 1
@@ -250,6 +289,7 @@ TEST(ServerApi, PositionsAgreeWithTheSolution) {
       EXPECT_EQ(got["moves"][k]["mouse"], moves[k].child.mouse);
       EXPECT_EQ(got["moves"][k]["cats"], moves[k].child.cats);
       EXPECT_EQ(got["moves"][k]["value"], value_name(moves[k].value.value));
+      EXPECT_EQ(got["moves"][k]["sentence"], value_sentence(moves[k].value));
     }
     const auto best = solution.best_move(p);
     if (best) {
@@ -274,10 +314,10 @@ TEST(ServerApi, MovesForTheMoverAndTheMoveLimit) {
   const std::string id = post(api, {{"text", kLeetCode2}})["id"];
   const Json start = json_of(call(api, "GET", "/api/games/" + id + "/position", "", at("1", "2")));
   EXPECT_EQ(start["sentence"], "mouse wins in 1 move");
-  EXPECT_EQ(
-      start["moves"],
-      Json::parse(
-          R"([{"mouse":0,"cats":[2],"turn":"cat","value":"mouse","remoteness":0,"for_mover":"win"}])"));
+  EXPECT_EQ(start["moves"],
+            Json::parse(
+                R"([{"mouse":0,"cats":[2],"turn":"cat","value":"mouse","remoteness":0,
+              "sentence":"mouse wins in 0 moves","for_mover":"win"}])"));
   EXPECT_EQ(start["best"], 0);
   const Json cat =
       json_of(call(api, "GET", "/api/games/" + id + "/position", "", at("1", "3", "cat")));
@@ -327,6 +367,7 @@ TEST(ServerApi, SeveralCats) {
       m["value"] = value_name(moves[k].value.value);
       m["remoteness"] =
           moves[k].value.remoteness ? Json(*moves[k].value.remoteness) : Json(nullptr);
+      m["sentence"] = value_sentence(moves[k].value);
       m["for_mover"] = moves[k].value.value == Value::kCatWin ? "win"
                        : moves[k].value.value == Value::kDraw ? "draw"
                                                               : "loss";

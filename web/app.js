@@ -53,12 +53,6 @@ function describe(p) {
   return `mouse ${nodeName(p.mouse)}, ${cats}, ${p.turn} to move`;
 }
 
-function moveWords(m) {
-  if (m.for_mover === 'draw') return 'draw';
-  if (m.remoteness === 0) return `${m.for_mover} at once`;
-  return `${m.for_mover} in ${plural(m.remoteness, 'move')}`;
-}
-
 function setReady(ready) {
   $('app').dataset.ready = ready ? 'true' : 'false';
   $('board').setAttribute('aria-busy', ready ? 'false' : 'true');
@@ -147,7 +141,7 @@ function describeGame(game) {
     ? `${game.grid.rows.length}×${game.grid.rows[0].length} map · mouse jumps up to ${game.grid.mouse_jump}, cat up to ${game.grid.cat_jump}`
     : `${plural(game.nodes, 'node')}, ${plural(game.edges.length, game.directed ? 'arc' : 'edge')}`;
   state.titleParts = [what, `${game.states.toLocaleString('en')} positions solved in ${(game.seconds * 1000).toFixed(game.seconds < 0.01 ? 1 : 0)} ms`];
-  showTitle(null);
+  showTitle();
   const r = game.rules;
   const parts = [
     `holes ${r.holes.length ? r.holes.join(', ') : 'none'}`,
@@ -165,24 +159,17 @@ function describeGame(game) {
   $('pos-cats').previousElementSibling.textContent = game.cats > 1 ? `Cats (${game.cats})` : 'Cat';
 }
 
-// The header: the game's name, the value of its start under the rules in force (known once the
-// start is shown), the board and the solve. An example's title carries its value under its own
-// rules ("LeetCode 913, example 1: a draw"); that part gives way to the value found here.
-function showTitle(start) {
+// The header: the game's name, the value of its start under the rules in force, the board and
+// the solve. The value is the server's sentence for the start ("LeetCode 913, example 1: draw"),
+// the words catmouse play and Python use, never words of the page's own.
+function showTitle() {
   const game = state.game;
-  let name = game.title;
-  if (state.source?.example) name = name.replace(/: [^:]*$/, '');
-  if (Object.keys(state.rules).length) name += ', your rules';
+  const start = game.start;
+  const label = [game.title, Object.keys(state.rules).length ? 'your rules' : ''].filter(Boolean).join(', ');
+  const name = label ? `${label}: ${start.sentence}` : capital(start.sentence);
   const title = $('game-title');
-  if (start) {
-    const words = start.value === 'draw' ? 'a draw' : `the ${start.value} wins in ${plural(start.remoteness, 'move')}`;
-    name += `: ${words}`;
-    title.dataset.value = start.value;
-    title.dataset.remoteness = start.remoteness ?? '';
-  } else {
-    delete title.dataset.value;
-    delete title.dataset.remoteness;
-  }
+  title.dataset.value = start.value;
+  title.dataset.remoteness = start.remoteness ?? '';
   title.textContent = [name, ...state.titleParts].filter(Boolean).join(' · ');
 }
 
@@ -236,7 +223,6 @@ async function show({ engine = false } = {}) {
   }
   if (token !== state.token) return;
   state.pos = pos;
-  if (state.cur === 0) showTitle(pos);
   const again = repeatedAt();
   if (pos.finished) {
     state.over = { reason: pos.finished, value: pos.value, sentence: pos.sentence };
@@ -299,7 +285,8 @@ function render() {
   if (over) {
     let tail = '';
     if (state.side !== 'watch') {
-      tail = over.value === 'draw' ? ' A draw.' : over.value === state.side ? ' You win!' : ' You lose.';
+      // The sentence already says a draw; only a win or a loss is news to the player.
+      if (over.value !== 'draw') tail = over.value === state.side ? ' You win!' : ' You lose.';
     }
     result.textContent = `Game over: ${sentence}.${tail}`;
     result.dataset.winner = over.value;
@@ -319,7 +306,7 @@ function render() {
     if (!over) {
       pos.moves.forEach((m) => {
         const node = moveNode(m, pos.turn);
-        if (node !== null) marks.push({ node, kind: m.for_mover, remoteness: m.remoteness, text: moveWords(m) });
+        if (node !== null) marks.push({ node, kind: m.for_mover, remoteness: m.remoteness, text: m.sentence });
       });
     }
     const from = pos.turn === 'mouse' ? pos.mouse : pos.cats.length === 1 ? pos.cats[0] : null;
@@ -376,7 +363,7 @@ function renderMoveList(playable) {
     label.textContent = stay ? `stay on ${where}` : m.cats.length > 1 && pos.turn === 'cat' ? `cats to ${where}` : `to ${where}`;
     const words = document.createElement('span');
     words.className = 'move-value';
-    words.textContent = moveWords(m);
+    words.textContent = m.sentence;
     button.append(mark, label, words);
     if (i === pos.best) {
       const best = document.createElement('span');

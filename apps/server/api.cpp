@@ -98,12 +98,14 @@ Response error_response(const ApiError& error) {
                  allowed};
 }
 
-// The titles of the repository's examples; another file is titled by its name.
+// The titles of the repository's examples; another file is titled by its name. A title names the
+// board only: the start's value under the rules in force is the game object's `start.sentence`,
+// the library's words.
 std::string example_title(const std::string& name) {
   static const std::pair<const char*, const char*> kTitles[] = {
-      {"leetcode1", "LeetCode 913, example 1: a draw"},
-      {"leetcode2", "LeetCode 913, example 2: the mouse wins"},
-      {"grid1728", "LeetCode 1728 map: the mouse wins"},
+      {"leetcode1", "LeetCode 913, example 1"},
+      {"leetcode2", "LeetCode 913, example 2"},
+      {"grid1728", "LeetCode 1728 map"},
       {"petersen", "The Petersen graph"}};
   for (const auto& [file, title] : kTitles) {
     if (name == file) return title;

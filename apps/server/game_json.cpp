@@ -47,7 +47,8 @@ Json rules_json(const Rules& rules) {
   return out;
 }
 
-Json start_json(const Position& p) {
+// Where the pieces are and whose turn it is.
+Json pieces_json(const Position& p) {
   return {{"mouse", p.mouse}, {"cats", p.cats}, {"turn", side_name(p.turn)}};
 }
 
@@ -57,7 +58,7 @@ Json described(const Solution& solution, const Position& p, std::uint32_t played
                bool with_played = false) {
   const StateValue value = solution.value(p, played);
   const std::optional<LineEnd> end = finished(solution, p, played);
-  Json out = start_json(p);
+  Json out = pieces_json(p);
   if (with_played) out["played"] = played;
   out["value"] = value_name(value.value);
   out["remoteness"] = remoteness_json(value);
@@ -80,7 +81,7 @@ Json game_json(const Solution& solution, const GameFacts& facts) {
   out["holes"] = sorted(rules.holes);
   out["cat_forbidden"] = sorted(rules.cat_forbidden_nodes());
   out["cats"] = rules.cats;
-  out["start"] = start_json(start_position(rules));
+  out["start"] = described(solution, start_position(rules), 0);
   out["rules"] = rules_json(rules);
   out["layout"] = facts.layout;
   if (spec.grid) {
@@ -104,9 +105,10 @@ Json position_json(const Solution& solution, const Position& p, std::uint32_t pl
     const std::optional<Move> optimal = solution.best_move(p, played);
     for (const Move& m : solution.moves(p, played)) {
       if (optimal && m.child == optimal->child) best = moves.size();
-      Json move = start_json(m.child);
+      Json move = pieces_json(m.child);
       move["value"] = value_name(m.value.value);
       move["remoteness"] = remoteness_json(m.value);
+      move["sentence"] = value_sentence(m.value);
       move["for_mover"] = m.value.value == Value::kDraw ? "draw"
                           : m.value.value == mine       ? "win"
                                                         : "loss";

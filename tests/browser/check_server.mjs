@@ -106,7 +106,7 @@ for (let g = 0; g < games; g++) {
   const limit = game.rules.move_limit;
   for (let q = 0; q < 12; q++) {
     const position = q === 0
-      ? { ...game.start, cats: game.start.cats.join(',') }
+      ? { mouse: game.start.mouse, cats: game.start.cats.join(','), turn: game.start.turn }
       : {
           mouse: rng.below(game.nodes),
           cats: Array.from({ length: cats }, () => pick(allowed)).join(','),

@@ -7,7 +7,8 @@
 // At each width: no node disc overlaps another, no control covers the board, and no node or piece
 // lies under a control, on
 // LeetCode 913's example 1 and on random graphs of 30 (both widths), 100 and 200 nodes (desktop),
-// whose drawings must also fill the board; the header follows the rules after a change; the
+// whose drawings must also fill the board; the header reads the server's sentence for the start,
+// and follows the rules after a change; the
 // value map keeps the node numbers and takes the moves' colours, with a legend; the Example menu
 // names the source on show; the file button shows its whole label; a touch screen reads "tap",
 // not "hover". Screenshots go to OUT_DIR/widths-<width>-<step>.png.
@@ -151,19 +152,26 @@ async function run(width, page, problems) {
   check(file.label > 20 && file.text <= file.client + 1, `the file button's label is cut (${file.text} px of text in ${file.client} px)`);
   });
 
-  await step('the header follows the rules', async () => {
+  // The header's value is the server's sentence for the start (the library's value_sentence, as
+  // catmouse play and Python word it), word for word: no words of the page's own.
+  await step('the header reads the sentence and follows the rules', async () => {
+  const header = () => page.evaluate(async () => {
+    const game = await (await fetch(`/api/games/${document.getElementById('app').dataset.game}`)).json();
+    const s = document.getElementById('status').dataset;
+    return { start: game.start, value: s.value, played: s.played, title: document.getElementById('game-title').textContent };
+  });
+  const before = await header();
+  const name = (h) => h.title.split(' · ')[0];
+  check(name(before) === `LeetCode 913, example 1: ${before.start.sentence}`, `the header reads "${name(before)}", not the example's name and the sentence "${before.start.sentence}"`);
   await page.click('#rules-card summary');
   await page.selectOption('#rule-mouse-stays', 'true');
   await page.fill('#rule-holes', '0,4');
   await reload(page, () => page.click('#apply-rules'));
-  const header = await page.evaluate(() => {
-    const s = document.getElementById('status').dataset;
-    return { value: s.value, remoteness: s.remoteness, played: s.played, title: document.getElementById('game-title').textContent };
-  });
-  check(header.played === '0', `after applying the rules ${header.played} moves are played`);
-  const words = header.value === 'draw' ? 'a draw' : `the ${header.value} wins in ${header.remoteness} move`;
-  check(header.title.includes(words), `the status says ${header.value} (${header.remoteness}) but the header reads "${header.title}"`);
-  check(header.value === 'draw' || !/\ba draw\b/.test(header.title), `the header still reads "${header.title}"`);
+  const after = await header();
+  check(after.played === '0', `after applying the rules ${after.played} moves are played`);
+  check(after.start.sentence !== before.start.sentence, `the rules leave the start's value as it was ("${after.start.sentence}"): the step shows nothing`);
+  check(after.value === after.start.value, `the status says ${after.value} but the start is worth ${after.start.value}`);
+  check(name(after) === `LeetCode 913, example 1, your rules: ${after.start.sentence}`, `after applying the rules the header reads "${name(after)}", not the sentence "${after.start.sentence}"`);
   await shot('rules');
   });
 

@@ -10,9 +10,9 @@ import { ApiError, detectFormat, parseText } from './parse.mjs';
 const bad = (message, where = '') => new ApiError(400, message, where);
 
 const TITLES = {
-  leetcode1: 'LeetCode 913, example 1: a draw',
-  leetcode2: 'LeetCode 913, example 2: the mouse wins',
-  grid1728: 'LeetCode 1728 map: the mouse wins',
+  leetcode1: 'LeetCode 913, example 1',
+  leetcode2: 'LeetCode 913, example 2',
+  grid1728: 'LeetCode 1728 map',
   petersen: 'The Petersen graph',
 };
 const FORMATS = { '.json': 'leetcode', '.g6': 'graph6', '.txt': 'edges', '.edges': 'edges' };
@@ -176,7 +176,7 @@ export class Api {
       holes: valid.holes,
       cat_forbidden: valid.cat_forbidden,
       cats: valid.cats,
-      start: { mouse: valid.mouse, cats: valid.cat, turn: valid.first },
+      start: positionJson(entry, { mouse: valid.mouse, cats: valid.cat, turn: valid.first }, 0),
       rules: valid,
       layout,
       grid,
@@ -225,7 +225,9 @@ export class Api {
       const entry = this.lookup(parts[2]);
       if (what === 'position') {
         const { s, played } = readPosition(entry, query);
-        const { moves, best } = entry.game.moves(s, played);
+        const { moves: found, best } = entry.game.moves(s, played);
+        // The move's sentence goes before for_mover, as the server orders its members.
+        const moves = found.map(({ for_mover: forMover, ...m }) => ({ ...m, sentence: valueSentence(m.value, m.remoteness), for_mover: forMover }));
         return [200, { mouse: s.mouse, cats: s.cats, turn: s.turn, played, ...positionJson(entry, s, played), moves, best }];
       }
       if (what === 'line') {
