@@ -24,8 +24,7 @@ struct SolveCommand {
   cli::StateOptions state;
   cli::RulesOptions rules;
   cli::EngineOptions engine;  // as catmouse solve's, per process (cli::kMpiSolveScope)
-  bool json = false;
-  bool code = false;
+  cli::AnswerOptions answer;  // --code, --json
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
   unsigned save_pause =
@@ -137,11 +136,10 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   printed.seconds = answer.summary.solve_seconds;
   printed.table_bytes = answer.summary.memory_bytes;
   printed.engine = answer.summary.engine;
-  if (cmd.json) {
+  if (cmd.answer.json) {
     cli::print(json_text(printed, solution.stats(), peaks));
   } else {
-    cli::print(
-        cli::solve_text(printed, cmd.code ? cli::AnswerForm::kCode : cli::AnswerForm::kSentence));
+    cli::print(cli::solve_text(printed, cmd.answer.form()));
   }
 }
 
@@ -155,16 +153,12 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
   cmd->state.add_to(*sub);
   cmd->rules.add_to(*sub);
   cmd->engine.add_to(*sub, cli::kMpiSolveScope);
-  auto* code = sub->add_flag("--code", cmd->code,
-                             "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or "
-                             "false for a grid map (1728)");
-  sub->add_flag("--json", cmd->json,
-                "print one JSON object: what catmouse solve --json prints (result, winner, "
-                "remoteness, state, nodes, edges, states, seconds, table_bytes, engine), and the "
-                "run's processes, levels, exchanged_bytes, largest_level_bytes, "
-                "level_bytes (after each level), part_bytes, whole_bytes, peak_rss_bytes (one "
-                "per process)")
-      ->excludes(code);
+  cmd->answer.add_to(
+      *sub,
+      "print one JSON object: what catmouse solve --json prints (result, winner, remoteness, "
+      "state, nodes, edges, states, seconds, table_bytes, engine), and the run's processes, "
+      "levels, exchanged_bytes, largest_level_bytes, level_bytes (after each level), part_bytes, "
+      "whole_bytes, peak_rss_bytes (one per process)");
   sub->add_option("--save", cmd->save,
                   "also write the solved game to a tablebase file: the bytes catmouse solve "
                   "--save writes (docs/formats.md)")
