@@ -34,8 +34,7 @@ struct SolveCommand {
   BatchOutput batch_output;
   std::string save;
   std::string checkpoint_every;
-  bool code = false;
-  bool json = false;
+  AnswerOptions answer;  // --code, --json
 };
 
 // --checkpoint-every: "30s", "5m", "2h", "500ms"; "0" checkpoints after every level.
@@ -65,10 +64,6 @@ std::chrono::milliseconds parse_interval(const std::string& text) {
     }
   }
   throw bad();
-}
-
-AnswerForm answer_form(const SolveCommand& cmd) {
-  return cmd.code ? AnswerForm::kCode : cmd.json ? AnswerForm::kJson : AnswerForm::kSentence;
 }
 
 // "catmouse: resuming from big.cmtb.checkpoint: levels 0 to 12 are done (...)" on stderr.
@@ -150,7 +145,7 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   answer.seconds = report->solve_seconds;
   answer.table_bytes = report->memory_bytes;
   answer.engine = report->engine;
-  print(solve_text(answer, answer_form(cmd)));
+  print(solve_text(answer, cmd.answer.form()));
 }
 
 // solve --save to a regular file (or a link to one), in place; to a device or pipe, through a
@@ -198,17 +193,17 @@ bool solve_levels_and_print(const SolveCommand& cmd, const GameSpec& spec) {
   // What the engine allocates for the values: the plan's estimate, as the table's bytes would be.
   answer.table_bytes = planned->memory_bytes();
   answer.engine = planned->engine();
-  print(solve_text(answer, answer_form(cmd)));
+  print(solve_text(answer, cmd.answer.form()));
   return true;
 }
 
 void run(const SolveCommand& cmd) {
   if (!cmd.batch.empty()) {
     if (!cmd.input.path.empty()) throw InputError("--batch: give either GRAPH or --batch FILE");
-    if (cmd.json) throw InputError("--json: not with --batch (see --jsonl)");
+    if (cmd.answer.json) throw InputError("--json: not with --batch (see --jsonl)");
     if (!cmd.save.empty()) throw InputError("--save: not with --batch");
     BatchOutput output = cmd.batch_output;
-    output.code = cmd.code;
+    output.code = cmd.answer.code;
     run_batch(cmd.batch, cmd.input, cmd.rules, cmd.state, cmd.engine, output);
     return;
   }
@@ -235,7 +230,7 @@ void run(const SolveCommand& cmd) {
   answer.seconds = solution.seconds();
   answer.table_bytes = solution.memory_bytes();
   answer.engine = solution.engine();
-  print(solve_text(answer, answer_form(cmd)));
+  print(solve_text(answer, cmd.answer.form()));
 }
 
 }  // namespace
@@ -248,14 +243,9 @@ void add_solve_command(CLI::App& app) {
   cmd->engine.add_to(*sub, true);
   cmd->input.engine = &cmd->engine;  // --memory bounds what is read
   cmd->rules.add_to(*sub);
-  auto* code =
-      sub->add_flag("--code", cmd->code,
-                    "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or false "
-                    "for a grid map (1728)");
-  sub->add_flag("--json", cmd->json,
-                "print one JSON object: result, winner, remoteness, state, nodes, edges, cats (k > "
-                "1), states, seconds, table_bytes, engine")
-      ->excludes(code);
+  cmd->answer.add_to(*sub,
+                     "print one JSON object: result, winner, remoteness, state, nodes, edges, cats "
+                     "(k > 1), states, seconds, table_bytes, engine");
   sub->add_option("--batch", cmd->batch,
                   "solve every game of a file ('-': stdin), one per line: JSON (a LeetCode graph, "
                   "{\"graph\":..., \"rules\":...}, or a grid map) or graph6 (--format graph6 or "

@@ -2,9 +2,22 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+
 #include "output.hpp"
 
 namespace catmouse::cli {
+
+void AnswerOptions::add_to(CLI::App& app, const std::string& json_help) {
+  CLI::Option* code_flag = app.add_flag("--code", code,
+                                        "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw "
+                                        "(913); true or false for a grid map (1728)");
+  app.add_flag("--json", json, json_help)->excludes(code_flag);
+}
+
+AnswerForm AnswerOptions::form() const {
+  return code ? AnswerForm::kCode : json ? AnswerForm::kJson : AnswerForm::kSentence;
+}
 
 std::string code_answer(Value value, bool grid) {
   if (grid) return value == Value::kMouseWin ? "true\n" : "false\n";

@@ -11,6 +11,10 @@
 #include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace catmouse::cli {
 
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw": value_sentence() of play.hpp.
@@ -44,6 +48,15 @@ struct SolveAnswer {
 
 // How a solve's answer is printed: the value sentence, --code's answer, or --json's object.
 enum class AnswerForm : std::uint8_t { kSentence, kCode, kJson };
+
+// --code and --json, which choose the form: declared once for catmouse solve and catmouse-mpi
+// solve, each with its own `json_help` (the members its object holds).
+struct AnswerOptions {
+  bool code = false;
+  bool json = false;
+  void add_to(CLI::App& app, const std::string& json_help);
+  AnswerForm form() const;
+};
 
 // --json's object for a solve: json_answer()'s members, then table_bytes and engine.
 nlohmann::ordered_json solve_json(const SolveAnswer& answer);

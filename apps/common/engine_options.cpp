@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -117,14 +118,14 @@ std::uint64_t parse_memory(const std::string& text) {
       fmt::format("--memory: unknown unit '{}' in '{}' (use K, M, G or T)", unit, text));
 }
 
-void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
-  allow_values_only = values_only_option;
+void EngineOptions::add_to(CLI::App& app, const EngineScope& scope) {
+  threads = scope.threads;
+  allow_values_only = scope.values_only_help != nullptr;
   app.add_option("--threads", threads,
-                 "worker threads, at most 256 (default: one per hardware thread)")
+                 fmt::format("{}, at most {} (default: {})", scope.threads_what, kMaxThreads,
+                             scope.threads_default))
       ->check(CLI::Range(0u, kMaxThreads));
-  app.add_option("--memory", memory,
-                 "refuse, before allocating, a solve that needs more than this (e.g. 8G, 512M; "
-                 "default: the available physical memory)")
+  app.add_option("--memory", memory, scope.memory_help)
       // "" stands for "not given" in `memory`, so an empty value is refused here.
       ->check([](const std::string& text) {
         return text.empty() ? std::string("'' is not an amount of memory (e.g. 8G, 512M)")
@@ -132,14 +133,17 @@ void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
       });
   app.add_flag("--progress", progress,
                "report progress on stderr (default: only on a terminal, after a second)");
-  app.add_option("--engine", engine,
-                 "the engine: auto (default), small, general (one cat), pack (k cats), cops (cops "
-                 "and robbers); all give the same answers")
-      ->check(CLI::IsMember({"auto", "small", "general", "pack", "cops"}));
-  if (values_only_option) {
-    app.add_flag("--values-only", values_only,
-                 "keep only who wins, not in how many moves: less than a third of the memory");
+  if (scope.engine) {
+    app.add_option("--engine", engine,
+                   "the engine: auto (default), small, general (one cat), pack (k cats), cops "
+                   "(cops and robbers); all give the same answers")
+        ->check(CLI::IsMember({"auto", "small", "general", "pack", "cops"}));
   }
+  if (allow_values_only) app.add_flag("--values-only", values_only, scope.values_only_help);
+}
+
+void EngineOptions::add_to(CLI::App& app, bool values_only_option) {
+  add_to(app, values_only_option ? kCatmouseSolveScope : kCatmouseScope);
 }
 
 SolveOptions EngineOptions::resolve() const {
@@ -154,7 +158,8 @@ SolveOptions EngineOptions::resolve() const {
 }
 
 std::uint64_t EngineOptions::memory_limit() const {
-  return memory.empty() ? available_memory() : parse_memory(memory);
+  if (!memory.empty()) return parse_memory(memory);
+  return available_memory() / std::max(1u, processes_here);
 }
 
 Solution solve_game(GameSpec spec, const EngineOptions& engine, const StateOptions& from) {

@@ -23,12 +23,8 @@ struct SolveCommand {
   cli::GraphInput input;
   cli::StateOptions state;
   cli::RulesOptions rules;
-  unsigned threads = 1;
-  std::string memory;
-  bool progress = false;
-  bool values_only = false;
-  bool json = false;
-  bool code = false;
+  cli::EngineOptions engine;  // as catmouse solve's, per process (cli::kMpiSolveScope)
+  cli::AnswerOptions answer;  // --code, --json
   std::string save;
   int fail_process = -1;  // hidden: a process that fails at level 1, for the tests
   unsigned save_pause =
@@ -85,21 +81,22 @@ std::string json_text(const cli::SolveAnswer& answer, const mpi::DistributedStat
 }
 
 void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
-  const std::uint64_t limit =
-      cmd.memory.empty() ? default_memory(comm) : cli::parse_memory(cmd.memory);
+  cli::EngineOptions engine = cmd.engine;
+  engine.processes_here = static_cast<unsigned>(comm.local_size());
+  // Read as catmouse solve reads them (a bad --memory is refused here, alike on every process);
+  // the memory limit is each process's part's.
+  SolveOptions options = engine.resolve();
+  // The level exchange hands the thread count to the frontier kernel as it is, which runs two
+  // threads for any count above one and one for 0: 0 (one per hardware thread) means two.
+  if (options.threads == 0) options.threads = 2;
+  if (comm.rank() != 0) options.progress = nullptr;  // process 0 alone writes
+  const std::uint64_t limit = options.memory_limit;
   // The game is shared out: what every process may take bounds what the input may imply.
   const std::uint64_t all = limit == 0 ? 0 : limit * static_cast<std::uint64_t>(comm.size());
   const std::string text = read_everywhere(comm, cmd.input.path, all);
   std::optional<GameSpec> spec;
   agreed(comm, [&] { spec = load(cmd, text, all); });
   const std::string source = spec->source;
-  cli::EngineOptions engine;
-  engine.progress = cmd.progress;
-  SolveOptions options;
-  options.threads = cmd.threads == 0 ? 2 : cmd.threads;
-  options.values_only = cmd.values_only;
-  options.memory_limit = limit;  // each process's part's
-  if (comm.rank() == 0) options.progress = engine.resolve().progress;
   mpi::DistributedOptions extra;
   extra.fail_process = cmd.fail_process;
   extra.wide = cmd.wide;
@@ -119,7 +116,7 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
                            : solution.value(p);
   if (!cmd.save.empty()) {
     TablebaseWriteOptions write;
-    write.threads = cmd.threads;
+    write.threads = engine.threads;
     // A signal removes the unfinished file (process 0 alone writes it), beside the file a link
     // leads to when --save names a link.
     std::optional<cli::TemporaryGuard> partial;
@@ -139,11 +136,10 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   printed.seconds = answer.summary.solve_seconds;
   printed.table_bytes = answer.summary.memory_bytes;
   printed.engine = answer.summary.engine;
-  if (cmd.json) {
+  if (cmd.answer.json) {
     cli::print(json_text(printed, solution.stats(), peaks));
   } else {
-    cli::print(
-        cli::solve_text(printed, cmd.code ? cli::AnswerForm::kCode : cli::AnswerForm::kSentence));
+    cli::print(cli::solve_text(printed, cmd.answer.form()));
   }
 }
 
@@ -156,27 +152,13 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
   cmd->input.add_to(*sub);
   cmd->state.add_to(*sub);
   cmd->rules.add_to(*sub);
-  sub->add_option("--threads", cmd->threads,
-                  "threads per process: 2 runs the two attractors side by side (default: 1)")
-      ->check(CLI::Range(0u, 1024u));
-  sub->add_option("--memory", cmd->memory,
-                  "refuse, before allocating, a solve whose part on some process needs more than "
-                  "this (e.g. 8G, 512M; default: the available memory of each machine shared "
-                  "among its processes)");
-  sub->add_flag("--progress", cmd->progress,
-                "report progress on stderr (default: only on a terminal, after a second)");
-  sub->add_flag("--values-only", cmd->values_only,
-                "keep only who wins, not in how many moves: about a third of the memory");
-  auto* code = sub->add_flag("--code", cmd->code,
-                             "print only LeetCode's answer: 1 mouse, 2 cat, 0 draw (913); true or "
-                             "false for a grid map (1728)");
-  sub->add_flag("--json", cmd->json,
-                "print one JSON object: what catmouse solve --json prints (result, winner, "
-                "remoteness, state, nodes, edges, states, seconds, table_bytes, engine), and the "
-                "run's processes, levels, exchanged_bytes, largest_level_bytes, "
-                "level_bytes (after each level), part_bytes, whole_bytes, peak_rss_bytes (one "
-                "per process)")
-      ->excludes(code);
+  cmd->engine.add_to(*sub, cli::kMpiSolveScope);
+  cmd->answer.add_to(
+      *sub,
+      "print one JSON object: what catmouse solve --json prints (result, winner, remoteness, "
+      "state, nodes, edges, states, seconds, table_bytes, engine), and the run's processes, "
+      "levels, exchanged_bytes, largest_level_bytes, level_bytes (after each level), part_bytes, "
+      "whole_bytes, peak_rss_bytes (one per process)");
   sub->add_option("--save", cmd->save,
                   "also write the solved game to a tablebase file: the bytes catmouse solve "
                   "--save writes (docs/formats.md)")

@@ -54,8 +54,9 @@ std::string read_everywhere(const mpi::Communicator& comm, const std::string& pa
 }
 
 std::uint64_t default_memory(const mpi::Communicator& comm) {
-  const cli::EngineOptions catmouse;
-  return catmouse.memory_limit() / static_cast<std::uint64_t>(comm.local_size());
+  cli::EngineOptions engine;
+  engine.processes_here = static_cast<unsigned>(comm.local_size());
+  return engine.memory_limit();
 }
 
 std::uint64_t peak_rss() {
