@@ -159,7 +159,8 @@ killed_run() {
     wait "$timer" || { echo "census.sh: $name failed" >&2; cat "$tmp/out" >&2; exit 1; }
   else
     sleep "$delay"
-    until [ -s "$tmp/pid" ]; do sleep 0.01; done
+    until [ -s "$tmp/pid" ] || ! kill -0 "$timer" 2> /dev/null; do sleep 0.01; done
+    [ -s "$tmp/pid" ] || { echo "census.sh: $name did not start" >&2; exit 1; }
     group=$(cat "$tmp/pid")
     kill -KILL -- "-$group" 2> /dev/null || true # it may have finished before its moment
     wait "$timer" || true
@@ -175,7 +176,11 @@ killed_run() {
     done
     [ -z "$left" ] || { echo "census.sh: processes of the killed run left:$left" >&2; exit 1; }
     if head -n 1 "$tmp/time" | grep -q 'signal 9'; then
-      echo "kill $i: $delay s into run $i, at $moment s of runs; parts done: $(parts_done)"
+      echo "kill $i: $delay s into run $i (moment $moment s); parts done: $(parts_done)"
+    elif head -n 1 "$tmp/time" | grep -q 'non-zero status'; then
+      echo "census.sh: $name failed" >&2
+      cat "$tmp/out" >&2
+      exit 1
     else
       echo "kill $i: run $i finished before its moment, $delay s into it"
     fi
@@ -217,7 +222,7 @@ if [ "${RESUME:-0}" = 1 ]; then
     killed_run "$i" "$delay"
     sum=$(awk -v a="$sum" -v b="$seconds" 'BEGIN { print a + b }')
   done
-  echo "resumed runs: $sum s of wall time in all (the whole run: $ref_seconds s)"
+  echo "killed and resumed runs: $sum s of wall time in all (the whole run: $ref_seconds s)"
   sed 's/^/  /' "$tmp/out"
   # The totals are merged in part order and the graphs file is written in part order, each
   # part's graphs in geng's order, so both are compared as they are, not sorted: a resumed run
