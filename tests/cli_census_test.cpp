@@ -1,10 +1,10 @@
 // Command-line tests of the censuses. Cops: the shortcuts of copnumber --summary-only give the
-// full game's summary; catmouse census cops killed with SIGKILL after some parts and resumed gives
-// the totals of an uninterrupted run; a bad geng line and a missing geng exit with 2. Cat and
-// Mouse: census mouse agrees with the reference engine solving every graph, hole and start on its
-// own (3 to 6 nodes, both stuck rules), resumes after a kill with the same totals, and its records
-// are the remoteness `solve --json` gives. Skipped where nauty is not installed (scripts/setup
-// installs it).
+// full game's summary and census cops's; catmouse census cops killed with SIGKILL after some parts
+// and resumed gives the totals of an uninterrupted run; a bad geng line and a missing geng exit
+// with 2. Cat and Mouse: census mouse agrees with the reference engine solving every graph, hole
+// and start on its own (3 to 6 nodes, both stuck rules), resumes after a kill with the same totals,
+// and its records are the remoteness `solve --json` gives. Skipped where nauty is not installed
+// (scripts/setup installs it).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -89,6 +89,30 @@ TEST(CliCensus, CensusGivesTheFullGamesSummary) {
     lines = std::regex_replace(lines, std::regex(R"(\(part 0, graph )"), "(graph ");
     EXPECT_EQ(lines, without_time(full.err)) << n;
     EXPECT_NE(lines.find("cop number 2: "), std::string::npos) << lines;
+  }
+  std::filesystem::remove(state);
+}
+
+// copnumber --summary-only and census cops answer each graph with the same search: the same
+// counts, longest capture times and first graphs reaching them on every connected graph of up to
+// 8 nodes (one part: geng's order).
+TEST(CliCensus, SummaryOnlyAgreesWithTheCensus) {
+  REQUIRE_GENG();
+  const auto state = temp("agree.json"), top = temp("agree.g6");
+  for (int n = 1; n <= 8; ++n) {
+    std::filesystem::remove(state);
+    const CliRun census = cli_test::catmouse("census cops --nodes " + std::to_string(n) +
+                                             " --parts 1 --quiet --state '" + state.string() +
+                                             "' --graphs '" + top.string() + "'");
+    const CliRun summary = run_command("(nauty-geng -cq " + std::to_string(n) + " | '" +
+                                       CATMOUSE_CLI + "' copnumber - --summary-only --threads 2)");
+    ASSERT_EQ(census.exit_code, 0) << census.err;
+    ASSERT_EQ(summary.exit_code, 0) << summary.err;
+    std::string lines = without_time(census.out);
+    lines = lines.substr(0, lines.find("no graph of cop number 3"));
+    lines = std::regex_replace(lines, std::regex(R"(\(part 0, graph )"), "(graph ");
+    EXPECT_EQ(lines, without_time(summary.out)) << n;
+    EXPECT_NE(lines.find("cop number 1: "), std::string::npos) << lines;
   }
   std::filesystem::remove(state);
 }

@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "catmouse/io/atomic_file.hpp"
-#include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "census_cop_number.hpp"
 #include "errors.hpp"
 #include "stream.hpp"
 
@@ -62,20 +62,21 @@ Part part_of(const CensusJson& p) {
   return part;
 }
 
-// What a thread keeps from one graph to the next: the solver's buffers, and the longest capture
-// time the game found per cop number. Beyond 16 nodes a graph whose capture time a theorem bounds
-// below it cannot be a record, whichever part it is in, and its game is skipped (as
-// copnumber --summary-only skips it); up to 16 every capture time is computed.
+// What a thread keeps from one graph to the next: the search of census_cop_number.hpp (its
+// buffers and the longest capture times its games found) and the part being counted.
 class CopsWork : public PartWork {
  public:
-  CopsWork(std::uint32_t max, std::uint32_t keep_from) : max_(max), keep_from_(keep_from) {}
+  CopsWork(std::uint32_t max, std::uint32_t keep_from)
+      : search_(max), max_(max), keep_from_(keep_from) {}
 
   void begin(std::int64_t part) override {
     res_ = part;
     part_ = Part{};
   }
   void graph(std::string_view text, const SmallGraph& g, std::uint64_t line) override {
-    const auto [cops, moves] = answer(g);
+    Result<CopNumberFound> found = search_.answer(g);
+    if (!found.ok()) throw ResourceError(found.error().message);
+    const auto [cops, moves] = found.value();
     part_.tally.add(cops, moves,
                     [&] { return fmt::format("{} (part {}, graph {})", text, res_, line); });
     if (cops <= max_ && cops >= keep_from_) part_.kept.emplace_back(cops, std::string(text));
@@ -83,55 +84,10 @@ class CopsWork : public PartWork {
   CensusJson end() override { return part_json(part_); }
 
  private:
-  // The cop number (max + 1 above max) and its capture time, exact whenever the cops win.
-  std::pair<std::uint32_t, std::optional<std::uint32_t>> answer(const SmallGraph& g) {
-    if (g.node_count <= kTinyCopsMaxNodes) return tiny_answer(g);
-    const CopBounds bounds = cop_bounds(g);
-    if (bounds.lower > max_) return {max_ + 1, std::nullopt};
-    if (bounds.settled() && bounds.capture_moves_upper && bounds.lower < longest_.size() &&
-        *bounds.capture_moves_upper < longest_[bounds.lower]) {
-      return {bounds.lower, std::nullopt};
-    }
-    return game_answer(g, bounds.lower);
-  }
-
-  // Up to 16 nodes: a dominating node settles the cop number and its capture time (one move: the
-  // robber stands on or next to the cop; none on one node), the tiny game the rest of one and two
-  // cops (a dismantling first, a dominating pair in its first round), and the game of 3 or more
-  // cops what is left (docs/census.md).
-  std::pair<std::uint32_t, std::optional<std::uint32_t>> tiny_answer(const SmallGraph& g) {
-    if (dominated_by(g, 1)) return {1, g.node_count == 1 ? 0 : 1};
-    if (const std::optional<std::uint32_t> one = tiny(g, 1)) return {1, *one};
-    if (max_ < 2) return {max_ + 1, std::nullopt};
-    if (const std::optional<std::uint32_t> two = tiny(g, 2)) return {2, *two};
-    return game_answer(g, 3);
-  }
-
-  std::optional<std::uint32_t> tiny(const SmallGraph& g, std::uint32_t k) {
-    Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
-    if (!r.ok()) throw ResourceError(r.error().message);
-    return r.value();
-  }
-
-  // The game from `from` cops up to max.
-  std::pair<std::uint32_t, std::optional<std::uint32_t>> game_answer(const SmallGraph& g,
-                                                                     std::uint32_t from) {
-    for (std::uint32_t k = from; k <= max_; ++k) {
-      Result<CopsResult> r = small_.solve(g, k);
-      if (!r.ok()) throw ResourceError(r.error().message);
-      if (!r.value().win) continue;
-      if (longest_.size() <= k) longest_.resize(k + 1, 0);
-      longest_[k] = std::max(longest_[k], r.value().capture_moves);
-      return {k, r.value().capture_moves};
-    }
-    return {max_ + 1, std::nullopt};
-  }
-
+  CopNumberSearch search_;
   std::uint32_t max_, keep_from_;
   std::int64_t res_ = 0;
   Part part_;
-  SmallCops small_;
-  std::vector<std::uint32_t> longest_;
 };
 
 void check(const CopsCensusOptions& cmd) {

@@ -15,8 +15,8 @@
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
-#include "catmouse/solve/cop_bounds.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "census_cop_number.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
 #include "output.hpp"
@@ -39,21 +39,24 @@ struct CopsGraph {
   std::string g6;  // its graph6 text, for --jsonl and the summary ("" for a directed graph)
 };
 
-// What each thread keeps from one graph to the next.
+// What each thread keeps from one graph to the next: the game's buffers, and for
+// --summary-only the census's search (made on the thread's first graph, with --max).
 struct Solver {
   SmallCops small;
-  // The longest capture time this thread has found per cop number (index), from the game. A
-  // graph whose capture time is bounded below it can be neither the longest nor tied with it,
-  // whatever the other threads find, so the summary does not need its game.
-  std::vector<std::optional<std::uint32_t>> longest;
-  bool beaten(std::uint32_t cops, std::uint32_t bound) const {
-    return cops < longest.size() && longest[cops] && bound < *longest[cops];
-  }
-  void record(std::uint32_t cops, std::uint32_t moves) {
-    if (longest.size() <= cops) longest.resize(cops + 1);
-    if (!longest[cops] || moves > *longest[cops]) longest[cops] = moves;
-  }
+  std::optional<CopNumberSearch> search;
 };
+
+// A failed solve as the commands report it: memory (exit 1) or usage (exit 2).
+[[noreturn]] void throw_cops_error(const Error& error) {
+  if (is_out_of_memory(error)) throw ResourceError(error.message);
+  if (error.where.field == ErrorField::kMemoryLimit) {
+    // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
+    if (error.message.starts_with("out of memory")) throw std::bad_alloc();
+    throw InputError(fmt::format("{} (see --memory)", error.message));
+  }
+  if (error.where.field == ErrorField::kEngine) throw solve_error(error, "");
+  throw InputError(error.message);
+}
 
 // Solves one graph for k cops: on the fast path, unless the graph is alone in its input and
 // too large for it (then with every thread).
@@ -69,17 +72,7 @@ CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
     if (!alone) mine.progress = nullptr;
     result = solve_cops(*g.graph, k, mine, CopsSweep::kAuto, cmd.variant());
   }
-  if (!result.ok()) {
-    const Error& error = result.error();
-    if (is_out_of_memory(error)) throw ResourceError(error.message);
-    if (error.where.field == ErrorField::kMemoryLimit) {
-      // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
-      if (error.message.starts_with("out of memory")) throw std::bad_alloc();
-      throw InputError(fmt::format("{} (see --memory)", error.message));
-    }
-    if (error.where.field == ErrorField::kEngine) throw solve_error(error, "");
-    throw InputError(error.message);
-  }
+  if (!result.ok()) throw_cops_error(result.error());
   CopsAnswer answer{std::move(result).value()};
   answer.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -205,7 +198,6 @@ class CopNumbers : public CopsOutput {
     }
     const CopsAnswer& last = tries.back();
     const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
-    if (last.win) solver.record(last.cops, last.capture_moves);
     if (cmd_.jsonl) {
       out.text += jsonl_head(line, g) +
                   (last.win ? fmt::format(R"("cop_number":{},)", last.cops)
@@ -228,32 +220,22 @@ class CopNumbers : public CopsOutput {
   }
 
  private:
-  // --summary-only on a small graph of the classical game: the theorems of cop_bounds.hpp in
-  // place of the games they settle. Games with fewer cops than the bounds' lower one are not
-  // played; the game of the cop number is played unless the bounds settle it and bound its
-  // capture time below this thread's longest. Returns whether the graph is done.
+  // --summary-only on a small graph of the classical game: the census's search
+  // (census_cop_number.hpp), the same code catmouse census cops answers each graph with, where
+  // run_cops would play the games on this thread's buffers too (a large graph alone in its input
+  // is played on every thread instead). Returns whether the graph is done.
   bool shortcut(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
                 Solver& solver, LineOutput& out) const {
-    if (!cmd_.summary_only || !g.small || cmd_.variant() != CopsVariant{}) return false;
-    const CopBounds bounds = cop_bounds(*g.small);
-    const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
-    if (bounds.lower > cmd_.max) {
-      out.tally.add(above, std::nullopt, [&] { return example(line, g); });
-      return true;
+    if (!cmd_.summary_only || !g.small || (line.alone && g.graph) ||
+        cmd_.variant() != CopsVariant{}) {
+      return false;
     }
-    if (bounds.settled() && bounds.capture_moves_upper &&
-        solver.beaten(bounds.lower, *bounds.capture_moves_upper)) {
-      out.tally.add(bounds.lower, std::nullopt, [&] { return example(line, g); });
-      return true;
-    }
-    for (std::uint32_t k = bounds.lower; k <= cmd_.max; ++k) {
-      const CopsAnswer a = run_cops(g, k, cmd_, options, solver, line.alone);
-      if (!a.win) continue;
-      solver.record(k, a.capture_moves);
-      out.tally.add(k, a.capture_moves, [&] { return example(line, g); });
-      return true;
-    }
-    out.tally.add(above, std::nullopt, [&] { return example(line, g); });
+    if (!solver.search)
+      solver.search.emplace(static_cast<std::uint32_t>(cmd_.max), options.memory_limit);
+    Result<CopNumberFound> found = solver.search->answer(*g.small);
+    if (!found.ok()) throw_cops_error(found.error());
+    out.tally.add(found.value().cops, found.value().capture_moves,
+                  [&] { return example(line, g); });
     return true;
   }
 
