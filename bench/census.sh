@@ -111,7 +111,7 @@ keep_reference() {
 }
 # totals FILE: a census's summary without the time and rate of its first line.
 totals() {
-  sed '1s/ in [0-9.]* s (.*//' "$1"
+  sed -E '1s/ \([0-9]+ in this run\)//; 1s/ in [0-9.]* s \(.*//' "$1"
 }
 if [ "${CENSUS10:-1}" != 0 ]; then
   for r in $(seq "$repeat"); do

@@ -91,7 +91,7 @@ if [ "${SOLVE:-1}" = 1 ]; then solve_bench; fi
 
 if [ "${CENSUS:-1}" = 1 ]; then
   command -v nauty-geng >/dev/null || { echo "mpi.sh: nauty-geng not found (apt-get install nauty)" >&2; exit 2; }
-  untimed() { grep -v '^graphs: [0-9]* in ' "$1"; }
+  untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1"; }
   /usr/bin/time -f '%e s, CPU %U s' -o "$tmp/time" bash -c \
     "nauty-geng -cq 10 | '$cli' copnumber - --summary-only --threads 1 > '$tmp/census.txt'"
   echo "census n=10, catmouse --threads 1: $(cat "$tmp/time")"

@@ -37,6 +37,19 @@ std::string without_time(const std::string& summary) {
   return end == std::string::npos ? "" : summary.substr(end + 1);
 }
 
+// A resumed census's first line counts every graph but times those of its own run:
+// "graphs: TOTAL (M in this run) in S s (R graphs/s)", with 0 < M < TOTAL.
+void expect_resumed_count(const std::string& summary, std::uint64_t total) {
+  const std::string head = "graphs: " + std::to_string(total) + " (";
+  ASSERT_EQ(summary.rfind(head, 0), 0u) << summary;
+  const std::uint64_t run = std::stoull(summary.substr(head.size()));
+  EXPECT_GT(run, 0u) << summary;
+  EXPECT_LT(run, total) << summary;
+  EXPECT_EQ(summary.find(" in this run) in ", head.size()),
+            head.size() + std::to_string(run).size())
+      << summary;
+}
+
 // A geng that waits before each part, so that a run can be killed between parts.
 std::filesystem::path slow_geng() {
   const auto path = temp("slow_geng.sh");
@@ -136,6 +149,7 @@ TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(without_time(resumed.out), without_time(reference.out));
   EXPECT_NE(reference.out.find("cop number 1: 3791 graphs"), std::string::npos) << reference.out;
+  expect_resumed_count(resumed.out, 11117);
   std::filesystem::remove(whole);
   std::filesystem::remove(killed);
 }
@@ -248,6 +262,7 @@ TEST(CliMouseCensus, ResumedAfterAKillGivesTheSameTotals) {
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(without_time(resumed.out), without_time(reference.out));
   EXPECT_NE(reference.out.find("graphs: 853 in"), std::string::npos) << reference.out;
+  expect_resumed_count(resumed.out, 853);
   // The state of another census (here another stuck rule) is refused, naming the field.
   const CliRun other = run_command(census + "'" + whole.string() + "' --stuck draw");
   EXPECT_EQ(other.exit_code, 2) << other.err;

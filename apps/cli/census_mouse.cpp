@@ -24,6 +24,7 @@
 #include "census_commands.hpp"
 #include "census_parts.hpp"
 #include "commands.hpp"
+#include "stream.hpp"
 
 namespace catmouse::cli {
 
@@ -219,12 +220,11 @@ std::string plural(std::uint64_t count, std::string_view one) {
   return fmt::format("{} {}{}", count, one, count == 1 ? "" : "s");
 }
 
-void report(const MouseCounts& total, double seconds) {
+void report(const MouseCounts& total, double seconds, std::uint64_t graphs_run) {
   const std::uint64_t placements = total.placements[0] + total.placements[1] + total.placements[2];
-  std::string text = fmt::format(
-      "graphs: {} in {:.2f} s ({:.0f} graphs/s), {} (hole, mouse, cat; mouse first)\n",
-      total.graphs, seconds, seconds > 0 ? static_cast<double>(total.graphs) / seconds : 0.0,
-      plural(placements, "placement"));
+  std::string text = fmt::format("graphs: {}, {} (hole, mouse, cat; mouse first)\n",
+                                 count_and_rate(total.graphs, seconds, "graphs", graphs_run),
+                                 plural(placements, "placement"));
   for (int v : {1, 2, 0}) {
     text += fmt::format("{}: {}",
                         v == 1   ? "mouse wins"
@@ -257,8 +257,10 @@ void run_mouse_census(MouseCommand cmd) {
   kind.check_part = [](const CensusJson& p) { (void)counts_of(p); };
   const auto started = std::chrono::steady_clock::now();
   MouseCounts total;
-  for (const auto& [res, p] : run_parts(parts, kind)) total.merge(counts_of(p));
-  report(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  std::uint64_t graphs_run = 0;
+  for (const auto& [res, p] : run_parts(parts, kind, &graphs_run)) total.merge(counts_of(p));
+  report(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+         graphs_run);
 }
 
 }  // namespace

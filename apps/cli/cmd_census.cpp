@@ -22,10 +22,11 @@ struct CensusCommand {
 void run_census(CensusCommand cmd) {
   const CensusKind kind = cops_census_kind(cmd.parts, cmd.cops);
   const auto started = std::chrono::steady_clock::now();
-  const FinishedParts done = run_parts(cmd.parts, kind);
+  std::uint64_t graphs_run = 0;
+  const FinishedParts done = run_parts(cmd.parts, kind, &graphs_run);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print(cops_census_report(cmd.cops, done, seconds));
+  print(cops_census_report(cmd.cops, done, seconds, graphs_run));
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ void check(const CopsCensusOptions& cmd) {
 // The totals over every part, in part order (the first graph reaching a longest capture is the
 // first in geng's order of parts), and the graphs of the highest cop number kept.
 std::string report(const CopsCensusOptions& cmd, const std::map<std::int64_t, Part>& done,
-                   double seconds) {
+                   double seconds, std::uint64_t graphs_run) {
   Tally total;
   std::uint32_t highest = 0;
   for (const auto& [res, part] : done) {
@@ -113,7 +113,7 @@ std::string report(const CopsCensusOptions& cmd, const std::map<std::int64_t, Pa
         return a > cmd.max ? fmt::format("cop number > {}", cmd.max)
                            : fmt::format("cop number {}", a);
       },
-      capture_text);
+      capture_text, graphs_run);
   if (highest == 0) {
     text += fmt::format("no graph of cop number {} to {}: {} not written\n", cmd.keep_from, cmd.max,
                         cmd.graphs);
@@ -167,14 +167,14 @@ CensusKind cops_census_kind(PartsOptions& parts, CopsCensusOptions& cops) {
 }
 
 std::string cops_census_report(const CopsCensusOptions& cops, const FinishedParts& done,
-                               double seconds) {
+                               double seconds, std::uint64_t graphs_run) {
   std::map<std::int64_t, Part> parts;
   try {
     for (const auto& [res, p] : done) parts.emplace(res, part_of(p));
   } catch (const std::exception& e) {
     throw InputError(fmt::format("a finished part that is not a cops census part ({})", e.what()));
   }
-  return report(cops, parts, seconds);
+  return report(cops, parts, seconds, graphs_run);
 }
 
 }  // namespace catmouse::cli

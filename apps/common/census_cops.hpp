@@ -29,7 +29,8 @@ CensusKind cops_census_kind(PartsOptions& parts, CopsCensusOptions& cops);
 // and the first graph reaching it, in part order), after writing the graphs of the highest cop
 // number to cops.graphs. Throws InputError on a part it cannot read, ResourceError when the file
 // cannot be written.
+// `graphs_run`: how many of the graphs the `seconds` of this run went through.
 std::string cops_census_report(const CopsCensusOptions& cops, const FinishedParts& done,
-                               double seconds);
+                               double seconds, std::uint64_t graphs_run);
 
 }  // namespace catmouse::cli

@@ -215,7 +215,8 @@ std::int64_t default_parts(std::int64_t nodes) {
   return nodes <= 8 ? 8 : nodes == 9 ? 32 : nodes == 10 ? 100 : 1000;
 }
 
-FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind) {
+FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind,
+                        std::uint64_t* graphs_run) {
   check_parts_options(options);
   const std::string geng = find_geng(options.geng);
   Done done = read_state(options, kind);
@@ -261,6 +262,7 @@ FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind) {
   reporter.join();
   if (progress) std::fputs("\n", stderr);
   if (failure) std::rethrow_exception(failure);
+  if (graphs_run) *graphs_run = graphs;
   return done;
 }
 

@@ -61,8 +61,10 @@ using FinishedParts = std::map<std::int64_t, CensusJson>;
 
 // Runs every part not yet in options.state and returns every finished part. Throws InputError on
 // bad options, a missing geng, a state file of another census or a bad geng line; ResourceError
-// when the state file cannot be written.
-FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind);
+// when the state file cannot be written. `graphs_run`, when given, receives how many graphs
+// this run went through (the rest were read from the state file).
+FinishedParts run_parts(const PartsOptions& options, const CensusKind& kind,
+                        std::uint64_t* graphs_run = nullptr);
 
 // The pieces of run_parts, for a runner of its own (catmouse-mpi census).
 // Throws InputError on --nodes or --parts out of range.

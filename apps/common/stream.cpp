@@ -231,12 +231,21 @@ void Tally::merge(const Tally& later) {
   total_ += later.total_;
 }
 
+std::string count_and_rate(std::uint64_t total, double seconds, const char* unit,
+                           std::optional<std::uint64_t> timed) {
+  const std::uint64_t seen = timed ? std::min(*timed, total) : total;
+  const double rate = seconds > 0 ? static_cast<double>(seen) / seconds : 0.0;
+  if (seen == total) return fmt::format("{} in {:.2f} s ({:.0f} {}/s)", total, seconds, rate, unit);
+  return fmt::format("{} ({} in this run) in {:.2f} s ({:.0f} {}/s)", total, seen, seconds, rate,
+                     unit);
+}
+
 std::string summary_text(const Tally& tally, double seconds, const char* unit,
                          const std::function<std::string(std::uint32_t)>& answer_name,
-                         const std::function<std::string(std::uint32_t)>& measure_text) {
+                         const std::function<std::string(std::uint32_t)>& measure_text,
+                         std::optional<std::uint64_t> timed) {
   std::string out =
-      fmt::format("{}: {} in {:.2f} s ({:.0f} {}/s)\n", unit, tally.total(), seconds,
-                  seconds > 0 ? static_cast<double>(tally.total()) / seconds : 0.0, unit);
+      fmt::format("{}: {}\n", unit, count_and_rate(tally.total(), seconds, unit, timed));
   for (const Tally::Entry& e : tally.entries()) {
     out += fmt::format("{}: {} {}", answer_name(e.answer), e.count,
                        e.count == 1 ? std::string_view(unit).substr(0, std::strlen(unit) - 1)

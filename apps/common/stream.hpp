@@ -151,9 +151,17 @@ Tally run_stream(LineReader& reader, const StreamOptions& options,
                  const std::function<void(const StreamLine&, LineOutput&)>& work);
 
 // The summary: "graphs: N in S s (R graphs/s)" and one line per answer, named by answer_name,
-// with its count and longest measure (described by measure_text) and an example.
+// with its count and longest measure (described by measure_text) and an example. `timed`: how
+// many of the N the S seconds saw, when fewer (a resumed census read the others from its state
+// file): "graphs: N (M in this run) in S s (R graphs/s)", the rate that of the M.
 std::string summary_text(const Tally& tally, double seconds, const char* unit,
                          const std::function<std::string(std::uint32_t)>& answer_name,
-                         const std::function<std::string(std::uint32_t)>& measure_text);
+                         const std::function<std::string(std::uint32_t)>& measure_text,
+                         std::optional<std::uint64_t> timed = std::nullopt);
+
+// The first line's count and time: "N in S s (R graphs/s)", or with `timed` below N
+// "N (M in this run) in S s (R graphs/s)".
+std::string count_and_rate(std::uint64_t total, double seconds, const char* unit,
+                           std::optional<std::uint64_t> timed);
 
 }  // namespace catmouse::cli

@@ -104,10 +104,12 @@ void run(CensusCommand cmd, const mpi::Communicator& comm) {
     }
   }
   if (progress) std::fputs("\n", stderr);
+  // Every process calls the sum (a collective call); process 0 reports it.
+  const std::uint64_t graphs_run = comm.sum(std::vector<std::uint64_t>{graphs.load()})[0];
   if (comm.rank() != 0) return;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  cli::print(cli::cops_census_report(cmd.cops, done, seconds));
+  cli::print(cli::cops_census_report(cmd.cops, done, seconds, graphs_run));
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ mkdir -p "$dir"
 cd "$dir"
 
 # The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
-untimed() { grep -v '^graphs: [0-9]* in ' "$1" || true; }
+untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1" || true; }
 census=(census cops --nodes 8 --parts 16 --quiet)
 
 # geng that fails on the parts from 5 on (its arguments: -cq 8 RES/16).

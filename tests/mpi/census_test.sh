@@ -15,7 +15,7 @@ mkdir -p "$dir"
 cd "$dir"
 
 # The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
-untimed() { grep -v '^graphs: [0-9]* in ' "$1" || true; }
+untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1" || true; }
 
 nauty-geng -cq 8 >g8.g6
 "$cli" copnumber g8.g6 --summary-only >single8.txt
