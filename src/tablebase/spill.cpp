@@ -1,3 +1,6 @@
+// The size estimates of zstd's contexts (ZSTD_estimate*) are in its advanced API, which the
+// shared library exports.
+#define ZSTD_STATIC_LINKING_ONLY
 #include "tablebase/spill.hpp"
 
 #include <fcntl.h>
@@ -5,6 +8,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <bit>
@@ -48,6 +52,17 @@ void put_word(std::string& out, std::uint64_t v) {
 }
 
 }  // namespace
+
+std::uint64_t spill_write_memory() {
+  const std::uint64_t raw = kSpillFrameBytes + kMaxEntryBytes;
+  return raw + ZSTD_compressBound(raw) +
+         ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(kSpillLevel, raw, 0));
+}
+
+std::uint64_t spill_read_memory(std::size_t levels) {
+  const std::uint64_t raw = kSpillFrameBytes + kMaxEntryBytes;
+  return levels * raw + ZSTD_compressBound(raw) + ZSTD_estimateDCtxSize();
+}
 
 // ---- SpillIndex -------------------------------------------------------------------------------
 
