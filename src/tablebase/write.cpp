@@ -249,8 +249,11 @@ std::uint64_t write_memory(const TablebaseWriteOptions& options, std::uint32_t c
   return context_bytes(options.level, payload) + blocks_per_thread * block;
 }
 
-Status write_file(const std::string& path, const TableDescription& table, const CodeSource& source,
-                  const TablebaseWriteOptions& options, std::uint64_t memory_budget) try {
+namespace {
+
+Status write_blocks(const std::string& path, const TableDescription& table,
+                    const CodeSource& source, const TablebaseWriteOptions& options,
+                    std::uint64_t memory_budget) try {
   if (Status ok = check_options(path, table, options); !ok) return ok;
   const std::uint64_t blocks = (table.states + options.block_states - 1) / options.block_states;
   Result<std::string> dictionary = dictionary_for(table, source, blocks, options, memory_budget);
@@ -292,6 +295,19 @@ Status write_file(const std::string& path, const TableDescription& table, const 
     return Status();
   };
   std::vector<std::string> payloads(batch), frames(batch);
+  // Every buffer of the batches is allocated here, at its largest, so that it lies in this
+  // thread's heap: blocks grown by the filling and compressing threads would lie in theirs,
+  // which glibc does not hand back when the writer is done.
+  const std::uint64_t payload =
+      payload_bound(options.block_states,
+                    code_bytes_for(max_code(table.remoteness, table.counts.max_remoteness)));
+  for (auto& codes : batches) {
+    for (std::vector<std::uint32_t>& block : codes) block.reserve(options.block_states);
+  }
+  for (std::size_t i = 0; i < batch; ++i) {
+    payloads[i].reserve(static_cast<std::size_t>(payload));
+    frames[i].reserve(ZSTD_compressBound(static_cast<std::size_t>(payload)));
+  }
   std::vector<Status> failures(batch);
   Prefetcher filler;
   if (blocks > 0) filler.start([&] { return fill(0, batches[0]); });
@@ -333,6 +349,19 @@ Status write_file(const std::string& path, const TableDescription& table, const 
   // The compressing pool or the prefetching thread could not start (the system has no threads
   // left): an error, never a wait for workers that do not exist.
   return detail::thread_error(resolve_threads(options.threads), failure.code().message());
+}
+
+}  // namespace
+
+Status write_file(const std::string& path, const TableDescription& table, const CodeSource& source,
+                  const TablebaseWriteOptions& options, std::uint64_t memory_budget) {
+  Status written = write_blocks(path, table, source, options, memory_budget);
+#ifdef __GLIBC__
+  // The batches' blocks are small allocations, spread over the threads' heaps: handed back, so
+  // that what runs next (a stream of the file's rows) does not stack its memory on theirs.
+  malloc_trim(0);
+#endif
+  return written;
 }
 
 }  // namespace catmouse::tablebase
