@@ -3,6 +3,9 @@
 #include "catmouse/tablebase/save.hpp"
 
 #include <fmt/format.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <unistd.h>
 
 #include <algorithm>
@@ -313,8 +316,14 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
     return save_in_memory(std::move(planned).value(), path, save);
   }
   if (Status ok = check_save_memory(*planned, save.write); !ok) return ok.error();
-  SpilledSave saving(*planned, path, save, key);
-  return saving.run(std::move(previous).value());
+  Result<TablebaseSaveReport> report =
+      SpilledSave(*planned, path, save, key).run(std::move(previous).value());
+#ifdef __GLIBC__
+  // The spill's cursors went with the save: their memory handed back, so that what the caller
+  // does next (a stream of the file's rows) does not stack its memory on theirs.
+  malloc_trim(0);
+#endif
+  return report;
 } catch (const std::bad_alloc&) {
   return option_error(ErrorField::kMemoryLimit, "out of memory");
 }

@@ -358,7 +358,9 @@ bool SpillFrameReader::next(LevelWord& entry) {
 }
 
 SpillFrameLoader::SpillFrameLoader(const SpillFile& file)
-    : file_(file), context_(ZSTD_createDCtx()) {}
+    : file_(file), context_(ZSTD_createDCtx()) {
+  compressed_.reserve(ZSTD_compressBound(kSpillFrameBytes + kMaxEntryBytes));
+}
 
 Status SpillFrameLoader::load(std::uint32_t level, const SpillFrame& frame,
                               std::vector<std::uint8_t>& raw) {
@@ -421,8 +423,13 @@ bool SpillReplay::replay(const Visitor& f) {
 SpillCodes::SpillCodes(const SpillFile& file, const SpillIndex& index, StateIndex states,
                        bool remoteness)
     : path_(file.path()), index_(index), states_(states), remoteness_(remoteness), loader_(file) {
+  // Each cursor's frame is allocated here, at its largest, so that it lies in this thread's heap:
+  // the writer fills its blocks on a thread of its own, whose heap glibc does not hand back.
   cursors_.resize(index.levels.size());
-  for (std::uint32_t level = 0; level < cursors_.size(); ++level) cursors_[level].level = level;
+  for (std::uint32_t level = 0; level < cursors_.size(); ++level) {
+    cursors_[level].level = level;
+    cursors_[level].raw.reserve(kSpillFrameBytes + kMaxEntryBytes);
+  }
   restart();
 }
 
