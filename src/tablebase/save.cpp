@@ -204,7 +204,7 @@ class SpilledSave {
     // The writer gets what the limit leaves beside the spill's cursors (the kernel's arrays are
     // gone by now); at least its smallest batches, which the check before the solve counted.
     const std::uint64_t limit = plan_.options().memory_limit;
-    const std::uint64_t reading = tb::spill_read_memory(index_.levels.size());
+    const std::uint64_t reading = tb::spill_read_memory(index_.levels.size(), game_.state_count());
     const std::uint64_t budget =
         limit == 0 ? 0 : std::max<std::uint64_t>(1, limit - std::min(limit, reading));
     return tb::write_file(
@@ -228,18 +228,28 @@ class SpilledSave {
 // The memory a save through the spill needs beside the kernel's arrays (plan.memory_bytes()): the
 // spill writer's buffers while the solve runs, and the tablebase writer's smallest batches with
 // the spill's reading after it (the kernel's arrays are freed by then), the larger of the two.
-std::uint64_t writer_memory(const TablebaseWriteOptions& write) {
+std::uint64_t writer_memory(const TablebaseWriteOptions& write, StateIndex states) {
+  // Sized to the table: its blocks (no more than it has), and its codes, whose remoteness is
+  // below its number of states.
+  TablebaseWriteOptions sized = write;
+  sized.block_states =
+      static_cast<std::uint32_t>(std::min<StateIndex>(write.block_states, (states + 63) / 64 * 64));
+  const std::uint64_t blocks = (states + sized.block_states - 1) / sized.block_states;
+  const std::uint64_t threads = std::min<std::uint64_t>(resolve_threads(write.threads), blocks);
+  const std::uint64_t top = 2 + 2 * states;
+  const std::uint32_t code_bytes = top < (1u << 8) ? 1 : top < (1u << 16) ? 2 : 4;
+  const std::uint64_t per_thread =
+      std::min<std::uint64_t>(tb::kMinBatchBlocksPerThread, (blocks + threads - 1) / threads);
   const std::uint64_t writing =
-      resolve_threads(write.threads) * tb::write_memory(write, 4, tb::kMinBatchBlocksPerThread) +
-      tb::spill_read_memory(1);
-  return std::max(tb::spill_write_memory(), writing);
+      threads * tb::write_memory(sized, code_bytes, per_thread) + tb::spill_read_memory(1, states);
+  return std::max(tb::spill_write_memory(states), writing);
 }
 
 // A save whose kernel and writer together need more than the memory limit, refused before the
 // solve: the message gives the whole estimate and its two parts.
 Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
   const std::uint64_t limit = plan.options().memory_limit;
-  const std::uint64_t writer = writer_memory(write);
+  const std::uint64_t writer = writer_memory(write, plan.game().state_count());
   const std::uint64_t total = plan.memory_bytes() + writer;
   if (limit == 0 || total <= limit) return {};
   return detail::memory_error(

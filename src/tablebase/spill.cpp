@@ -53,14 +53,26 @@ void put_word(std::string& out, std::uint64_t v) {
 
 }  // namespace
 
-std::uint64_t spill_write_memory() {
-  const std::uint64_t raw = kSpillFrameBytes + kMaxEntryBytes;
-  return raw + ZSTD_compressBound(raw) +
+namespace {
+
+// The most bytes a frame of entries holds for a table of `states` states (a small table's
+// frames hold all of it).
+std::uint64_t frame_bytes(StateIndex states) {
+  return std::min<std::uint64_t>(kSpillFrameBytes, (states + 63) / 64 * kMaxEntryBytes) +
+         kMaxEntryBytes;
+}
+
+}  // namespace
+
+std::uint64_t spill_write_memory(StateIndex states) {
+  const std::uint64_t raw = frame_bytes(states);
+  // The frame being filled is a string, which doubles as it grows.
+  return 2 * raw + ZSTD_compressBound(raw) +
          ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(kSpillLevel, raw, 0));
 }
 
-std::uint64_t spill_read_memory(std::size_t levels) {
-  const std::uint64_t raw = kSpillFrameBytes + kMaxEntryBytes;
+std::uint64_t spill_read_memory(std::size_t levels, StateIndex states) {
+  const std::uint64_t raw = frame_bytes(states);
   return levels * raw + ZSTD_compressBound(raw) + ZSTD_estimateDCtxSize();
 }
 
