@@ -146,13 +146,16 @@ TEST(CliExport, TableStreamsTheBytesOfTheTableInMemory) {
         EXPECT_EQ(banded.out, memory.out);
         continue;
       }
-      // Over --memory: solved into a temporary file and streamed from it. The values plan fits
-      // in a quarter more than its estimate, where the table takes more.
+      // Under a --memory the save fits (the values plan, a quarter more, and 2 MiB for the spill's
+      // and the writer's buffers): solved into a temporary file and streamed from it where the
+      // table takes more, else in memory; the same rows either way (TheTemporaryFile... below
+      // takes the file on a board large enough).
       const auto values =
           nlohmann::json::parse(catmouse("solve --json " + rules + " " + graph).out)["table_bytes"]
               .get<std::uint64_t>();
-      const CliRun through = catmouse("table " + rules + " " + graph + " --memory " +
-                                      std::to_string(values + values / 4 + 2048) + " --out -");
+      const CliRun through =
+          catmouse("table " + rules + " " + graph + " --memory " +
+                   std::to_string(values + values / 4 + (std::uint64_t{2} << 20)) + " --out -");
       ASSERT_EQ(through.exit_code, 0) << through.err;
       EXPECT_EQ(through.out, memory.out);
       EXPECT_EQ(through.err, memory.err);
@@ -210,10 +213,12 @@ TEST(CliExport, ACorruptBlockIsRefusedBeforeAnyRow) {
 TEST(CliExport, TheTemporaryFileIsRemovedAfterAndOnErrors) {
   const TempDir dir("through");
   const TempDir tmp("tmpdir");
-  const std::string graph = make_board(dir, {"random", 400, 3});
+  // 1.3 million states: the table (3.6 MiB) does not fit where the values plan (1.0 MiB) and the
+  // save's buffers (1.8 MiB) do.
+  const std::string graph = make_board(dir, {"random", 800, 3});
   const auto values = nlohmann::json::parse(catmouse("solve --json " + graph).out)["table_bytes"]
                           .get<std::uint64_t>();
-  const std::string memory = " --memory " + std::to_string(values + values / 4);
+  const std::string memory = " --memory " + std::to_string(values + (std::uint64_t{2} << 20));
   const CliRun ok =
       catmouse("table " + graph + memory + " --out " + (dir / "rows.csv"), "/dev/null");
   ASSERT_EQ(ok.exit_code, 0) << ok.err;

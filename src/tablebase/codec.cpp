@@ -277,7 +277,7 @@ Compressor::Compressor(int level, const CompressionDictionary& dictionary)
   if (dictionary.get() != nullptr) ZSTD_CCtx_refCDict(context_.get(), dictionary.get());
 }
 
-Status Compressor::compress(const std::string& payload, std::string& out) {
+Status Compressor::compress(std::string_view payload, std::string& out) {
   out.resize(ZSTD_compressBound(payload.size()));
   const std::size_t size =
       ZSTD_compress2(context_.get(), out.data(), out.size(), payload.data(), payload.size());
@@ -308,13 +308,8 @@ Status Decompressor::decompress(Bytes frame, std::uint32_t states, std::uint64_t
   return payload.parse(got, states, max_code);
 }
 
-std::string train_dictionary(const std::vector<std::string>& samples, std::size_t capacity) {
-  std::string joined;
-  std::vector<std::size_t> sizes;
-  for (const std::string& sample : samples) {
-    joined += sample;
-    sizes.push_back(sample.size());
-  }
+std::string train_dictionary(const std::string& joined, const std::vector<std::size_t>& sizes,
+                             std::size_t capacity) {
   std::string dictionary(capacity, '\0');
   const std::size_t size =
       ZDICT_trainFromBuffer(dictionary.data(), dictionary.size(), joined.data(), sizes.data(),

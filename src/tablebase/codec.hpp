@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catmouse/core/error.hpp"
@@ -102,7 +103,7 @@ class CompressionDictionary {
 class Compressor {
  public:
   Compressor(int level, const CompressionDictionary& dictionary);
-  Status compress(const std::string& payload, std::string& out);
+  Status compress(std::string_view payload, std::string& out);
 
  private:
   std::unique_ptr<ZSTD_CCtx, ZstdDeleter> context_;
@@ -119,8 +120,10 @@ class Decompressor {
   std::unique_ptr<ZSTD_DDict, ZstdDeleter> dict_;
 };
 
-// A zstd dictionary of at most `capacity` bytes trained on `samples` (payloads); empty when the
-// samples are too few or too alike to train one.
-std::string train_dictionary(const std::vector<std::string>& samples, std::size_t capacity);
+// A zstd dictionary of at most `capacity` bytes trained on samples (payloads) laid one after
+// another in `joined`, of `sizes` bytes each; empty when the samples are too few or too alike to
+// train one.
+std::string train_dictionary(const std::string& joined, const std::vector<std::size_t>& sizes,
+                             std::size_t capacity);
 
 }  // namespace catmouse::tablebase

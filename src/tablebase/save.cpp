@@ -3,8 +3,12 @@
 #include "catmouse/tablebase/save.hpp"
 
 #include <fmt/format.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -13,8 +17,10 @@
 #include <new>
 #include <sstream>
 
+#include "catmouse/core/format_bytes.hpp"
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/solve/plan.hpp"
+#include "solve/engines.hpp"
 #include "tablebase/checkpoint.hpp"
 #include "tablebase/spill.hpp"
 #include "tablebase/writer.hpp"
@@ -195,10 +201,16 @@ class SpilledSave {
     table.states = game_.state_count();
     report_.counts = table.counts;
     tb::SpillCodes codes(*file_, index_, table.states, remoteness);
+    // The writer gets what the limit leaves beside the spill's cursors (the kernel's arrays are
+    // gone by now); at least its smallest batches, which the check before the solve counted.
+    const std::uint64_t limit = plan_.options().memory_limit;
+    const std::uint64_t reading = tb::spill_read_memory(index_.levels.size(), game_.state_count());
+    const std::uint64_t budget =
+        limit == 0 ? 0 : std::max<std::uint64_t>(1, limit - std::min(limit, reading));
     return tb::write_file(
         path_, table,
         [&](StateIndex first, std::span<std::uint32_t> out) { return codes.fill(first, out); },
-        save_.write);
+        save_.write, budget);
   }
 
   const SolvePlan& plan_;
@@ -212,6 +224,40 @@ class SpilledSave {
   TablebaseSaveReport report_;
   Clock::time_point last_checkpoint_;
 };
+
+// The memory a save through the spill needs beside the kernel's arrays (plan.memory_bytes()): the
+// spill writer's buffers while the solve runs, and the tablebase writer's smallest batches with
+// the spill's reading after it (the kernel's arrays are freed by then), the larger of the two.
+std::uint64_t writer_memory(const TablebaseWriteOptions& write, StateIndex states) {
+  // Sized to the table: its blocks (no more than it has), and its codes, whose remoteness is
+  // below its number of states.
+  TablebaseWriteOptions sized = write;
+  sized.block_states =
+      static_cast<std::uint32_t>(std::min<StateIndex>(write.block_states, (states + 63) / 64 * 64));
+  const std::uint64_t blocks = (states + sized.block_states - 1) / sized.block_states;
+  const std::uint64_t threads = std::min<std::uint64_t>(resolve_threads(write.threads), blocks);
+  const std::uint64_t top = 2 + 2 * states;
+  const std::uint32_t code_bytes = top < (1u << 8) ? 1 : top < (1u << 16) ? 2 : 4;
+  const std::uint64_t per_thread =
+      std::min<std::uint64_t>(tb::kMinBatchBlocksPerThread, (blocks + threads - 1) / threads);
+  const std::uint64_t writing =
+      threads * tb::write_memory(sized, code_bytes, per_thread) + tb::spill_read_memory(1, states);
+  return std::max(tb::spill_write_memory(states), writing);
+}
+
+// A save whose kernel and writer together need more than the memory limit, refused before the
+// solve: the message gives the whole estimate and its two parts.
+Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
+  const std::uint64_t limit = plan.options().memory_limit;
+  const std::uint64_t writer = writer_memory(write, plan.game().state_count());
+  const std::uint64_t total = plan.memory_bytes() + writer;
+  if (limit == 0 || total <= limit) return {};
+  return detail::memory_error(
+      fmt::format("saving {} states", plan.game().state_count()), total, limit,
+      fmt::format(
+          "of which {} for the solve's arrays and {} for the spill's and the file writer's buffers",
+          format_bytes(plan.memory_bytes()), format_bytes(writer)));
+}
 
 // The save of any other game: the table in memory, then the writer.
 Result<TablebaseSaveReport> save_in_memory(SolvePlan plan, const std::string& path,
@@ -279,8 +325,15 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
     }
     return save_in_memory(std::move(planned).value(), path, save);
   }
-  SpilledSave saving(*planned, path, save, key);
-  return saving.run(std::move(previous).value());
+  if (Status ok = check_save_memory(*planned, save.write); !ok) return ok.error();
+  Result<TablebaseSaveReport> report =
+      SpilledSave(*planned, path, save, key).run(std::move(previous).value());
+#ifdef __GLIBC__
+  // The spill's cursors went with the save: their memory handed back, so that what the caller
+  // does next (a stream of the file's rows) does not stack its memory on theirs.
+  malloc_trim(0);
+#endif
+  return report;
 } catch (const std::bad_alloc&) {
   return option_error(ErrorField::kMemoryLimit, "out of memory");
 }

@@ -1,3 +1,6 @@
+// The size estimates of zstd's contexts (ZSTD_estimate*) are in its advanced API, which the
+// shared library exports.
+#define ZSTD_STATIC_LINKING_ONLY
 #include "tablebase/spill.hpp"
 
 #include <fcntl.h>
@@ -5,6 +8,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <bit>
@@ -48,6 +52,29 @@ void put_word(std::string& out, std::uint64_t v) {
 }
 
 }  // namespace
+
+namespace {
+
+// The most bytes a frame of entries holds for a table of `states` states (a small table's
+// frames hold all of it).
+std::uint64_t frame_bytes(StateIndex states) {
+  return std::min<std::uint64_t>(kSpillFrameBytes, (states + 63) / 64 * kMaxEntryBytes) +
+         kMaxEntryBytes;
+}
+
+}  // namespace
+
+std::uint64_t spill_write_memory(StateIndex states) {
+  const std::uint64_t raw = frame_bytes(states);
+  // The frame being filled is a string, which doubles as it grows.
+  return 2 * raw + ZSTD_compressBound(raw) +
+         ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(kSpillLevel, raw, 0));
+}
+
+std::uint64_t spill_read_memory(std::size_t levels, StateIndex states) {
+  const std::uint64_t raw = frame_bytes(states);
+  return levels * raw + ZSTD_compressBound(raw) + ZSTD_estimateDCtxSize();
+}
 
 // ---- SpillIndex -------------------------------------------------------------------------------
 
@@ -343,7 +370,9 @@ bool SpillFrameReader::next(LevelWord& entry) {
 }
 
 SpillFrameLoader::SpillFrameLoader(const SpillFile& file)
-    : file_(file), context_(ZSTD_createDCtx()) {}
+    : file_(file), context_(ZSTD_createDCtx()) {
+  compressed_.reserve(ZSTD_compressBound(kSpillFrameBytes + kMaxEntryBytes));
+}
 
 Status SpillFrameLoader::load(std::uint32_t level, const SpillFrame& frame,
                               std::vector<std::uint8_t>& raw) {
@@ -406,8 +435,13 @@ bool SpillReplay::replay(const Visitor& f) {
 SpillCodes::SpillCodes(const SpillFile& file, const SpillIndex& index, StateIndex states,
                        bool remoteness)
     : path_(file.path()), index_(index), states_(states), remoteness_(remoteness), loader_(file) {
+  // Each cursor's frame is allocated here, at its largest, so that it lies in this thread's heap:
+  // the writer fills its blocks on a thread of its own, whose heap glibc does not hand back.
   cursors_.resize(index.levels.size());
-  for (std::uint32_t level = 0; level < cursors_.size(); ++level) cursors_[level].level = level;
+  for (std::uint32_t level = 0; level < cursors_.size(); ++level) {
+    cursors_[level].level = level;
+    cursors_[level].raw.reserve(kSpillFrameBytes + kMaxEntryBytes);
+  }
   restart();
 }
 

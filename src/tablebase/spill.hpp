@@ -33,6 +33,13 @@ namespace catmouse::tablebase {
 inline constexpr std::size_t kSpillFrameBytes = 64 * 1024;  // entries per frame, before zstd
 inline constexpr int kSpillLevel = 1;                       // zstd level of the frames
 
+// The working memory of the spill: while the solve runs, the writer's frame, its compressed copy
+// and its zstd context; while the file is written, a decompressed frame for each level (the
+// levels are merged in state order) and the loader's compressed frame and context; for a table
+// of `states` states.
+std::uint64_t spill_write_memory(StateIndex states);
+std::uint64_t spill_read_memory(std::size_t levels, StateIndex states);
+
 struct SpillFrame {
   std::uint64_t first_word = 0;  // the word (state / 64) of the frame's first entry
   std::uint64_t offset = 0;      // in the spill file

@@ -75,6 +75,9 @@ std::string tablebase_checkpoint_path(const std::string& path);
 // the table in memory"); the writer then merges the levels. With checkpoints, a save that was
 // killed resumes from its last checkpoint when called again for the same file, and writes the
 // same bytes. Other engines (k cats, cops) solve in memory and write_tablebase().
+// The memory check counts, beside the engine's arrays, the spill's and the writer's buffers (a
+// save refused for memory gives the whole estimate, field "memory_limit"); under a limit the
+// writer compresses fewer blocks at once, and trains no dictionary when its trainer does not fit.
 // Errors: those of solve(), with its fields; "checkpoint_every" (checkpoints for k cats, or for
 // a save to a device or pipe);
 // "checkpoint" (a checkpoint of another game or other options, or a damaged one: the message
