@@ -117,15 +117,16 @@ TEST_F(SaveMemory, SaveAndTableStayWithinTheLimit) {
     // Under AddressSanitizer freed blocks wait in its quarantine before their memory is reused,
     // and its shadow memory grows with the heap: the peaks there say nothing of the limit.
     // The kernel's estimate of its own arrays (the solve's, counted by plan()) was measured about
-    // 0.7 MiB short of their peak on this board: a MiB of slack for it, a fraction of the writer's
-    // buffers (9 MiB a thread and a 10 MiB dictionary trainer before they were counted).
-    const std::uint64_t slack = std::uint64_t{1} << 20;
+    // 0.7 MiB short of their peak on this board: two MiB of slack for it and for the noise of a
+    // busy machine, a fraction of the writer's buffers (9 MiB a thread and a 10 MiB dictionary
+    // trainer before they were counted: 26 and 36 MiB peaks against a limit of 8 MiB).
+    const std::uint64_t slack = std::uint64_t{2} << 20;
     if (!cli_test::kSanitized) {
       EXPECT_LE(save.peak_bytes, limit + baseline.peak_bytes + slack);
       // The stream of the rows then keeps half the limit for its best moves, and a few blocks
       // and rows besides (`table FILE` alone peaks within 0.2 MiB of limit + baseline here), and
       // the save leaves about a MiB of heap and thread stacks behind it: another MiB.
-      EXPECT_LE(table.peak_bytes, limit + baseline.peak_bytes + 2 * slack);
+      EXPECT_LE(table.peak_bytes, limit + baseline.peak_bytes + slack + (std::uint64_t{1} << 20));
     }
   }
 }

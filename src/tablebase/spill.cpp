@@ -104,7 +104,9 @@ Result<SpillFile> SpillFile::open(const std::string& path) {
   if (fd < 0) {
     // Where the file goes is at fault (a folder that is not there, one not writable), as for
     // any output file.
-    return Error{fmt::format("cannot write: {}", std::strerror(errno)), {path, 0, 0, {}, {}}};
+    Location where;
+    where.source = path;
+    return Error{fmt::format("cannot write: {}", std::strerror(errno)), std::move(where)};
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const bool busy = errno == EWOULDBLOCK;
