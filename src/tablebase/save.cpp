@@ -253,10 +253,11 @@ Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& wri
   const std::uint64_t total = plan.memory_bytes() + writer;
   if (limit == 0 || total <= limit) return {};
   return detail::memory_error(
-      fmt::format("saving {} states", plan.game().state_count()), total, limit,
-      fmt::format(
-          "of which {} for the solve's arrays and {} for the spill's and the file writer's buffers",
-          format_bytes(plan.memory_bytes()), format_bytes(writer)));
+      fmt::format("saving {} states (the solve's arrays {}, the spill's and the file writer's "
+                  "buffers {})",
+                  plan.game().state_count(), format_bytes(plan.memory_bytes()),
+                  format_bytes(writer)),
+      total, limit, "");
 }
 
 // The save of any other game: the table in memory, then the writer.
