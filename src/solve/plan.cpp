@@ -53,8 +53,8 @@ struct EngineChoice {
 };
 
 // The only place an engine is chosen: options.engine when one is forced (the engine itself then
-// checks that it can play the game), else the fastest for the game. Called by plan() and by
-// solve_table(), plan() for a caller that already holds a Game (tests, benchmarks, the checker).
+// checks that it can play the game), else the fastest for the game. plan(const Game&) calls it;
+// every other way in goes through that.
 Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options, SinkKind sink) {
   if (Status ok = check_threads(options.threads); !ok) return ok.error();
   if (options.values_only && game.rules().move_limit > 0) {
@@ -103,21 +103,29 @@ Result<Table> run_engine(const Game& game, const SolveOptions& options) try {
 }  // namespace detail
 
 Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
-  const Result<detail::EngineChoice> choice =
-      detail::choose_engine(game, options, SinkKind::kTable);
-  if (!choice.ok()) return choice.error();
-  return detail::run_engine(game, choice->options);
+  const Result<SolvePlan> planned = plan(game, options, SinkKind::kTable);
+  if (!planned.ok()) return planned.error();
+  return detail::run_engine(planned->game(), planned->options());
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+}
+
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink) try {
+  Result<detail::EngineChoice> choice = detail::choose_engine(game, options, sink);
+  if (!choice.ok()) return choice.error();
+  return SolvePlan(game, std::move(choice->options), choice->sink, choice->memory_bytes);
+} catch (const std::bad_alloc&) {
+  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
 
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
-  if (!choice.ok()) return choice.error();
-  return SolvePlan(std::move(game).value(), std::move(choice->options), choice->sink,
-                   choice->memory_bytes);
+  Result<SolvePlan> planned = plan(game->game(), options, sink);
+  if (!planned.ok()) return planned.error();
+  // The plan's game pointer stays good: an OwnedGame keeps its Game on the heap.
+  planned->owned_ = std::move(game).value();
+  return planned;
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
@@ -126,13 +134,17 @@ Result<Solution> run(SolvePlan plan) try {
   if (plan.sink() != SinkKind::kTable) {
     return detail::option_error(ErrorField::kEngine, "a plan for levels runs into a level sink");
   }
+  if (!plan.owns_game()) {
+    return detail::option_error(ErrorField::kEngine,
+                                "a plan of a game held by its caller gives a table (solve_table)");
+  }
   const auto started = std::chrono::steady_clock::now();
   Result<Table> table = detail::run_engine(plan.game(), plan.options());
   if (!table.ok()) return table.error();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const Engine engine = plan.engine();
-  return Solution(std::move(plan.game_), std::move(table).value(), engine, seconds);
+  return Solution(std::move(*plan.owned_), std::move(table).value(), engine, seconds);
 } catch (const std::bad_alloc&) {
   return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
 }
@@ -158,7 +170,7 @@ Result<StateValue> run(const SolvePlan& plan, const Position& position) {
   const State state{position.mouse, position.cats[0], position.turn};
   Result<StateValue> value = solve_state(plan.game(), state, plan.options());
   if (!value.ok()) return value.error();
-  return apply_move_limit(*value, plan.spec().rules);
+  return apply_move_limit(*value, plan.game().rules());
 }
 
 }  // namespace catmouse

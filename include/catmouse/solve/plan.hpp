@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "catmouse/core/error.hpp"
@@ -30,9 +31,11 @@ enum class SinkKind : std::uint8_t { kTable, kLevels };
 
 class SolvePlan {
  public:
-  const GameSpec& spec() const { return game_.spec(); }
-  const Game& game() const { return game_.game(); }
-  const OwnedGame& owned_game() const { return game_; }
+  // spec() and owned_game(): of a plan made from a GameSpec only (owns_game()).
+  const GameSpec& spec() const { return owned_->spec(); }
+  const Game& game() const { return *game_; }
+  const OwnedGame& owned_game() const { return *owned_; }
+  bool owns_game() const { return owned_.has_value(); }
   const SolveOptions& options() const { return options_; }  // options.engine is the chosen one
   Engine engine() const { return options_.engine; }
   SinkKind sink() const { return sink_; }
@@ -42,13 +45,15 @@ class SolvePlan {
 
  private:
   friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink);
+  friend Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink);
   friend Result<Solution> run(SolvePlan plan);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
   friend Result<StateValue> run(const SolvePlan& plan, const Position& position);
-  SolvePlan(OwnedGame game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
-      : game_(std::move(game)), options_(std::move(options)), sink_(sink), memory_bytes_(bytes) {}
+  SolvePlan(const Game& game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
+      : game_(&game), options_(std::move(options)), sink_(sink), memory_bytes_(bytes) {}
 
-  OwnedGame game_;
+  std::optional<OwnedGame> owned_;  // the game of a plan made from a GameSpec
+  const Game* game_;  // owned_'s game (held on the heap: moves keep it), or the caller's
   SolveOptions options_;
   SinkKind sink_;
   std::uint64_t memory_bytes_;
@@ -60,8 +65,16 @@ class SolvePlan {
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options = {},
                        SinkKind sink = SinkKind::kTable);
 
-// Runs a kTable plan: every state's value (and remoteness, unless values_only) in one Table, with
-// the game in a Solution. Fails as solve() does (memory, threads, cancelled).
+// The plan for a Game its caller holds and keeps alive while the plan lives (engine tests, searches
+// that solve thousands of small games: solve_table() in solve.hpp): the same checks and choice,
+// without a copy of the game. Such a plan runs into a level sink or gives a Table
+// (solve_table()), not a Solution, which owns its game.
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options = {},
+                       SinkKind sink = SinkKind::kTable);
+
+// Runs a kTable plan made from a GameSpec: every state's value (and remoteness, unless
+// values_only) in one Table, with the game in a Solution. Fails as solve() does (memory, threads,
+// cancelled).
 Result<Solution> run(SolvePlan plan);
 
 // Runs a kLevels plan: each level's newly decided states go to `sink` as the engine decides them
