@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cli_util.hpp"
+#include "peak_memory.hpp"
 
 namespace {
 
@@ -27,31 +28,10 @@ struct Measured {
   std::string err;
 };
 
-// Runs `command` under sh in a child of a fresh child, which reports getrusage(RUSAGE_CHILDREN):
-// the peak of that command alone, not of every command this test has run.
 Measured run_measured(const std::string& command, const fs::path& dir) {
   const fs::path err = dir / "stderr";
-  int channel[2];
-  if (::pipe(channel) != 0) return {};
-  const pid_t child = ::fork();
-  if (child == 0) {
-    ::close(channel[0]);
-    const int status = std::system((command + " >/dev/null 2>'" + err.string() + "'").c_str());
-    rusage usage{};
-    ::getrusage(RUSAGE_CHILDREN, &usage);
-    const std::int64_t report[2] = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
-    const ssize_t written = ::write(channel[1], report, sizeof report);
-    ::_exit(written == static_cast<ssize_t>(sizeof report) ? 0 : 1);
-  }
-  ::close(channel[1]);
-  std::int64_t report[2] = {-1, 0};
-  const ssize_t got = ::read(channel[0], report, sizeof report);
-  ::close(channel[0]);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  if (got != static_cast<ssize_t>(sizeof report)) return {};
-  return {static_cast<int>(report[0]), static_cast<std::uint64_t>(report[1]) * 1024,
-          cli_test::slurp(err)};
+  const peak_memory::PeakRun run = peak_memory::run_with_peak(command, err.string());
+  return {run.exit_code, run.peak_bytes, cli_test::slurp(err.string())};
 }
 
 // The amount after "needs about " in a refusal ("15.8 MiB"), in bytes; 0 when there is none.
