@@ -181,6 +181,7 @@ function showSource() {
   if (state.source?.example) {
     other?.remove();
     select.value = state.source.example;
+    select.title = select.selectedOptions[0]?.textContent ?? '';
     return;
   }
   if (!other) {
@@ -190,6 +191,7 @@ function showSource() {
   }
   other.textContent = state.sourceName || 'pasted graph';
   select.value = '';
+  select.title = other.textContent; // a long file name is cut in the closed menu
 }
 
 // ---------- showing a position ----------
@@ -756,7 +758,7 @@ function wire() {
       const seed = wholeNumber($('gen-seed').value, 'Seed') ?? 1;
       if (nodes === undefined) throw new Error('Nodes: give a number of nodes');
       const family = $('gen-family').value;
-      loadGame({ generate: { family, nodes, seed } }, `generated: ${family}, ${plural(nodes, 'node')}, seed ${seed}`);
+      loadGame({ generate: { family, nodes, seed } }, `${family}, ${plural(nodes, 'node')}, seed ${seed}`);
     } catch (e) {
       showError(e);
     }

@@ -204,7 +204,18 @@ async function run(width, page, problems) {
   });
 
   await step('the Example menu', async () => {
-  const menu = () => page.$eval('#example-select', (s) => ({ value: s.value, text: s.selectedOptions[0]?.textContent ?? '' }));
+  // The selected entry's text, and whether it fits the menu's box: its width in the menu's font
+  // against the box less its padding and the arrow (a closed <select> cuts its text silently).
+  const menu = () => page.$eval('#example-select', (s) => {
+    const text = s.selectedOptions[0]?.textContent ?? '';
+    const style = getComputedStyle(s);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return { value: s.value, text, width: Math.ceil(context.measureText(text).width), room: Math.floor(room) };
+  });
+  const fits = (m, when) => check(m.width <= m.room, `${when} the Example menu cuts "${m.text}": ${m.width} px of text in ${m.room} px`);
+  fits(await menu(), 'at the start');
   if (!(await page.$eval('#load-card', (d) => d.open))) await page.click('#load-card summary');
   await page.selectOption('#gen-family', 'random');
   await page.fill('#gen-nodes', '30');
@@ -212,11 +223,13 @@ async function run(width, page, problems) {
   await reload(page, () => page.click('#generate-button'));
   let m = await menu();
   check(m.value === '' && /random/.test(m.text) && /30/.test(m.text), `after generating a random graph the Example menu shows "${m.text}" (${m.value})`);
+  fits(m, 'after generating a random graph');
 
   await page.fill('#paste-input', '[[1,3],[0],[3],[0,2]]');
   await reload(page, () => page.click('#load-button'));
   m = await menu();
   check(m.value === '' && /pasted/.test(m.text), `after a paste the Example menu shows "${m.text}" (${m.value})`);
+  fits(m, 'after a paste');
 
   await page.selectOption('#example-select', 'leetcode2');
   await reload(page, () => page.click('#example-button'));
