@@ -1,4 +1,4 @@
-#include "diagnosis.hpp"
+#include "catmouse/testing/diagnosis.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 
 #include "catmouse/solve/solve.hpp"
 
-namespace catmouse::cli {
+namespace catmouse {
 
 namespace {
 
@@ -130,4 +130,4 @@ std::string diagnose_graph(const GameSpec& game, const StateValue& exact,
   return {};
 }
 
-}  // namespace catmouse::cli
+}  // namespace catmouse
