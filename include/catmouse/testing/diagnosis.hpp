@@ -12,9 +12,9 @@
 namespace catmouse {
 
 // The diagnosis of a graph (LeetCode 913) failure: the game, its exact value, and the answer the
-// solver gave ("0", "1" or "2"); "" when no known class matches (or the answer is right or not
-// an answer). The line starts with "diagnosis: ". Classes that are rule mistakes
-// are confirmed by solving the game under the mistaken rules and finding the answer received.
+// solver gave ("0", "1" or "2"); "" when no known class matches (or the answer is right, or is
+// not an answer). The line starts with "diagnosis: ". Classes that are rule mistakes are
+// confirmed by solving the game under the mistaken rules and finding the answer received.
 std::string diagnose_graph(const GameSpec& game, const StateValue& exact,
                            const std::string& answer);
 
