@@ -48,8 +48,8 @@ TEST(Diagnosis, ATurnCapThatCutsTheWin) {
 TEST(Diagnosis, ATurnCapOfNoUsualSize) {
   const std::vector<std::vector<NodeId>> path = {{1}, {0, 2}, {1}};  // the mouse steps in: 1 ply
   EXPECT_EQ(diagnosis(path, "0"),
-            "diagnosis: a turn cap? the shortest correct answer needs 1 plies on 3 nodes; a cap "
-            "of 1 turns or fewer cuts it and calls the game a draw");
+            "diagnosis: a turn cap? the shortest correct answer needs 1 ply on 3 nodes; a cap of "
+            "1 turn or fewer cuts it and calls the game a draw");
 }
 
 TEST(Diagnosis, TheCatEnteringTheHole) {
