@@ -28,6 +28,7 @@
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
 #include "catmouse/testing/check.hpp"
+#include "catmouse/testing/diagnosis.hpp"
 #include "catmouse/testing/grid_search.hpp"
 #include "catmouse/testing/search.hpp"
 #include "catmouse/version.hpp"

@@ -25,8 +25,11 @@ class Counterexample:
     ``graph`` is the solver's input (LeetCode adjacency lists; for a map, a dict with ``grid``,
     ``catJump`` and ``mouseJump``), ``expected`` the exact answer (0/1/2, or True/False for a
     map), ``received`` what the solver returned (the exception it raised, when it raised one),
-    and ``explanation`` why the expected answer is right: its value and the optimal line.
-    ``table`` is the solved game, for any other question.
+    ``explanation`` why the expected answer is right: its value and the optimal line, and
+    ``diagnosis`` the line that names the likely bug when the wrong answer matches a known class
+    (a turn cap, the hole's rules, a draw called a win; "" when none does), as ``catmouse check``
+    prints it. ``table`` is the solved game, for any other question. ``str()`` is the report of
+    ``catmouse check``, line for line.
     """
 
     graph: Any
@@ -37,9 +40,12 @@ class Counterexample:
     exception: BaseException | None = field(default=None, repr=False)
     origin: str = ""  # where the case came from: "the long-win search (...)", ...
     size: str = ""  # of the shrunk case: "8 nodes and 11 edges"
+    found_size: str = ""  # of the case as found, before shrinking
+    diagnosis: str = ""  # "diagnosis: a turn cap? ...", or ""
     tries: int = 0  # calls of the solver while shrinking
     checked: int = 0  # cases tried before this one failed, this one included
     seconds: float = 0.0
+    budget: float = 0.0  # the check's time budget in seconds, 0 for none
     # The time ran out while shrinking: ``graph`` is the smallest failing case found by then.
     cut_short: bool = False
 
@@ -48,18 +54,42 @@ class Counterexample:
         return "map" if isinstance(self.graph, dict) and "grid" in self.graph else "graph"
 
     def __str__(self) -> str:
-        shrinking = (
-            f"shrinking stopped when the time ran out, after {self.tries} calls, at {self.size}"
-            if self.cut_short
-            else f"shrunk in {self.tries} calls to {self.size}"
-        )
-        return (
-            f"failure on {self._noun()} {self.checked}, from {self.origin}; {shrinking}:\n"
-            f"{json.dumps(self.graph, separators=(',', ':'))}\n"
+        # The words of catmouse check's report (apps/cli/check/session.cpp), a function's calls
+        # where the command counts runs of a program.
+        noun = self._noun()
+        calls = f"{self.tries} call{'' if self.tries == 1 else 's'} of the function"
+        graph = json.dumps(self.graph, separators=(",", ":"))
+        if self.cut_short:
+            stop = f"the time budget of {self.budget:g} s ran out"
+            shrinking = (
+                f"shrinking stopped ({stop}) after {calls}, before it removed anything"
+                if self.size == self.found_size
+                else f"shrinking stopped ({stop}) after {calls}; the smallest failing {noun} so "
+                f"far has {self.size}"
+            )
+        elif self.size == self.found_size:
+            shrinking = f"shrinking removed nothing ({calls})"
+        else:
+            shrinking = f"shrunk in {calls} to {self.size}"
+        text = (
+            f"failure 1: {noun} {self.checked}, from {self.origin}, {self.found_size}\n"
+            f"{shrinking}:\n{graph}\n"
             f"expected: {self.expected!r} ({sentence(self.table.value())})\n"
-            f"received: {self.received!r}\n"
-            f"why:\n{self.explanation}"
+            f"received: {self._received()}\n"
         )
+        if self.diagnosis:
+            text += self.diagnosis + "\n"
+        return text + f"why (catmouse explain):\n{self.explanation}"
+
+    def _received(self) -> str:
+        # As catmouse check words what is not an answer: a crash, or garbage.
+        if self.exception is not None:
+            return f"an exception ({self.exception!r})"
+        if _answer(self.received, self._noun() == "map") is None:
+            return f"{self.received!r}, which is not " + (
+                "True or False" if self._noun() == "map" else "0, 1 or 2"
+            )
+        return repr(self.received)
 
 
 class _Outcome:
@@ -144,7 +174,7 @@ def check(
         if case is None:
             break
         checked += 1
-        text, origin, _ = case
+        text, origin, found_size = case
         outcome = _call(fn, text, grid)
         if outcome.kind == "answer" and outcome.answer == domain.expected(text):
             continue
@@ -162,6 +192,8 @@ def check(
 
         shrunk, tries, cut_short = domain.shrink(text, fails)
         game = domain.game(shrunk)
+        # The diagnosis is of wrong answers to graphs, as in catmouse check's report.
+        diagnosis = "" if grid or shown.kind != "answer" else domain.diagnosis(shrunk, shown.answer)
         table = Table(_core.solve(game), board_of(game))
         return Counterexample(
             graph=json.loads(shrunk),
@@ -172,9 +204,12 @@ def check(
             exception=shown.exception,
             origin=origin,
             size=domain.size(shrunk),
+            found_size=found_size,
+            diagnosis=diagnosis,
             tries=tries,
             checked=checked,
             seconds=_time.perf_counter() - started,
             cut_short=cut_short,
+            budget=time or 0,
         )
     return None

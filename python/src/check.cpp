@@ -1,5 +1,6 @@
 // The library's check domains (catmouse/testing/check.hpp) for Python: catmouse.check runs a
-// Python function where catmouse check runs a program, and the domain does the rest.
+// Python function where catmouse check runs a program, and the domain does the rest, the
+// report's diagnosis line (catmouse/testing/diagnosis.hpp) included.
 #include "catmouse/testing/check.hpp"
 
 #include <pybind11/functional.h>
@@ -9,6 +10,7 @@
 #include <memory>
 
 #include "bindings.hpp"
+#include "catmouse/testing/diagnosis.hpp"
 
 namespace catmouse::python {
 
@@ -82,6 +84,12 @@ void bind_check(py::module_& m) {
            })
       .def("size", &CheckDomain::size)
       .def("game", &CheckDomain::game)
+      // The diagnosis line of catmouse check's report for a wrong answer ("0", "1" or "2") to a
+      // graph case; "" when no known class of bug matches.
+      .def("diagnosis",
+           [](const CheckDomain& d, const std::string& input, const std::string& answer) {
+             return diagnose_graph(d.game(input), d.exact(input), answer);
+           })
       .def("shrink", &shrink);
 }
 

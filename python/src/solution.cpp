@@ -9,6 +9,7 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "catmouse/core/grid.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
@@ -184,6 +185,16 @@ void bind_solution(py::module_& m) {
       .def_property_readonly("memory_bytes",
                              [](const PySolution& s) { return s.solution.memory_bytes(); })
       .def("start", [](const PySolution& s) { return to_python(s.solution.start()); })
+      // A map's board with the mouse and the cat on it, as catmouse explain draws it.
+      .def("board",
+           [](const PySolution& s, NodeId mouse, NodeId cat) -> py::object {
+             const auto& grid = s.solution.spec().grid;
+             if (!grid || mouse >= s.solution.game().node_count() ||
+                 cat >= s.solution.game().node_count()) {
+               return py::none();
+             }
+             return py::str(draw_grid(*grid, mouse, cat));
+           })
       .def("check", [](const PySolution& s, NodeId mouse, std::vector<NodeId> cats,
                        int turn) { checked(s.solution, mouse, std::move(cats), turn); })
       .def(

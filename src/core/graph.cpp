@@ -19,11 +19,13 @@ Error node_error(NodeId node, std::uint64_t index, std::string marked) {
   return error;
 }
 
+// The reason names no node: the starts and holes may be the defaults' ids or the caller's
+// own nodes (or labels, in Python), which the graph does not know.
 Error too_small(std::uint64_t n) {
-  return Error{
-      fmt::format("the graph has {} node{}; at least {} are needed (hole 0, mouse 1, cat 2)", n,
-                  n == 1 ? "" : "s", Graph::kMinNodes),
-      {}};
+  return Error{fmt::format("the graph has {} node{}; at least {} are needed (a hole, the mouse's "
+                           "start and the cat's start)",
+                           n, n == 1 ? "" : "s", Graph::kMinNodes),
+               {}};
 }
 
 // The node count of lists in CSR form, or why there cannot be such a graph.

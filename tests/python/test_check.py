@@ -1,6 +1,6 @@
 """catmouse.check against Python solvers with known faults: the classic memoised DP capped at 2n
-turns (found, shrunk to at most 10 nodes, explained, and the same graph as catmouse check finds
-with the same seed), a correct solver, exceptions, answers of the wrong kind, maps, and the time
+turns (found, shrunk to at most 10 nodes, explained and diagnosed, and the same graph and report,
+line for line, as catmouse check gives with the same seed), a correct solver, exceptions, answers of the wrong kind, maps, and the time
 budget, which covers shrinking."""
 
 from __future__ import annotations
@@ -90,6 +90,14 @@ def test_finds_and_shrinks_the_capped_dp():
     assert found.table.value() == catmouse.solve(graph).value()
     assert "expected: " in str(found) and found.tries > 0
     assert not found.cut_short  # shrunk to the end within the default minute
+    # The shrunk win is just longer than the cap: the report names it.
+    plies = found.table.remoteness
+    assert plies >= 2 * len(graph)
+    assert found.diagnosis == (
+        f"diagnosis: a turn cap? the shortest correct answer needs {plies} plies on "
+        f"{len(graph)} nodes; a cap of 2n = {2 * len(graph)} cuts it and calls the game a draw"
+    )
+    assert f"\nreceived: 0\n{found.diagnosis}\nwhy (catmouse explain):\n" in str(found)
 
 
 @pytest.mark.skipif(not os.environ.get("CATMOUSE_CAPPED_DP"), reason="no capped DP program")
@@ -107,6 +115,14 @@ def test_the_same_case_as_catmouse_check():
     assert found.graph == json.loads(shrunk)
     assert f"graph {found.checked}," in lines[0]
     assert f"shrunk in {found.tries} runs" in run.stdout
+    # The same report, line for line (the command runs a program, Python calls a function), the
+    # diagnosis line included; the command's summary follows its report.
+    report = lines[: lines.index("")]
+    assert str(found).splitlines() == [
+        line.replace(" runs of the program ", " calls of the function ") for line in report
+    ]
+    diagnosis = [line for line in report if line.startswith("diagnosis: ")]
+    assert diagnosis == [found.diagnosis] and diagnosis[0].startswith("diagnosis: a turn cap? ")
 
 
 def test_a_right_solver_passes():
@@ -128,6 +144,8 @@ def test_exceptions_are_failures_and_shrink():
     assert isinstance(found.received, ZeroDivisionError)
     assert found.exception is found.received
     assert len(found.graph) == 4
+    assert found.diagnosis == ""  # not a wrong answer: no class of bug to name
+    assert "\nreceived: an exception (ZeroDivisionError('four nodes are too many'))\n" in str(found)
 
 
 def test_time_includes_shrinking():
@@ -142,13 +160,15 @@ def test_time_includes_shrinking():
     assert found is not None and found.cut_short
     assert found.seconds < 60
     assert slow_capped_dp(found.graph) == found.received != found.expected
-    assert "shrinking stopped when the time ran out" in str(found)
+    assert "\nshrinking stopped (the time budget of 2 s ran out) after " in str(found)
 
 
 def test_other_answers_are_failures():
     found = catmouse.check(lambda g: str(right_solver(g)))
     assert isinstance(found.received, str) and found.received in ("0", "1", "2")
     assert found.checked == 1
+    assert f"\nreceived: {found.received!r}, which is not 0, 1 or 2\n" in str(found)
+    assert found.diagnosis == ""
     found = catmouse.check(lambda g: True)
     assert found.received is True  # not LeetCode's 1
 
@@ -184,6 +204,18 @@ def test_maps():
     assert found.expected is True and found.received is False
     assert set(found.graph) == {"grid", "catJump", "mouseJump"}
     assert found.table.winner == "mouse"
+    # The command's report, line for line, the map boards of its explanation included; the
+    # answers in Python's spelling (True, False) where the command prints the program's.
+    run = subprocess.run([CLI, "check", "--grid", "--seed", "1", "--", "sh", "-c",
+                          "cat >/dev/null; echo false"], capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    lines = run.stdout.splitlines()
+    assert str(found).splitlines() == [
+        line.replace(" runs of the program ", " calls of the function ")
+        .replace("expected: true ", "expected: True ")
+        .replace("received: false", "received: False")
+        for line in lines[: lines.index("")]
+    ]
 
 
 def test_the_same_defaults_and_words_as_catmouse_check():
@@ -193,5 +225,5 @@ def test_the_same_defaults_and_words_as_catmouse_check():
     assert inspect.signature(catmouse.check).parameters["seed"].default == 1
     found = catmouse.check(capped_dp, max_graphs=200)
     assert found is not None
-    assert str(found).startswith(f"failure on graph {found.checked}, from ")
+    assert str(found).startswith(f"failure 1: graph {found.checked}, from ")
     assert found.graph == catmouse.check(capped_dp, seed=1, max_graphs=200).graph

@@ -116,6 +116,20 @@ def test_bad_graphs_name_the_node():
     assert error.value.source == "graph" and error.value.line == 1 and error.value.column > 0
     with pytest.raises(catmouse.GraphError):
         catmouse.solve(nx.Graph([("a", "b")]), holes=[], mouse="a", cat="b")  # 2 nodes
+    # Too few nodes: the reason names no node, since the ids of the defaults are not the caller's
+    # labels, nor the nodes the caller chose.
+    too_small = "the graph has 2 nodes; at least 3 are needed (a hole, the mouse's start and the "
+    too_small += "cat's start)"
+    for graph, places in [
+        (nx.Graph([("a", "b")]), dict(holes=["a"], mouse="b", cat="a")),
+        (nx.Graph([("a", "b")]), {}),
+        ([[1], [0]], dict(holes=[0], mouse=1, cat=0)),
+        ("0 1\n", dict(holes=[1], mouse=0, cat=1)),
+    ]:
+        with pytest.raises(catmouse.GraphError) as error:
+            catmouse.solve(graph, **places)
+        assert error.value.message == too_small
+        assert "hole 0" not in str(error.value) and "mouse 1" not in str(error.value)
     with pytest.raises(TypeError):
         catmouse.solve(42)
 

@@ -1,13 +1,17 @@
 """pip installs the package from this source tree, offline, as docs/python.md tells: in a venv
-that sees the system's packages, in a plain venv without NumPy, and as a wheel built with
-`pip wheel` installed in a second venv. The CMake build under build/pip-<tag>-<hash>/ is shared
-by the three installs (the first one builds, the others relink at most); every pip call is
---no-index, so nothing is fetched."""
+that sees the system's packages, in a plain venv without NumPy, as a wheel built with
+`pip wheel` installed in a second venv, and in a plain venv of another CPython 3 found on the
+machine (pyenv's, /usr/local's, or another python3.X on PATH; skipped, saying why, when there is
+none pip can build for offline). The CMake build under build/pip-<tag>-<hash>/ is shared by the
+installs of one interpreter (the first one builds, the others relink at most) and kept for the
+next run; every pip call is --no-index, so nothing is fetched."""
 
 from __future__ import annotations
 
+import glob
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import venv
@@ -94,6 +98,97 @@ def test_wheel_in_a_second_venv(venvs: pathlib.Path) -> None:
     # The wheel carries the type stubs and the py.typed marker.
     names = run(python, "-m", "pip", "show", "-f", "catmouse")
     assert "catmouse/_core.pyi" in names and "catmouse/py.typed" in names, names
+
+
+# What an interpreter says of itself: its version, implementation, base prefix, headers, and
+# the setuptools its venvs get (the wheel ensurepip bundles), as one line of text.
+ABOUT = (
+    "import ensurepip, glob, os, sys, sysconfig; "
+    "b = glob.glob(os.path.join(os.path.dirname(ensurepip.__file__), '_bundled', "
+    "'setuptools-*.whl')); "
+    "print(sys.implementation.name, '%d.%d.%d' % sys.version_info[:3], "
+    "os.path.realpath(sys.base_prefix), "
+    "os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')), "
+    "os.path.basename(b[0]).split('-')[1] if b else '-')"
+)
+
+
+def other_interpreters() -> list[str]:
+    """Python 3 executables on this machine besides this one: CATMOUSE_OTHER_PYTHON if set, else
+    pyenv's versions, /usr/local/bin's and python3.X on PATH."""
+    if os.environ.get("CATMOUSE_OTHER_PYTHON"):
+        return [os.environ["CATMOUSE_OTHER_PYTHON"]]
+    found = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/python3")))
+    found += sorted(glob.glob("/usr/local/bin/python3.*[0-9]"))
+    for minor in range(30, 5, -1):
+        on_path = shutil.which(f"python3.{minor}")
+        if on_path:
+            found.append(on_path)
+    return found
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split(".") if part.isdigit())
+
+
+def another_cpython() -> tuple[str, str, list[str]]:
+    """(executable, version) of a CPython 3 other than this interpreter that pip can build the
+    package for offline, preferring another minor version (another ABI), then the newest; and why
+    each other one found was passed over."""
+    this_base = os.path.realpath(sys.base_prefix)
+    this_version = "%d.%d" % sys.version_info[:2]
+    usable, passed_over, seen = [], [], {this_base}
+    for executable in other_interpreters():
+        about = subprocess.run([executable, "-c", ABOUT], env=clean_env(), capture_output=True,
+                               text=True, timeout=60)
+        if about.returncode != 0:
+            passed_over.append(f"{executable}: does not run as Python 3")
+            continue
+        implementation, version, base, headers, setuptools = about.stdout.split()
+        if base in seen:
+            continue  # this interpreter, or one already looked at (a pyenv shim, a link)
+        seen.add(base)
+        why = ""
+        if implementation != "cpython":
+            why = f"{implementation}, not CPython"
+        elif version_key(version) < (3, 8):
+            why = f"Python {version}: the package needs 3.8 or later"
+        elif headers != "True":
+            why = f"Python {version} without its headers (Python.h)"
+        elif setuptools == "-":
+            why = (f"Python {version}: its venvs get no setuptools, so an offline pip cannot "
+                   "build (docs/python.md builds it with CMake instead)")
+        elif version_key(setuptools) < (61,):
+            why = (f"Python {version}: its venvs get setuptools {setuptools}, which cannot read "
+                   "pyproject.toml's [project] (61 or later can)")
+        if why:
+            passed_over.append(f"{executable}: {why}")
+        else:
+            usable.append((executable, version))
+    usable.sort(key=lambda found: (found[1].rsplit(".", 1)[0] != this_version,
+                                   version_key(found[1])), reverse=True)
+    if not usable:
+        return "", "", passed_over
+    return usable[0][0], usable[0][1], passed_over
+
+
+def test_another_interpreter(venvs: pathlib.Path) -> None:
+    """The issue's snippet in a plain venv of another CPython: pip builds the extension for
+    that interpreter (its own build directory, kept) and the package imports without NumPy."""
+    executable, version, passed_over = another_cpython()
+    if not executable:
+        pytest.skip("no other CPython 3 that pip can build for offline"
+                    + "".join(f"; {why}" for why in passed_over))
+    python = venvs / "other" / "bin" / "python"
+    run(executable, "-m", "venv", venvs / "other")
+    assert run(python, "-c", "import sys; print('%d.%d.%d' % sys.version_info[:3])") \
+        == f"{version}\n"
+    run(python, "-m", "pip", "install", "--find-links", DEBIAN_WHEELS, "wheel")
+    run(python, "-m", "pip", "install", "--no-build-isolation", ".")
+    check_installed(python, venvs / "other")
+    assert run(python, "-c", "import catmouse._core as c; print(c.__file__)").strip().endswith(
+        run(python, "-c", "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
+        .strip())
 
 
 if __name__ == "__main__":

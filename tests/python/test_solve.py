@@ -40,6 +40,30 @@ def test_golden_examples_and_explain(examples, data, name):
     assert [[p["mouse"], p["cat"], p["turn"]] for p in golden["line"]] == [
         list(p) for p in table.line().positions
     ]
+    assert table.explain() == cli("explain", str(path))  # the same text, word for word
+
+
+@pytest.mark.parametrize(
+    "args,options",
+    [
+        (["--move-limit", "3", "--limit-outcome", "cat"], {"move_limit": 3, "limit_outcome": "cat"}),
+        (["--move-limit", "3"], {"move_limit": 3}),
+        (["--cats", "2", "--cat", "2,3"], {"cats": 2, "cat": [2, 3]}),
+        (["--stuck", "draw", "--mouse-stays"], {"stuck": "draw", "mouse_stays": True}),
+        (["--turn", "cat"], {"position": ("cat",)}),
+    ],
+)
+def test_explain_is_catmouse_explain(examples, args, options):
+    """Table.explain() prints what catmouse explain prints: the moves of the line and how it
+    ends, under rule variants, several cats, and on a map with its boards."""
+    path = examples / "leetcode2.json"
+    position = options.pop("position", None)
+    table = catmouse.solve(path.read_text(), **options)
+    start = None if position is None else (table.start.mouse, table.start.cat, *position)
+    assert table.explain(start) == cli("explain", str(path), *args)
+    grid = json.loads((examples / "grid1728.json").read_text())
+    game = catmouse.grid(grid["grid"], cat_jump=grid["catJump"], mouse_jump=grid["mouseJump"])
+    assert game.explain() == cli("explain", str(examples / "grid1728.json"))
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,8 @@
 #include <iostream>
 #include <memory>
 
+#include "catmouse/testing/diagnosis.hpp"
 #include "check.hpp"
-#include "diagnosis.hpp"
 #include "progress.hpp"
 #include "runner.hpp"
 

@@ -1,4 +1,4 @@
-#include "diagnosis.hpp"
+#include "catmouse/testing/diagnosis.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 
 #include "catmouse/solve/solve.hpp"
 
-namespace catmouse::cli {
+namespace catmouse {
 
 namespace {
 
@@ -63,11 +63,13 @@ std::size_t named_caps(std::uint32_t n, std::uint32_t plies) {
 
 std::string turn_cap(std::uint32_t n, std::uint32_t plies) {
   const std::vector<std::string> cutting = cutting_caps(n, plies);
-  std::string line = fmt::format(
-      "diagnosis: a turn cap? the shortest correct answer needs {} plies on {} nodes; ", plies, n);
+  const char* s = plies == 1 ? "" : "s";
+  std::string line =
+      fmt::format("diagnosis: a turn cap? the shortest correct answer needs {} pl{} on {} nodes; ",
+                  plies, plies == 1 ? "y" : "ies", n);
   if (cutting.empty()) {
     return line +
-           fmt::format("a cap of {} turns or fewer cuts it and calls the game a draw", plies);
+           fmt::format("a cap of {} turn{} or fewer cuts it and calls the game a draw", plies, s);
   }
   if (cutting.size() == 1) {
     return line + fmt::format("a cap of {} cuts it and calls the game a draw", cutting.front());
@@ -130,4 +132,4 @@ std::string diagnose_graph(const GameSpec& game, const StateValue& exact,
   return {};
 }
 
-}  // namespace catmouse::cli
+}  // namespace catmouse
