@@ -9,14 +9,12 @@
 #include "answer_text.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
+#include "explain_text.hpp"
 #include "input.hpp"
 #include "output.hpp"
 #include "rule_options.hpp"
 
 namespace catmouse::cli {
-
-// explain's text for an optimal line of a solved game (cmd_explain.cpp).
-std::string explain_text(const Solution& solution, const Line& line);
 
 // `catmouse serve ...` runs catmouse-serve with the same arguments (cmd_serve.cpp).
 bool is_serve_command(int argc, char** argv);

@@ -189,73 +189,11 @@ class Table:
 
     def explain(self, position: Any = None) -> str:
         """The value of a position, the options there, and the optimal line with its moves and
-        how it ends, as text: the words of ``catmouse explain``."""
-        start = self._ids(position)
-        p = self._position(start)
-        text = [f"{sentence(self.value(p))} from ({self._describe(p)})"]
-        grid = self._solution.spec.grid
-        if grid is not None:
-            _, cat_jump, mouse_jump = grid
-            text.append(
-                "map: nodes are cells (row, column); "
-                f"mouse jumps {mouse_jump}, cat jumps {cat_jump}"
-            )
-        moves = self.moves(p)
-        if moves:
-            side = "cats" if p.turn == "cat" and self.cats > 1 else p.turn
-            width = 6 if self.cats == 1 else 10
-            text.append(f"moves for the {side}:")
-            text += [f"  to {self._nodes_text(m.to):<{width}} {sentence(m.value)}" for m in moves]
-        line = self.line(p)
-        text.append("optimal line:")
-        for k, q in enumerate(line.positions):
-            value = sentence(Value(*self._solution.value(*self._ids(q), k)))
-            if self.cats > 1:
-                text.append(f"  {k:>3}. {self._describe(q)}: {value}")
-                continue
-            before = line.positions[k - 1] if k > 0 else None
-            move = "" if before is None else self._move_text(before, q)
-            text.append(f"  {k:>3}. {move:<18} {self._describe(q)}: {value}")
-            if grid is not None:
-                mouse, cats, _ = self._ids(q)
-                board = self._solution.board(mouse, cats[0])
-                text += [f"         {row}" for row in board.splitlines()]
-        text.append(f"end: {self._ending(line)}")
-        return "\n".join(text) + "\n"
-
-    def _move_text(self, before: Position, after: Position) -> str:
-        """"mouse 1 -> 3", "cat 2 -> 5": one cat's line, as ``catmouse explain`` shows it."""
-        if before.turn == "mouse":
-            return f"mouse {before.mouse} -> {after.mouse}"
-        return f"cat {before.cat} -> {after.cat}"
-
-    def _ending(self, line: Line) -> str:
-        """Why the optimal line stops, in the words of ``catmouse explain``."""
-        last = line.positions[-1]
-        cats = [last.cat] if self.cats == 1 else list(last.cat)
-        some_cat = "the cat" if self.cats == 1 else "a cat"
-        hole = "food" if self._solution.spec.grid is not None else "hole"
-        if line.end == "hole":
-            return f"the mouse is in the {hole} {last.mouse}: mouse wins"
-        if line.end == "capture":
-            if last.mouse in cats:
-                return f"{some_cat} is on the mouse at node {last.mouse}: cat wins"
-            holes = {self.nodes[v] for v in self._solution.rules.holes}
-            in_hole = next(c for c in cats if c in holes)
-            return f"{some_cat} is in the {hole} {in_hole} first: cat wins"
-        if line.end == "stuck":
-            if last.turn == "cat" and self.cats > 1:
-                return "the cats have no legal move"
-            return f"the {last.turn} has no legal move"
-        if line.end == "repetition":
-            cycle = len(line.positions) - line.cycle_start
-            return (
-                f"the next optimal move returns to position {line.cycle_start}: play repeats a "
-                f"cycle of {cycle} move{'' if cycle == 1 else 's'}, a draw"
-            )
-        rules = self._solution.rules
-        outcome = "cat wins" if rules.limit_outcome == "cat" else "a draw"
-        return f"the move limit of {rules.move_limit} moves is reached: {outcome}"
+        how it ends, as text: the words of ``catmouse explain``, in the caller's node labels."""
+        self._need_remoteness("an optimal line")
+        labels = self._board.labels
+        names = None if labels is None else [str(label) for label in labels]
+        return self._solution.explain(*self._ids(position), names)
 
     # NumPy.
 

@@ -9,10 +9,10 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
-#include "catmouse/core/grid.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "explain_text.hpp"
 
 namespace catmouse::python {
 
@@ -185,16 +185,6 @@ void bind_solution(py::module_& m) {
       .def_property_readonly("memory_bytes",
                              [](const PySolution& s) { return s.solution.memory_bytes(); })
       .def("start", [](const PySolution& s) { return to_python(s.solution.start()); })
-      // A map's board with the mouse and the cat on it, as catmouse explain draws it.
-      .def("board",
-           [](const PySolution& s, NodeId mouse, NodeId cat) -> py::object {
-             const auto& grid = s.solution.spec().grid;
-             if (!grid || mouse >= s.solution.game().node_count() ||
-                 cat >= s.solution.game().node_count()) {
-               return py::none();
-             }
-             return py::str(draw_grid(*grid, mouse, cat));
-           })
       .def("check", [](const PySolution& s, NodeId mouse, std::vector<NodeId> cats,
                        int turn) { checked(s.solution, mouse, std::move(cats), turn); })
       .def(
@@ -229,6 +219,22 @@ void bind_solution(py::module_& m) {
              return py::make_tuple(positions, std::string(line_end_name(line.end)),
                                    line.cycle_start);
            })
+      .def(
+          "explain",
+          [](const PySolution& s, NodeId mouse, std::vector<NodeId> cats, int turn,
+             std::optional<std::vector<std::string>> names) {
+            const Solution& solution = s.solution;
+            if (names && names->size() != solution.game().node_count()) {
+              throw py::value_error("names: one per node");
+            }
+            const Line line =
+                take(solution.line(checked(solution, mouse, std::move(cats), turn)), "solve");
+            if (!names) return cli::explain_text(solution, line);
+            return cli::explain_text(solution, line, [&names](NodeId v) { return (*names)[v]; });
+          },
+          py::arg("mouse"), py::arg("cats"), py::arg("turn"), py::arg("names") = py::none(),
+          "catmouse explain's text for the optimal line from the position (explain_text.hpp), "
+          "the nodes named by `names` (default: ids, or cells on a map).")
       .def("counts",
            [](const PySolution& s) {
              const Counts counts = s.solution.counts();

@@ -1,0 +1,26 @@
+// explain's text: the value of a position, the moves there, the optimal line move by move and
+// why it ends. catmouse explain prints it, check's report quotes it, and the Python module's
+// Table.explain() returns it, so the three say the same words about the same game.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "catmouse/solve/solution.hpp"
+
+namespace catmouse::cli {
+
+// How the text names a node, given its id.
+using NodeNamer = std::function<std::string(NodeId)>;
+
+// catmouse's names: cells "(row, column)" on a grid map, else the ids. The namer refers to the
+// solution's map, so it must not outlive the solution.
+NodeNamer node_namer(const Solution& solution);
+
+// The text for an optimal line of a solved game (line.positions[0] is where it starts), naming
+// nodes with `node` (Python passes the caller's labels).
+std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node);
+// The same with node_namer(solution): catmouse explain's text.
+std::string explain_text(const Solution& solution, const Line& line);
+
+}  // namespace catmouse::cli
