@@ -73,3 +73,13 @@ def test_explain_refuses_what_has_no_line(examples):
         table.explain((0, 0, "mouse"))  # the cat may not be in the hole
     with pytest.raises(ValueError, match="one per node"):
         table._solution.explain(1, [2], 0, ["A"])  # the module's names: one per node
+
+
+def test_a_map_with_two_cats_names_cells_everywhere(examples):
+    """Positions, moves and the line all name cells, as the tool does (one namer for all)."""
+    path = examples / "grid1728.json"
+    table = catmouse.solve(path.read_text(), format="grid", cats=2)
+    text = table.explain()
+    assert text.startswith("mouse wins in 5 moves from (mouse (2, 0), cats (1, 1),(1, 1), mouse")
+    assert "    1. mouse (2, 2), cats (1, 1),(1, 1), cat to move" in text
+    assert text == cli("explain", str(path), "--cats", "2")
