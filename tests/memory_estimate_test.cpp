@@ -199,9 +199,9 @@ TEST_F(MemoryEstimate, PackEngineManyCats) {
   const Case cases[] = {
       {leetcode, 4, false, false},
       {leetcode, 8, false, false},
-      {leetcode, 12, true, true},
+      {leetcode, 10, true, true},
       {leetcode, 16, false, false},
-      {leetcode, 20, false, true},
+      {leetcode, 16, false, true},
       {generated(GraphFamily::kGrid, 30), 4, false, false},
       {generated(GraphFamily::kCycle, 12), 6, true, true},
   };

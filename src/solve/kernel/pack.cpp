@@ -122,8 +122,8 @@ struct JointBound {
 // The bound over both directions: the cats' moves (seed) and their reverse moves (the parents
 // of a mouse position). A buffer holds the partial multisets of one more cat before they are
 // deduplicated: at most the distinct partial ones times a list, and there are never more
-// distinct partial ones than full ones; it is also deduplicated when it passes 1.5 times the
-// distinct ones it last held (or kMaxJoint), so it holds at most that and a list.
+// distinct partial ones than full ones; product_placements() also deduplicates it before it passes
+// 1.5 times the most distinct ones and a list, or kMaxJoint and a list.
 JointBound joint_bound(const Game& game, const std::vector<std::vector<NodeId>>& back) {
   JointBound bound;
   const auto add = [&](const auto& lists) {
@@ -244,6 +244,7 @@ class PackSolver {
     }
     cat_from_ = cat_reverse_moves(game_);
     const JointBound bound = joint_bound(game_, cat_from_);
+    joint_tuples_ = bound.tuples;
     for (std::vector<NodeId>* buffer : {&partial_, &grown_, &sorted_}) {
       buffer->reserve(bound.tuples * k_);
     }
@@ -272,7 +273,12 @@ class PackSolver {
     for (const auto& list : lists) {
       grown.clear();
       std::size_t grown_count = 0;
-      std::size_t limit = std::min<std::size_t>(kMaxJoint, count + count / 2);
+      // Deduplicate as the buffer fills only where it would pass the size it was reserved at
+      // (joint_bound()), and at kMaxJoint: the bound covers the distinct partial multisets (all
+      // a deduplication leaves) and half as many again and a list, so many are added between two
+      // deduplications.
+      const std::size_t limit = std::min<std::size_t>(
+          kMaxJoint, joint_tuples_ > list.size() ? joint_tuples_ - list.size() : 1);
       for (std::size_t t = 0; t < count; ++t) {
         const NodeId* tuple = partial.data() + t * width;
         for (NodeId v : list) {
@@ -283,19 +289,12 @@ class PackSolver {
           grown.insert(grown.end(), at, tuple + width);
           ++grown_count;
         }
-        // Deduplicate as the buffer fills: past 1.5 times the distinct multisets `partial` holds
-        // or the buffer held after its last deduplication, so that it holds at most 1.5 times
-        // the distinct ones and a list (between two deduplications a third of the limit at least
-        // is added, so each costs a few steps per multiset added), and at most kMaxJoint and a
-        // list.
         if (grown_count >= limit) {
           grown_count = deduplicate(grown, width + 1);
           if (grown_count >= kMaxJoint) {
             too_many_moves_ = true;
             return;
           }
-          const std::size_t most = std::max(count, grown_count);
-          limit = std::min<std::size_t>(kMaxJoint, most + most / 2);
         }
       }
       count = deduplicate(grown, width + 1);
@@ -499,6 +498,7 @@ class PackSolver {
   std::vector<std::uint64_t> scratch_;
   std::vector<NodeId> partial_, grown_, sorted_;
   std::vector<std::uint32_t> order_;
+  std::size_t joint_tuples_ = 0;  // the multisets each buffer is reserved for
   bool too_many_moves_ = false;
 };
 
