@@ -105,8 +105,9 @@ std::uint64_t most_joint_moves(const Game& game, const Lists& lists, std::uint32
     if (parts[r].empty()) continue;
     std::vector<std::uint64_t> part(k + 1, 0);
     part[0] = 1;
-    for (NodeId v : parts[r])
+    for (NodeId v : parts[r]) {
       add_part(part, [&](std::uint64_t a) { return spread(a, lists(v).size()); });
+    }
     add_part(total, [&](std::uint64_t s) { return std::min(part[s], spread(s, covered[r])); });
   }
   return total[k];
