@@ -184,7 +184,7 @@ TEST_F(MemoryEstimate, PackEngineOverRulesAndSizes) {
 }
 
 // Many cats: the joint moves of a position, not the states, were most of the estimate (6.2 MiB
-// for 16 cats on LeetCode's first example, which take about 0.5 MB; 37.9 MiB for 24, about 3.3 MB).
+// for 16 cats on LeetCode's first example, which take about 0.5 MB; 37.9 MiB for 24, about 3.1 MB).
 // LeetCode's first example with 4 to 16 cats (under a megabyte: within the noise), a 30-node grid
 // with 4 cats (megabytes: within 25 %) and a 12-node cycle with 6, with and without stays and
 // remoteness. (24 cats take a minute: too slow for this test.)
