@@ -186,8 +186,8 @@ TEST_F(MemoryEstimate, PackEngineOverRulesAndSizes) {
 // Many cats: the joint moves of a position, not the states, were most of the estimate (6.2 MiB
 // for 16 cats on LeetCode's first example, which take about 0.5 MB; 37.9 MiB for 24, about 3.1 MB).
 // LeetCode's first example with 4 to 16 cats (under a megabyte: within the noise), a 30-node grid
-// with 4 cats (megabytes: within 25 %) and a 12-node cycle with 6, with and without stays and
-// remoteness. (24 cats take a minute: too slow for this test.)
+// with 4 cats, a 12-node path and an 11-node tree with 8 (megabytes: within 25 %) and a 12-node
+// cycle with 6, with and without stays and remoteness. (24 cats take a minute: too slow here.)
 TEST_F(MemoryEstimate, PackEngineManyCats) {
   SetUpTiny();
   struct Case {
@@ -204,6 +204,8 @@ TEST_F(MemoryEstimate, PackEngineManyCats) {
       {leetcode, 16, false, false},
       {leetcode, 16, false, true},
       {generated(GraphFamily::kGrid, 30), 4, false, false},
+      {generated(GraphFamily::kPath, 12), 8, false, false},
+      {generated(GraphFamily::kTree, 11), 8, false, true},
       {generated(GraphFamily::kCycle, 12), 6, true, true},
   };
   for (const Case& c : cases) {
