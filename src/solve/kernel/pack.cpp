@@ -37,6 +37,122 @@ void set(Bits& bits, std::uint64_t i) {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
+// Saturating arithmetic for the joint-move bounds: past kBig the bound only needs to be large.
+constexpr std::uint64_t kBig = std::uint64_t{1} << 40;
+std::uint64_t bounded_product(std::uint64_t a, std::uint64_t b) {
+  if (a == 0 || b == 0) return 0;
+  return a > kBig / b ? kBig : std::min(a * b, kBig);
+}
+
+// The distinct multisets that `a` cats on one node reach, each picking one of `d` moves.
+std::uint64_t spread(std::uint64_t a, std::uint64_t d) {
+  if (a == 0) return 1;
+  if (d == 0) return 0;
+  return std::min(multiset_count(d, static_cast<std::uint32_t>(a)), kBig);
+}
+
+// dp[s] := max over t <= s of dp[s - t] * f(t), for s = 0..k: the most a product reaches when the
+// cats are shared between what dp covers and one more part.
+template <class F>
+void add_part(std::vector<std::uint64_t>& dp, F&& f) {
+  std::vector<std::uint64_t> next(dp.size(), 0);
+  for (std::size_t s = 0; s < dp.size(); ++s) {
+    for (std::size_t t = 0; t <= s; ++t) {
+      next[s] = std::max(next[s], bounded_product(dp[s - t], f(t)));
+    }
+  }
+  dp.swap(next);
+}
+
+// The most distinct joint moves one placement of k cats has, a cat on node v picking from
+// lists[v]: at most the product over the nodes of spread(cats there, list size), and, where lists
+// share nodes, at most the multisets of those cats over the nodes their lists cover. Nodes whose
+// lists overlap (transitively) form a part; parts cover disjoint nodes, so a placement's joint
+// moves are the product of its parts', each bounded by the smaller of the two counts. Maximised
+// over every way of sharing the k cats (a DP, not a pass over the placements): the buffers of
+// product_placements() are sized by it, and pack_memory() counts them.
+template <class Lists>
+std::uint64_t most_joint_moves(const Game& game, const Lists& lists, std::uint32_t k) {
+  const NodeId n = game.node_count();
+  std::vector<NodeId> root(n);
+  for (NodeId v = 0; v < n; ++v) root[v] = v;
+  const auto find = [&](NodeId v) {
+    while (root[v] != v) v = root[v] = root[root[v]];
+    return v;
+  };
+  std::vector<NodeId> owner(n, UINT32_MAX);  // a node whose list holds this target
+  for (NodeId v = 0; v < n; ++v) {
+    if (game.cat_forbidden(v)) continue;
+    for (NodeId t : lists(v)) {
+      if (owner[t] == UINT32_MAX) {
+        owner[t] = v;
+      } else {
+        root[find(v)] = find(owner[t]);
+      }
+    }
+  }
+  std::vector<std::uint64_t> covered(n, 0);  // per part's root: the targets its lists cover
+  for (NodeId t = 0; t < n; ++t) {
+    if (owner[t] != UINT32_MAX) ++covered[find(owner[t])];
+  }
+  std::vector<std::vector<NodeId>> parts(n);
+  for (NodeId v = 0; v < n; ++v) {
+    if (!game.cat_forbidden(v)) parts[find(v)].push_back(v);
+  }
+  std::vector<std::uint64_t> total(k + 1, 0);
+  total[0] = 1;
+  for (NodeId r = 0; r < n; ++r) {
+    if (parts[r].empty()) continue;
+    std::vector<std::uint64_t> part(k + 1, 0);
+    part[0] = 1;
+    for (NodeId v : parts[r]) {
+      add_part(part, [&](std::uint64_t a) { return spread(a, lists(v).size()); });
+    }
+    add_part(total, [&](std::uint64_t s) { return std::min(part[s], spread(s, covered[r])); });
+  }
+  return total[k];
+}
+
+// What product_placements() holds at most: `tuples` multisets (of at most k nodes) in each of its
+// three buffers and its order, and `joint` placements in its result.
+struct JointBound {
+  std::uint64_t tuples = 0;
+  std::uint64_t joint = 0;
+};
+
+// The bound over both directions: the cats' moves (seed) and their reverse moves (the parents
+// of a mouse position). A buffer holds the partial multisets of one more cat before they are
+// deduplicated: at most the distinct partial ones times a list, and there are never more
+// distinct partial ones than full ones; product_placements() also deduplicates it before it passes
+// 1.5 times the most distinct ones and a list, or kMaxJoint and a list.
+JointBound joint_bound(const Game& game, const std::vector<std::vector<NodeId>>& back) {
+  JointBound bound;
+  const auto add = [&](const auto& lists) {
+    std::uint64_t longest = 0;
+    for (NodeId v = 0; v < game.node_count(); ++v) {
+      if (!game.cat_forbidden(v)) longest = std::max<std::uint64_t>(longest, lists(v).size());
+    }
+    const std::uint64_t joint = most_joint_moves(game, lists, game.cats());
+    bound.tuples = std::max(bound.tuples,
+                            std::min({bounded_product(joint, longest), joint + joint / 2 + longest,
+                                      std::uint64_t{kMaxJoint} + longest}));
+    bound.joint = std::max(bound.joint, std::min<std::uint64_t>(joint, kMaxJoint));
+  };
+  add([&](NodeId v) { return game.cat_moves(v); });
+  add([&](NodeId v) { return std::span<const NodeId>(back[v]); });
+  return bound;
+}
+
+// The cats' reverse moves: per node, the nodes a cat moves into it from.
+std::vector<std::vector<NodeId>> cat_reverse_moves(const Game& game) {
+  std::vector<std::vector<NodeId>> lists(game.node_count());
+  for (NodeId v = 0; v < game.node_count(); ++v) {
+    if (game.cat_forbidden(v)) continue;
+    for (NodeId to : game.cat_moves(v)) lists[to].push_back(v);
+  }
+  return lists;
+}
+
 class PackSolver {
  public:
   PackSolver(const Game& game, const SolveOptions& options)
@@ -119,15 +235,22 @@ class PackSolver {
     return {all_.data() + index * k_, k_};
   }
 
+  // The reverse moves, and product_placements()' buffers at the bound pack_memory() counts, so
+  // that they never grow (a vector that doubles holds up to twice what it uses, and both copies
+  // while it moves).
   void build_reverse_moves() {
     mouse_from_.assign(n_, {});
-    cat_from_.assign(n_, {});
     for (NodeId v = 0; v < n_; ++v) {
       for (NodeId to : game_.mouse_moves(v)) mouse_from_[to].push_back(v);
-      if (!game_.cat_forbidden(v)) {
-        for (NodeId to : game_.cat_moves(v)) cat_from_[to].push_back(v);
-      }
     }
+    cat_from_ = cat_reverse_moves(game_);
+    const JointBound bound = joint_bound(game_, cat_from_);
+    joint_tuples_ = bound.tuples;
+    for (std::vector<NodeId>* buffer : {&partial_, &grown_, &sorted_}) {
+      buffer->reserve(bound.tuples * k_);
+    }
+    order_.reserve(bound.tuples);
+    scratch_.reserve(bound.joint);
   }
 
   // The distinct placements (as indices, sorted) in the product of the cats' lists: one node from
@@ -151,6 +274,12 @@ class PackSolver {
     for (const auto& list : lists) {
       grown.clear();
       std::size_t grown_count = 0;
+      // Deduplicate as the buffer fills only where it would pass the size it was reserved at
+      // (joint_bound()), and at kMaxJoint: the bound covers the distinct partial multisets (all
+      // a deduplication leaves) and half as many again and a list, so many are added between two
+      // deduplications.
+      const std::size_t limit = std::min<std::size_t>(
+          kMaxJoint, joint_tuples_ > list.size() ? joint_tuples_ - list.size() : 1);
       for (std::size_t t = 0; t < count; ++t) {
         const NodeId* tuple = partial.data() + t * width;
         for (NodeId v : list) {
@@ -161,8 +290,7 @@ class PackSolver {
           grown.insert(grown.end(), at, tuple + width);
           ++grown_count;
         }
-        // Deduplicate as the buffer fills, so that it stays within kMaxJoint and a list.
-        if (grown_count >= std::size_t{kMaxJoint}) {
+        if (grown_count >= limit) {
           grown_count = deduplicate(grown, width + 1);
           if (grown_count >= kMaxJoint) {
             too_many_moves_ = true;
@@ -371,6 +499,7 @@ class PackSolver {
   std::vector<std::uint64_t> scratch_;
   std::vector<NodeId> partial_, grown_, sorted_;
   std::vector<std::uint32_t> order_;
+  std::size_t joint_tuples_ = 0;  // the multisets each buffer is reserved for
   bool too_many_moves_ = false;
 };
 
@@ -386,28 +515,18 @@ std::uint64_t pack_memory(const Game& game, bool values_only) {
   // word per state, the counter per cats' state, every placement's nodes.
   std::uint64_t bytes = 6 * ((states + 63) / 64) * 8 + (values_only ? 0 : states * 2) + states +
                         placements * k * sizeof(NodeId);
-  // The reverse moves (a vector per node and side), the Placements' own tables.
-  std::uint64_t longest = 1;  // the longest list a cat picks from, forward or back
-  std::vector<std::uint64_t> into(n, 0);
+  // The reverse moves (a vector per node and side), the Placements' own tables, and the joint
+  // moves' bound's scratch (a list and three words per node).
   for (NodeId v = 0; v < n; ++v) {
-    bytes += 2 * sizeof(std::vector<NodeId>) + game.mouse_moves(v).size() * sizeof(NodeId);
-    if (game.cat_forbidden(v)) continue;
-    longest = std::max<std::uint64_t>(longest, game.cat_moves(v).size());
-    for (NodeId to : game.cat_moves(v)) ++into[to];
-    bytes += game.cat_moves(v).size() * sizeof(NodeId);
+    bytes += 3 * sizeof(std::vector<NodeId>) + 3 * 8 + game.mouse_moves(v).size() * sizeof(NodeId);
+    if (!game.cat_forbidden(v)) bytes += game.cat_moves(v).size() * sizeof(NodeId);
   }
-  for (std::uint64_t count : into) longest = std::max(longest, count);
   bytes += (k + 1) * (n + 1) * 8 + 2 * n * sizeof(NodeId);
-  // One position's joint moves as product_placements() builds them: at most `tuples` multisets of
-  // k nodes at once in each of its three buffers (the product, bounded by its deduplication at
-  // kMaxJoint, and by the placements times a list), twice that for the vectors' growth, and
-  // the order and the result.
-  std::uint64_t product = 1;
-  for (std::uint64_t i = 0; i < k && product < (std::uint64_t{1} << 32); ++i) product *= longest;
-  const std::uint64_t tuples =
-      std::min({product, std::uint64_t{kMaxJoint} + longest, placements * longest});
-  bytes += 2 * (3 * tuples * k * sizeof(NodeId) + tuples * sizeof(std::uint32_t)) +
-           2 * std::min<std::uint64_t>(tuples, kMaxJoint) * sizeof(std::uint64_t);
+  // product_placements()' buffers, reserved at their bound: three of multisets of at most k
+  // nodes, the order, the result.
+  const JointBound bound = joint_bound(game, cat_reverse_moves(game));
+  bytes += bound.tuples * (3 * k * sizeof(NodeId) + sizeof(std::uint32_t)) +
+           bound.joint * sizeof(std::uint64_t);
   return bytes;
 }
 
