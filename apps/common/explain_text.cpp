@@ -16,7 +16,10 @@ namespace {
 // "2,5": the cats' nodes.
 std::string cats_text(const std::vector<NodeId>& cats, const NodeNamer& node) {
   std::string out;
-  for (const NodeId c : cats) out += (out.empty() ? "" : ",") + node(c);
+  for (const NodeId c : cats) {
+    if (!out.empty()) out += ',';
+    out += node(c);
+  }
   return out;
 }
 
