@@ -425,7 +425,7 @@ Status serve(const ServeOptions& options) {
   std::mutex mutex;
   std::condition_variable ended;
   bool done = false;
-  std::thread waiter([&] {
+  const auto wait_for_signal = [&] {
     int signal = 0;
     sigwait(&signals, &signal);
     api.shut_down();  // the solves under way are cancelled, those waiting sent away
@@ -435,7 +435,17 @@ Status serve(const ServeOptions& options) {
       std::fputs("catmouse: serve: a solve did not stop in time; exiting without it\n", stderr);
       std::_Exit(0);
     }
-  });
+  };
+  std::thread waiter;
+  try {
+    waiter = std::thread(wait_for_signal);
+  } catch (const std::system_error& failure) {
+    Error error{fmt::format("could not start the thread that waits for signals: {}",
+                            failure.code().message()),
+                {}};
+    error.where.field = ErrorField::kResources;
+    return error;
+  }
   const bool ipv6 = options.host.find(':') != std::string::npos;
   const std::string url = ipv6 ? fmt::format("http://[{}]:{}/", options.host, *port)
                                : fmt::format("http://{}:{}/", options.host, *port);
