@@ -338,6 +338,7 @@ Response Api::handle(const Request& request) try {
 void Api::shut_down() {
   stopping_ = true;
   gate_.close();
+  readers_.close();
 }
 
 Api::Room Api::reserve(std::uint64_t bytes, const std::string& what) {

@@ -22,7 +22,7 @@
 namespace catmouse::server {
 
 struct ApiOptions {
-  std::uint64_t memory = std::uint64_t{1} << 30;  // bytes for the cached games and the solves
+  std::uint64_t memory = std::uint64_t{1} << 30;  // bytes for the cached games and the requests
   unsigned threads = 1;                           // worker threads of each solve (0: all)
   unsigned solves = 1;                            // solves at once
   unsigned queue = 4;                             // solves waiting for a turn, then 503
