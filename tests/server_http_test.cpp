@@ -158,7 +158,7 @@ class ServerOverHttp : public ::testing::Test {
     const Result<int> port = http_->bind("127.0.0.1", 0);
     ASSERT_TRUE(port.ok());
     port_ = *port;
-    thread_ = std::thread([this] { http_->run(); });
+    thread_ = std::thread([this] { EXPECT_TRUE(http_->run().ok()); });
   }
   void TearDown() override {
     http_->stop();
@@ -302,7 +302,7 @@ TEST(ServerStop, RequestsUnderWayAreAnswered) {
   const StaticFiles files = StaticFiles::load(CATMOUSE_WEB_DIR).value();
   HttpServer http(api, files, 4);
   const int port = http.bind("127.0.0.1", 0).value();
-  std::thread server([&] { http.run(); });
+  std::thread server([&] { EXPECT_TRUE(http.run().ok()); });
   auto held = api.gate().enter();  // the one solve under way: the next POST waits for its turn
   int status = 0;
   std::thread client([&] {

@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -119,14 +120,14 @@ class Serve {
   int port_ = 0;
 };
 
-int connect_to(int port) {
+int connect_to(int port, int timeout_seconds = 10) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  timeval timeout{10, 0};  // no test waits longer for an answer
+  timeval timeout{timeout_seconds, 0};  // no test waits longer for an answer
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   return fd;
 }
@@ -148,8 +149,9 @@ std::string read_all(int fd) {
 }
 
 // Sends `request` and reads the answer; with `half_close`, shuts down the sending side first.
-std::string exchange(int port, const std::string& request, bool half_close = false) {
-  const int fd = connect_to(port);
+std::string exchange(int port, const std::string& request, bool half_close = false,
+                     int timeout_seconds = 10) {
+  const int fd = connect_to(port, timeout_seconds);
   send_all(fd, request);
   if (half_close) ::shutdown(fd, SHUT_WR);
   std::string answer = read_all(fd);
@@ -213,6 +215,86 @@ TEST(ServerBudget, AGeneratedGraphTooLargeToSendIsRefusedBeforeItIsMade) {
     EXPECT_EQ(error_of(answer.substr(0, 4096))["where"], "generate");
   }
   EXPECT_LE(serve.peak_bytes(), (std::uint64_t{256} << 20) + kOverhead);
+}
+
+// S1-S3 under a flood: rounds of concurrent requests for the largest graphs the server draws
+// (complete graphs of 447 nodes: 100,000 edges and an answer of 1 MB each), random graphs of
+// 3,000 nodes (tables of 50 MB) and three cats on grids, far more than --memory together. Every
+// answer is a game or a JSON refusal (413, 503), none hangs, and the server's peak stays within
+// --memory plus kOverhead: the graphs, the games being built, the answers being sent and the
+// cached games all take their bytes from the one budget, and the memory goes back after.
+TEST(ServerBudget, AFloodOfRequestsStaysWithinTheBudget) {
+  constexpr std::uint64_t kMemory = std::uint64_t{200} << 20;
+  // Six solves at once and six waiting, as a machine of six cores would run: the requests under
+  // way are many, whatever the machine running the test.
+  Serve serve({"--memory", "200M", "--solves", "6", "--queue", "6", "--threads", "1"});
+  const auto start = Clock::now();
+  int games = 0;
+  for (int round = 0; round < 3; ++round) {
+    std::vector<std::string> bodies;
+    for (int k = 0; k < 12; ++k) {
+      bodies.push_back(fmt::format(
+          R"({{"generate":{{"family":"complete","nodes":447,"seed":{}}}}})", 100 * round + k));
+    }
+    for (int k = 0; k < 6; ++k) {
+      bodies.push_back(fmt::format(R"({{"generate":{{"family":"random","nodes":3000,"seed":{}}}}})",
+                                   100 * round + k));
+    }
+    for (int k = 0; k < 4; ++k) {
+      bodies.push_back(fmt::format(
+          R"({{"generate":{{"family":"grid","nodes":36,"seed":{}}},"rules":{{"cats":3}}}})",
+          100 * round + k));
+    }
+    std::vector<std::string> answers(bodies.size());
+    std::vector<std::thread> clients;
+    for (std::size_t k = 0; k < bodies.size(); ++k) {
+      clients.emplace_back(
+          [&, k] { answers[k] = exchange(serve.port(), post(bodies[k]), false, 30); });
+    }
+    for (std::thread& t : clients) t.join();
+    for (std::size_t k = 0; k < answers.size(); ++k) {
+      const int status = status_of(answers[k]);
+      if (status == 201) {
+        ++games;
+        continue;
+      }
+      EXPECT_TRUE(status == 413 || status == 503) << bodies[k] << "\n" << answers[k].substr(0, 300);
+      error_of(answers[k].substr(0, 4096));
+    }
+  }
+  EXPECT_GT(games, 0);
+  EXPECT_LT(seconds_since(start), 90.0);
+  EXPECT_LE(serve.peak_bytes(), kMemory + kOverhead)
+      << "peak " << (serve.peak_bytes() >> 20) << " MiB";
+}
+
+// A request takes the bytes of its graph, its game and its answer from the budget before they are
+// allocated: a complete graph of 447 nodes (100,000 edges, an answer of 1 MB in a JSON document
+// of about 14 MB) does not fit in 20 MiB although its table does, and is refused before it is
+// made. Within the budget, the answer holds its bytes until it is sent.
+TEST(ServerBudget, GraphsGamesAndAnswersTakeTheirBytesFromTheBudget) {
+  const std::string complete = Json{{"generate", {{"family", "complete"}, {"nodes", 447}}}}.dump();
+  {
+    ApiOptions options = small_options();
+    options.memory = std::uint64_t{20} << 20;
+    Api api(options, examples());
+    expect_error(call(api, "POST", "/api/games", complete), 413, "", "this graph needs about");
+    EXPECT_EQ(api.cache().reserved_bytes(), 0u);
+  }
+  Api api(small_options(), examples());
+  Response answer = call(api, "POST", "/api/games", complete);
+  ASSERT_EQ(answer.status, 201) << answer.body.substr(0, 300);
+  EXPECT_TRUE(answer.hold);
+  EXPECT_GE(api.cache().reserved_bytes(), answer.body.size());
+  const std::string id = json_of(answer)["id"];
+  answer = {};  // sent
+  EXPECT_EQ(api.cache().reserved_bytes(), 0u);
+  Response again = call(api, "GET", "/api/games/" + id);
+  EXPECT_TRUE(again.hold);
+  EXPECT_GE(api.cache().reserved_bytes(), again.body.size());
+  again = {};
+  EXPECT_EQ(api.cache().reserved_bytes(), 0u);
+  EXPECT_LE(api.cache().peak_bytes(), small_options().memory);
 }
 
 // Bounded answers: a game whose answer would pass max_response is refused, not sent.
@@ -409,6 +491,29 @@ TEST(ServerErrors, AHalfClosedConnectionIsAnswered) {
   EXPECT_EQ(status_of(game), 201) << game;
 }
 
+// A key given twice in one object of the body is refused as in a board file, naming the member
+// (nlohmann alone would keep the last value).
+TEST(ServerErrors, DuplicateKeysAreABadRequest) {
+  Serve serve({"--memory", "64M"});
+  for (const auto& [body, where] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"example":"leetcode1","example":"leetcode2"})", "example"},
+           {R"({"example":"leetcode1","rules":{"cats":2,"cats":3}})", "rules.cats"},
+           {R"({"example":"leetcode1","rules":{"cats":2,"c\u0061ts":3}})", "rules.cats"},
+           {R"({"generate":{"family":"grid","nodes":9,"nodes":16}})", "generate.nodes"},
+           {R"({"text":"[[1],[0]]","rules":{"holes":[{"a":1}],"mouse":1,"mouse":1}})",
+            "rules.mouse"}}) {
+    const std::string answer = exchange(serve.port(), post(body));
+    EXPECT_EQ(status_of(answer), 400) << body << "\n" << answer;
+    const Json error = error_of(answer);
+    EXPECT_EQ(error["where"], where) << body;
+    EXPECT_NE(error["error"].get<std::string>().find("duplicate key"), std::string::npos) << body;
+  }
+  // The same key in two objects is no duplicate.
+  const std::string answer = exchange(
+      serve.port(), post(R"({"generate":{"family":"grid","nodes":9},"rules":{"mouse":1}})"));
+  EXPECT_EQ(status_of(answer), 201) << answer;
+}
+
 // Refusals made by the HTTP layer itself are JSON like the API's.
 TEST(ServerErrors, TheHttpLayersErrorsAreJson) {
   Serve serve({"--memory", "64M"});
@@ -420,6 +525,120 @@ TEST(ServerErrors, TheHttpLayersErrorsAreJson) {
                                  " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(status_of(long_uri), 414) << long_uri.substr(0, 300);
   error_of(long_uri);
+  // Headers over 8 KiB: one long line of 9 KB, or 60 KB in many short ones.
+  std::string many;
+  for (int k = 0; k < 600; ++k) many += fmt::format("X-Header-{}: {}\r\n", k, std::string(90, 'a'));
+  for (const std::string& headers : {"X-Big: " + std::string(9000, 'a') + "\r\n", many}) {
+    const auto start = Clock::now();
+    const std::string answer =
+        exchange(serve.port(), "GET /api/examples HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
+                                   headers + "\r\n");
+    EXPECT_LT(seconds_since(start), 2.0);
+    EXPECT_EQ(status_of(answer), 431) << answer.substr(0, 300);
+    error_of(answer);
+  }
+  // Headers just under the limit are served.
+  const std::string fits = exchange(
+      serve.port(), "GET /api/examples HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: " +
+                        std::string(7000, 'a') + "\r\n\r\n");
+  EXPECT_EQ(status_of(fits), 200) << fits.substr(0, 300);
+}
+
+// `catmouse serve ARGS...` as the user nobody, allowed `threads` processes and threads in all
+// (RLIMIT_NPROC); port 0 when it did not start.
+class ServeAsNobody {
+ public:
+  ServeAsNobody(const std::vector<std::string>& extra, rlim_t threads) {
+    std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    int fds[2];
+    EXPECT_EQ(::pipe(fds), 0);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::dup2(fds[1], STDOUT_FILENO);
+      ::close(fds[0]);
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, STDERR_FILENO);
+      if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(125);
+      const rlimit limit{threads, threads};
+      if (::setrlimit(RLIMIT_NPROC, &limit) != 0) ::_exit(124);
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    ::close(fds[1]);
+    FILE* out = ::fdopen(fds[0], "r");
+    std::string line;
+    for (int c; (c = std::fgetc(out)) != EOF && c != '\n';) line += static_cast<char>(c);
+    std::fclose(out);
+    std::smatch match;
+    if (!std::regex_search(line, match, std::regex(R"(:(\d+)/)"))) return;
+    // The pool of threads starts after that line: the server is up once it answers.
+    httplib::Client client("127.0.0.1", std::stoi(match[1]));
+    client.set_read_timeout(10);
+    const auto r = client.Get("/api/examples");
+    if (r && r->status == 200) port_ = std::stoi(match[1]);
+  }
+  ~ServeAsNobody() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  int port() const { return port_; }
+  bool running() const { return pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0; }
+  // The exit code once the program has ended, or -1 when it is still running after `most`
+  // seconds.
+  int exit_code(double most) {
+    const auto start = Clock::now();
+    int status = 0;
+    while (::waitpid(pid_, &status, WNOHANG) == 0) {
+      if (seconds_since(start) > most) return -1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+// K2 for the server: a solve whose worker threads cannot start is a JSON 503 at once, and the
+// server goes on serving. The server runs as nobody with RLIMIT_NPROC set to the fewest threads
+// it starts with (found by trying), so that none is left for a solve's workers.
+TEST(ServerThreads, ThreadsThatCannotStartAreA503) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to run the server as nobody";
+  const std::vector<std::string> args = {"--memory", "256M", "--threads", "4",
+                                         "--solves", "1",    "--queue",   "0"};
+  std::unique_ptr<ServeAsNobody> serve;
+  for (rlim_t threads = 2; threads < 200 && !serve; ++threads) {
+    serve = std::make_unique<ServeAsNobody>(args, threads);
+    if (serve->port() != 0) break;
+    // Too few for the server itself: it says so and exits 1 at once, never hangs.
+    ASSERT_EQ(serve->exit_code(5.0), 1) << "allowed " << threads << " threads";
+    serve.reset();
+  }
+  ASSERT_TRUE(serve) << "the server did not start as nobody";
+  const auto start = Clock::now();
+  const std::string answer =
+      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000}})"));
+  EXPECT_LT(seconds_since(start), 20.0);
+  EXPECT_EQ(status_of(answer), 503) << answer.substr(0, 300);
+  EXPECT_NE(error_of(answer)["error"].get<std::string>().find("could not start"), std::string::npos)
+      << answer;
+  // Still serving: the examples, and the same refusal again rather than a hang.
+  EXPECT_EQ(status_of(exchange(serve->port(),
+                               "GET /api/examples HTTP/1.1\r\nHost: x\r\n"
+                               "Connection: close\r\n\r\n")),
+            200);
+  const std::string again =
+      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000,"seed":2}})"));
+  EXPECT_EQ(status_of(again), 503) << again.substr(0, 300);
+  EXPECT_TRUE(serve->running());
 }
 
 // --threads beyond kMaxThreads is a usage error (exit 2), not a server that starts them.

@@ -1,6 +1,7 @@
 #include "api.hpp"
 
 #include <fmt/format.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -119,6 +120,33 @@ std::uint64_t game_overhead(const GameSpec& spec) {
       2 * spec.graph.edge_count() + (spec.cat_graph ? 2 * spec.cat_graph->edge_count() : 0);
   return 1024 + 96 * std::uint64_t{spec.graph.node_count()} + 24 * arcs;
 }
+
+// Bytes a new game's request needs besides its table, from the moment its graph's size is known
+// until the game is cached: the graph as it is made (a generated graph's edge lists and their
+// sort) and kept, the Game's move lists, the layout's arrays, and the answer: its JSON document
+// (about 140 bytes per edge and per node, ordered_json arrays of two numbers) and its text.
+// Within a few percent of the peak measured for the largest graphs the server draws (a complete
+// graph of 447 nodes, a random one of 3,000, a grid of 5,000), rounded up.
+std::uint64_t request_bytes(std::uint64_t nodes, std::uint64_t edges) {
+  return 4096 + 512 * nodes + 256 * edges;
+}
+
+// Answers at least this large hold their bytes of the budget until they are sent.
+constexpr std::size_t kHeldAnswer = std::size_t{64} << 10;
+
+// After a request that held this much, the allocator gives its free memory back to the system
+// (glibc keeps freed blocks in each thread's arena otherwise, and a flood of large requests
+// would leave the process at its peak for good).
+constexpr std::uint64_t kTrimAfter = std::uint64_t{8} << 20;
+
+// Trims the allocator when destroyed, if told to: declared before what a request allocates, so
+// that it runs after all of that is freed, on every way out.
+struct TrimAfter {
+  bool large = false;
+  ~TrimAfter() {
+    if (large) ::malloc_trim(0);
+  }
+};
 
 std::uint64_t number(const std::string& text, const char* name, std::uint64_t most) {
   std::uint64_t value = 0;
@@ -254,6 +282,9 @@ Api::Api(ApiOptions options, std::vector<Example> examples)
       examples_(std::move(examples)),
       cache_(options.memory),
       gate_(std::max(1u, options.solves), options.queue),
+      // Waiting to read takes a thread of the server's pool and the body already read: the pool
+      // bounds those; the queue here only stops an endless wait.
+      readers_(std::max(1u, options.readers), 1024),
       resident_at_start_(resident_bytes()) {}
 
 Response Api::handle(const Request& request) try {
@@ -281,7 +312,10 @@ Response Api::handle(const Request& request) try {
   if (parts.size() == 2 && parts[0] == "games") {
     if (method != "GET" && method != "DELETE") not_allowed(request, method, "GET, DELETE");
     const std::shared_ptr<const GameEntry> entry = lookup(parts[1]);
-    if (method == "GET") return json_response(200, entry->json);
+    if (method == "GET") {
+      Room room = reserve(entry->json.size() >= kHeldAnswer ? entry->json.size() : 0, "the answer");
+      return game_response(200, entry->json, room);
+    }
     cache_.erase(entry->id);
     return json_response(204, "");
   }
@@ -304,9 +338,10 @@ Response Api::handle(const Request& request) try {
 void Api::shut_down() {
   stopping_ = true;
   gate_.close();
+  readers_.close();
 }
 
-GameCache<GameEntry>::Reservation Api::reserve(std::uint64_t bytes, const std::string& what) {
+Api::Room Api::reserve(std::uint64_t bytes, const std::string& what) {
   if (bytes > options_.memory) {
     fail(413,
          fmt::format("{} needs about {} of memory; this server may use {}", what,
@@ -317,6 +352,29 @@ GameCache<GameEntry>::Reservation Api::reserve(std::uint64_t bytes, const std::s
   auto room = cache_.reserve(bytes);
   if (!room) fail(503, "the server is busy with other games; try again in a moment", "");
   return std::move(*room);
+}
+
+void Api::grow(Room& room, std::uint64_t bytes, const std::string& what) {
+  if (bytes > options_.memory) {
+    fail(413,
+         fmt::format("{} needs about {} of memory; this server may use {}", what,
+                     format_bytes(bytes), format_bytes(options_.memory)),
+         "");
+  }
+  if (stopping_) fail(503, "the server is stopping", "");
+  if (!room.grow_to(bytes)) {
+    fail(503, "the server is busy with other games; try again in a moment", "");
+  }
+}
+
+Response Api::game_response(int status, std::string body, Room& room) {
+  const std::uint64_t size = body.size();
+  Response out = json_response(status, std::move(body));
+  if (size >= kHeldAnswer) {
+    grow(room, std::max(room.bytes(), size), "the answer");
+    out.hold = std::make_shared<const Room>(room.split(size));
+  }
+  return out;
 }
 
 std::shared_ptr<const GameEntry> Api::lookup(const std::string& id) {
@@ -344,20 +402,36 @@ Response Api::game_query(const std::string& id, const std::string& what, const R
 
 Response Api::create_game(const std::string& body) {
   const auto started = std::chrono::steady_clock::now();
+  TrimAfter trim;  // first: runs after everything below is freed
   if (body.size() > options_.max_body) {
     fail(413, fmt::format("the body is over {} bytes", options_.max_body), "body");
   }
+  if (stopping_) fail(503, "the server is stopping", "");
+  // A few requests read, generate and plan at once; the others wait their turn with nothing
+  // but their body, so that a flood does not make every graph at the same time.
+  std::optional<SolveGate::Ticket> reading = readers_.enter();
+  if (!reading) fail(503, "the server is busy with other games; try again in a moment", "");
   // Reading the body, from the budget before a byte is parsed (kParseBytesPerInputByte per
-  // byte). A generated graph is bounded by max_nodes and max_edges before it is made.
-  auto parse_room = reserve(body.size() * kParseBytesPerInputByte + 4096, "reading this request");
-  GameRequest request = read_game_request(body, options_, examples_);
+  // byte). A generated graph takes its bytes (request_bytes) before it is made; a graph read
+  // from text, once read. The room then grows with the game, and is the cached game's at last.
+  Room room = reserve(body.size() * kParseBytesPerInputByte + 4096, "reading this request");
+  GameRequest request =
+      read_game_request(body, options_, examples_, [&](std::uint64_t nodes, std::uint64_t edges) {
+        grow(room, std::max(room.bytes(), request_bytes(nodes, edges)), "this graph");
+      });
   if (const auto id = cache_.find_key(request.key)) {
-    if (const auto entry = cache_.find(*id)) return json_response(201, entry->json);
+    if (const auto entry = cache_.find(*id)) return game_response(201, entry->json, room);
   }
-  return solve_game(request, std::move(parse_room), started);
+  const Graph& graph = request.spec.graph;
+  std::uint64_t edges = graph.edge_count();
+  if (request.spec.cat_graph) edges += request.spec.cat_graph->edge_count();
+  grow(room, std::max(room.bytes(), request_bytes(graph.node_count(), edges)), "this game");
+  trim.large = room.bytes() >= kTrimAfter;
+  Response out = solve_game(request, std::move(room), reading, started);
+  return out;
 }
 
-Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation parse_room,
+Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGate::Ticket>& reading,
                          std::chrono::steady_clock::time_point started) {
   GameSpec& spec = request.spec;
   if (spec.rules.cats > options_.max_cats) {
@@ -373,6 +447,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   solve_options.memory_limit = options_.memory;
   solve_options.cancelled = [&watch] { return watch(); };
   Result<SolvePlan> planned = plan(std::move(spec), solve_options);
+  reading.reset();  // the game is built: the next request may read
   if (!planned.ok()) {
     const Error& error = planned.error();
     fail(error);
@@ -395,8 +470,7 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
   const char* busy = "the server is busy with other games; try again in a moment";
   std::optional<SolveGate::Ticket> ticket = gate_.enter();
   if (!ticket) fail(503, busy, "");
-  auto room = reserve(bytes + game_overhead(planned->spec()), "the game");
-  { auto parsed = std::move(parse_room); }  // the text is read: its room goes back
+  grow(room, room.bytes() + bytes, "the game");
 
   const GameSpec& spec_of = planned->spec();
   std::vector<Point> layout;
@@ -435,9 +509,11 @@ Response Api::solve_game(GameRequest& request, GameCache<GameEntry>::Reservation
          "");
   }
   const std::uint64_t kept = solved->memory_bytes() + game_overhead(solved->spec()) + json.size();
-  auto entry = std::make_shared<const GameEntry>(GameEntry{id, json, std::move(solved).value()});
+  Response out = game_response(201, json, room);
+  auto entry =
+      std::make_shared<const GameEntry>(GameEntry{id, std::move(json), std::move(solved).value()});
   cache_.insert(id, request.key, std::move(entry), kept, std::move(room));
-  return json_response(201, json);
+  return out;
 }
 
 }  // namespace catmouse::server

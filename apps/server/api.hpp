@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,12 @@
 namespace catmouse::server {
 
 struct ApiOptions {
-  std::uint64_t memory = std::uint64_t{1} << 30;  // bytes for the cached games and the solves
+  std::uint64_t memory = std::uint64_t{1} << 30;  // bytes for the cached games and the requests
   unsigned threads = 1;                           // worker threads of each solve (0: all)
   unsigned solves = 1;                            // solves at once
   unsigned queue = 4;                             // solves waiting for a turn, then 503
-  std::uint64_t max_states = 100'000'000;         // more is 422: too long to solve here
+  unsigned readers = 2;  // new games read (parsed, generated, planned) at once; more wait
+  std::uint64_t max_states = 100'000'000;  // more is 422: too long to solve here
   unsigned max_cats = 10;   // more is 422: the cats' joint moves make it too long to solve here
   NodeId max_nodes = 5000;  // more is 413: too large to draw
   std::uint64_t max_edges = 100'000;                 // more is 413: too large to draw
@@ -69,15 +71,21 @@ class Api {
   Response create_game(const std::string& body);
   Response game_query(const std::string& id, const std::string& what, const Request& request);
   std::shared_ptr<const GameEntry> lookup(const std::string& id);
+  using Room = GameCache<GameEntry>::Reservation;
   // `bytes` of the budget for this request, or 413 (never fits) / 503 (not now).
-  GameCache<GameEntry>::Reservation reserve(std::uint64_t bytes, const std::string& what);
-  Response solve_game(GameRequest& request, GameCache<GameEntry>::Reservation parse_room,
+  Room reserve(std::uint64_t bytes, const std::string& what);
+  // The request's room grown to `bytes` in all, or 413 / 503 as reserve().
+  void grow(Room& room, std::uint64_t bytes, const std::string& what);
+  // A game's answer of `body`, holding a part of `room` for it until it is sent.
+  Response game_response(int status, std::string body, Room& room);
+  Response solve_game(GameRequest& request, Room room, std::optional<SolveGate::Ticket>& reading,
                       std::chrono::steady_clock::time_point started);
 
   ApiOptions options_;
   std::vector<Example> examples_;
   GameCache<GameEntry> cache_;
   SolveGate gate_;
+  SolveGate readers_;  // the requests reading a new game: at most options_.readers at once
   std::atomic<std::uint64_t> next_id_{1};
   std::atomic<bool> stopping_{false};
   std::uint64_t resident_at_start_ = 0;  // the process's resident bytes when made

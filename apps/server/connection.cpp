@@ -41,6 +41,31 @@ void ip_and_port(const sockaddr_storage& address, std::string& ip, int& port) {
 void ConnectionStream::start_request() {
   started_ = std::chrono::steady_clock::now();
   read_bytes_ = 0;
+  part_ = Part::kRequestLine;
+  header_bytes_ = 0;
+  line_bytes_ = 0;
+  headers_too_large_ = false;
+}
+
+bool ConnectionStream::follow_head(const char* bytes, std::size_t size) {
+  for (std::size_t i = 0; i < size && part_ != Part::kBody; ++i) {
+    const char c = bytes[i];
+    if (part_ == Part::kRequestLine) {
+      if (c == '\n') part_ = Part::kHeaders;
+      continue;
+    }
+    if (++header_bytes_ > kMaxHeaderBytes) {
+      headers_too_large_ = true;
+      return false;
+    }
+    if (c == '\n') {
+      if (line_bytes_ == 0) part_ = Part::kBody;  // the blank line ending the head
+      line_bytes_ = 0;
+    } else if (c != '\r') {
+      ++line_bytes_;
+    }
+  }
+  return true;
 }
 
 int ConnectionStream::wait_ms() const {
@@ -75,6 +100,7 @@ ssize_t ConnectionStream::read(char* ptr, std::size_t size) {
     read_bytes_ += end_;
   }
   const std::size_t n = std::min(size, end_ - begin_);
+  if (!follow_head(buffer_ + begin_, n)) return -1;  // httplib answers 400, the server 431
   std::memcpy(ptr, buffer_ + begin_, n);
   begin_ += n;
   return static_cast<ssize_t>(n);

@@ -4,6 +4,7 @@
 // cached games and the tables being built never need more than the budget together.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <list>
 #include <map>
@@ -24,16 +25,33 @@ class GameCache {
 
   std::uint64_t budget() const { return budget_; }
 
-  // Room held for a solve under way; given back when destroyed.
+  // Room held for a request under way; given back when destroyed. It grows as the request learns
+  // what it needs (the text read, the graph made, the game planned) and a part of it can go
+  // with the answer until that is sent.
   class Reservation {
    public:
     Reservation(Reservation&& other) noexcept
-        : cache_(std::exchange(other.cache_, nullptr)), bytes_(other.bytes_) {}
+        : cache_(std::exchange(other.cache_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
     Reservation& operator=(Reservation&&) = delete;
     ~Reservation() {
       if (cache_) cache_->release(bytes_);
     }
     std::uint64_t bytes() const { return bytes_; }
+
+    // At least `bytes` held in all, evicting games as needed; false (and unchanged) when the
+    // requests under way hold too much of the budget for it.
+    bool grow_to(std::uint64_t bytes) {
+      if (bytes <= bytes_) return true;
+      if (!cache_->take(bytes - bytes_)) return false;
+      bytes_ = bytes;
+      return true;
+    }
+    // `bytes` of this room (at most all of it) as a room of its own.
+    Reservation split(std::uint64_t bytes) {
+      bytes = std::min(bytes, bytes_);
+      bytes_ -= bytes;
+      return Reservation(cache_, bytes);
+    }
 
    private:
     friend class GameCache;
@@ -45,11 +63,18 @@ class GameCache {
   // Room for `bytes`, evicting the least recently used games as needed; none when the solves
   // under way hold too much of the budget for it to fit even with no game cached.
   std::optional<Reservation> reserve(std::uint64_t bytes) {
-    std::lock_guard lock(mutex_);
-    if (bytes > budget_ || reserved_ + bytes > budget_) return std::nullopt;
-    while (cached_ + reserved_ + bytes > budget_ && !order_.empty()) evict(order_.back());
-    reserved_ += bytes;
+    if (!take(bytes)) return std::nullopt;
     return Reservation(this, bytes);
+  }
+
+  // Bytes held by the requests under way, and the peak of that plus the cached games: for tests.
+  std::uint64_t reserved_bytes() const {
+    std::lock_guard lock(mutex_);
+    return reserved_;
+  }
+  std::uint64_t peak_bytes() const {
+    std::lock_guard lock(mutex_);
+    return peak_;
   }
 
   // Keeps `value` under `id` (and `key`, the request that made it), taking `bytes` of the budget,
@@ -63,6 +88,7 @@ class GameCache {
     entries_[id] = Entry{std::move(value), key, bytes, order_.begin()};
     by_key_[key] = id;
     cached_ += bytes;
+    peak_ = std::max(peak_, cached_ + reserved_);
   }
 
   // The game `id`, now the most recently used; null when unknown, expired or deleted.
@@ -106,6 +132,14 @@ class GameCache {
     typename std::list<std::string>::iterator place;
   };
 
+  bool take(std::uint64_t bytes) {
+    std::lock_guard lock(mutex_);
+    if (bytes > budget_ || reserved_ + bytes > budget_) return false;
+    while (cached_ + reserved_ + bytes > budget_ && !order_.empty()) evict(order_.back());
+    reserved_ += bytes;
+    peak_ = std::max(peak_, cached_ + reserved_);
+    return true;
+  }
   void release(std::uint64_t bytes) {
     std::lock_guard lock(mutex_);
     reserved_ -= bytes;
@@ -127,6 +161,7 @@ class GameCache {
   std::map<std::string, std::string> by_key_;
   std::uint64_t cached_ = 0;
   std::uint64_t reserved_ = 0;
+  std::uint64_t peak_ = 0;
 };
 
 }  // namespace catmouse::server

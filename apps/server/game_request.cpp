@@ -11,6 +11,7 @@
 #include "catmouse/io/generate.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/io/rules_json.hpp"
+#include "io/json_text.hpp"
 
 namespace catmouse::server {
 
@@ -59,14 +60,72 @@ std::string member_at_failure(const std::string& body) {
   return at.empty() ? "body" : at;
 }
 
-Doc parse_body(const std::string& body) {
+// The member whose key is the `nth` key (0-based) of the document, as "rules.cats".
+std::string member_of_key(const std::string& body, std::size_t nth) {
+  std::vector<std::string> path;
+  std::string at;
+  std::size_t keys = 0;
+  const auto track = [&](int, Doc::parse_event_t event, Doc& parsed) {
+    if (!at.empty()) return false;
+    if (event == Doc::parse_event_t::object_start || event == Doc::parse_event_t::array_start) {
+      path.emplace_back();
+    } else if (event == Doc::parse_event_t::object_end || event == Doc::parse_event_t::array_end) {
+      if (!path.empty()) path.pop_back();
+    } else if (event == Doc::parse_event_t::key && !path.empty()) {
+      path.back() = parsed.get<std::string>();
+      if (keys++ == nth) {
+        for (const std::string& key : path) {
+          if (!key.empty()) at += (at.empty() ? "" : ".") + key;
+        }
+      }
+    }
+    return true;
+  };
   try {
-    return Doc::parse(body);
+    const Doc parsed = Doc::parse(body, track);
+    static_cast<void>(parsed);
+  } catch (const Doc::exception&) {
+  }
+  return at.empty() ? "body" : at;
+}
+
+// The number of keys in `body` before byte `offset` (a key's opening quote).
+std::size_t keys_before(const std::string& body, std::size_t offset) {
+  // A key is a string followed by ':' outside any string; the library's scan found the
+  // duplicate at `offset`, so counting the strings followed by ':' before it gives its number.
+  std::size_t keys = 0;
+  for (std::size_t i = 0; i < offset && i < body.size(); ++i) {
+    if (body[i] != '"') continue;
+    std::size_t end = i + 1;
+    while (end < body.size() && body[end] != '"') end += body[end] == '\\' ? 2 : 1;
+    std::size_t next = end + 1;
+    while (next < body.size() &&
+           std::string_view(" \t\r\n").find(body[next]) != std::string_view::npos)
+      ++next;
+    if (next < body.size() && body[next] == ':') ++keys;
+    i = end;
+  }
+  return keys;
+}
+
+Doc parse_body(const std::string& body) {
+  Doc doc;
+  try {
+    doc = Doc::parse(body);
   } catch (const Doc::parse_error& e) {
     fail(400, "the body is not valid JSON", where_in_body(body, e.byte > 0 ? e.byte - 1 : 0));
   } catch (const Doc::exception&) {
     fail(400, "a number is out of range", member_at_failure(body));
   }
+  // nlohmann keeps the last of two values of one key: refused as board files are, by the
+  // library's own scan, naming the member.
+  if (body.find('{') != std::string::npos) {
+    if (const auto repeated = duplicate_key(body)) {
+      fail(400, fmt::format("duplicate key \"{}\" (each member may appear once)", repeated->first),
+           member_of_key(body, keys_before(body, repeated->second)));
+    }
+  }
+  return doc;
 }
 
 void check_members(const Doc& object, std::initializer_list<std::string_view> known,
@@ -148,7 +207,7 @@ GameSpec read_example(const Doc& doc, const std::vector<Example>& examples, std:
 }
 
 GameSpec read_generate(const Doc& doc, const ApiOptions& options, std::string& title,
-                       bool& grid_family) {
+                       bool& grid_family, const BeforeGenerate& before_generate) {
   const Doc& g = doc["generate"];
   if (!g.is_object()) fail(400, "\"generate\" must be an object", "generate");
   check_members(g, {"family", "nodes", "seed", "degree"}, "generate.");
@@ -193,6 +252,7 @@ GameSpec read_generate(const Doc& doc, const ApiOptions& options, std::string& t
          fmt::format("about {:.0f} edges; this server draws at most {}", edges, options.max_edges),
          "generate");
   }
+  before_generate(generate_options.nodes, static_cast<std::uint64_t>(edges));
   Result<Graph> graph = generate(generate_options);
   if (!graph.ok()) {
     const bool random = generate_options.family == GraphFamily::kRandom;
@@ -216,7 +276,8 @@ void apply_rules(const Doc& rules, GameSpec& spec) {
 }  // namespace
 
 GameRequest read_game_request(const std::string& body, const ApiOptions& options,
-                              const std::vector<Example>& examples) {
+                              const std::vector<Example>& examples,
+                              const BeforeGenerate& before_generate) {
   const Doc doc = parse_body(body);
   if (!doc.is_object()) fail(400, "the body must be a JSON object", "body");
   check_members(doc, {"text", "format", "directed", "generate", "example", "rules"}, "");
@@ -231,9 +292,10 @@ GameRequest read_game_request(const std::string& body, const ApiOptions& options
   }
   std::string title;
   bool grid_family = false;
-  GameSpec spec = doc.contains("text")      ? read_text(doc, options)
-                  : doc.contains("example") ? read_example(doc, examples, title)
-                                            : read_generate(doc, options, title, grid_family);
+  GameSpec spec = doc.contains("text") ? read_text(doc, options)
+                  : doc.contains("example")
+                      ? read_example(doc, examples, title)
+                      : read_generate(doc, options, title, grid_family, before_generate);
   const NodeId n = spec.graph.node_count();
   if (n > options.max_nodes) {
     fail(413, fmt::format("{} nodes; this server draws at most {}", n, options.max_nodes), "");

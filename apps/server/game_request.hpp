@@ -4,6 +4,8 @@
 // the server draws) whose `where` names the member at fault.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,8 +21,13 @@ struct GameRequest {
   std::string key;           // the body in canonical form: one key per game
 };
 
+// Called with a generated graph's nodes and edges (a bound) before it is made, so that the
+// caller takes that memory from its budget first; throws ApiError to refuse.
+using BeforeGenerate = std::function<void(std::uint64_t nodes, std::uint64_t edges)>;
+
 // Throws ApiError.
 GameRequest read_game_request(const std::string& body, const ApiOptions& options,
-                              const std::vector<Example>& examples);
+                              const std::vector<Example>& examples,
+                              const BeforeGenerate& before_generate);
 
 }  // namespace catmouse::server

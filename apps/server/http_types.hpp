@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,8 @@ struct Response {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // besides the content type
+  // Memory of the server's budget that the body holds until it is sent (a large answer), or null.
+  std::shared_ptr<const void> hold = {};
 };
 
 }  // namespace catmouse::server

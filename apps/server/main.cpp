@@ -5,6 +5,7 @@
 // they cost every other command about 5 ms of start-up and 4.5 MB of memory. catmouse hands it
 // `catmouse serve ...` unchanged (cmd_serve.cpp), so it parses and answers as catmouse would.
 #include <fmt/format.h>
+#include <malloc.h>
 
 #include <iostream>
 #include <memory>
@@ -32,6 +33,11 @@ struct ServeCommand {
 };
 
 void run(const ServeCommand& cmd) {
+  // Blocks of kMmapThreshold and more are mapped on their own and unmapped when freed. glibc
+  // raises this threshold after each such block is freed, and then serves the next tables and
+  // answers from its arenas, which keep the memory after a flood of requests has passed.
+  constexpr int kMmapThreshold = 512 << 10;
+  ::mallopt(M_MMAP_THRESHOLD, kMmapThreshold);
   // --memory and --threads mean what they mean for solve (the default memory is what is
   // available); the progress printer of the command line has no place in a server.
   EngineOptions engine;

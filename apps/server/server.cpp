@@ -14,8 +14,10 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "connection.hpp"
@@ -40,10 +42,25 @@ Request request_of(const httplib::Request& req, std::string body) {
   return out;
 }
 
-void send(const Response& response, httplib::Response& res) {
+// Bytes written at a time from a large answer.
+constexpr std::size_t kWriteChunk = std::size_t{64} << 10;
+
+void send(Response response, httplib::Response& res) {
   res.status = response.status;
   for (const auto& [name, value] : response.headers) res.set_header(name, value);
-  res.set_content(response.body, response.content_type);
+  if (!response.hold) {
+    res.set_content(response.body, response.content_type);
+    return;
+  }
+  // A large answer is not copied: httplib writes it from here, and the budget's room it holds
+  // is given back once it is sent (or the connection has failed) and the response is gone.
+  auto body = std::make_shared<const std::string>(std::move(response.body));
+  res.set_content_provider(body->size(), response.content_type,
+                           [body, hold = std::move(response.hold)](
+                               std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                             return sink.write(body->data() + offset,
+                                               std::min(length, kWriteChunk));
+                           });
 }
 
 bool is_api(const std::string& path) {
@@ -53,6 +70,10 @@ bool is_api(const std::string& path) {
 // Set by a handler that answered without reading the body announced: the connection ends after
 // the answer, since what follows on it is that body, not a request.
 thread_local bool t_close_after_answer = false;
+
+// The connection this thread is reading, for the error handler: httplib says 400 for headers too
+// large, and only the connection knows that was the reason (431).
+thread_local const ConnectionStream* t_connection = nullptr;
 
 void send_error(httplib::Response& res, int status, const std::string& message,
                 const std::string& where) {
@@ -135,6 +156,82 @@ httplib::Server::HandlerResponse pre_route(const httplib::Server::Handler& plain
   return Server::HandlerResponse::Handled;
 }
 
+// The threads that serve connections, started before the server listens, so that a machine that
+// cannot give them all makes the start fail with a message (exit 1). httplib's own pool, when a
+// thread cannot start in its constructor, destroys the condition its started threads wait on and
+// hangs for good.
+class ConnectionPool {
+ public:
+  ~ConnectionPool() { shutdown(); }
+
+  // An error naming the failure when a thread cannot start; those started are stopped.
+  Status start(std::size_t threads) {
+    try {
+      while (threads_.size() < threads) threads_.emplace_back([this] { work(); });
+    } catch (const std::system_error& failure) {
+      const std::size_t started = threads_.size();
+      shutdown();
+      Error error{fmt::format("could not start {} threads for the connections (started {}): {}",
+                              threads, started, failure.code().message()),
+                  {}};
+      error.where.field = ErrorField::kResources;
+      return error;
+    }
+    return {};
+  }
+
+  void enqueue(std::function<void()> job) {
+    {
+      const std::lock_guard lock(mutex_);
+      jobs_.push_back(std::move(job));
+    }
+    ready_.notify_one();
+  }
+
+  // The jobs queued are done, then the threads end.
+  void shutdown() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    ready_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+        if (jobs_.empty()) return;
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      job();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> jobs_;
+  std::vector<std::thread> threads_;
+  bool stopping_ = false;
+};
+
+// The pool as httplib's task queue: httplib deletes the queue it is given, not the pool.
+class PoolQueue : public httplib::TaskQueue {
+ public:
+  explicit PoolQueue(ConnectionPool& pool) : pool_(pool) {}
+  void enqueue(std::function<void()> job) override { pool_.enqueue(std::move(job)); }
+  void shutdown() override { pool_.shutdown(); }
+
+ private:
+  ConnectionPool& pool_;
+};
+
 }  // namespace
 
 Response route(Api& api, const StaticFiles& files, const Request& request) {
@@ -169,6 +266,7 @@ struct HttpServer::Impl {
 
     bool process_and_close_socket(socket_t sock) override {
       ConnectionStream stream(sock);
+      t_connection = &stream;
       bool ok = false;
       bool drain = false;
       for (std::size_t count = keep_alive_max_count_; count > 0 && next_request(sock); --count) {
@@ -190,19 +288,21 @@ struct HttpServer::Impl {
         if (::recv(sock, buffer, sizeof buffer, 0) <= 0) break;
       }
       ::close(sock);
+      t_connection = nullptr;
       return ok;
     }
   };
   Server http;
+  ConnectionPool pool;
+  std::size_t threads = 0;
 };
 
 HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
     : impl_(std::make_unique<Impl>()) {
   httplib::Server& http = impl_->http;
-  // httplib owns the pool it is given (it deletes it on shutdown).
-  http.new_task_queue = [threads] {
-    return std::make_unique<httplib::ThreadPool>(threads).release();
-  };
+  // httplib deletes the queue it is given on shutdown: a view of the pool, started by run().
+  impl_->threads = threads;
+  http.new_task_queue = [pool = &impl_->pool] { return new PoolQueue(*pool); };
   // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server on the
   // same port would start and silently take half the connections instead of failing.
   http.set_socket_options([](socket_t sock) {
@@ -250,6 +350,10 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   http.set_error_handler(
       httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        if (t_connection && t_connection->headers_too_large()) {
+          res.status = 431;
+          t_close_after_answer = true;  // the rest of the head is unread
+        }
         send_error(res, res.status, http_error_message(res.status), "");
         return httplib::Server::HandlerResponse::Handled;
       }));
@@ -270,8 +374,10 @@ Result<int> HttpServer::bind(const std::string& host, int port) {
   return bound;
 }
 
-void HttpServer::run() {
+Status HttpServer::run() {
+  if (Status ok = impl_->pool.start(impl_->threads); !ok) return ok;
   impl_->http.listen_after_bind();
+  return {};
 }
 
 void HttpServer::stop() {
@@ -319,7 +425,7 @@ Status serve(const ServeOptions& options) {
   std::mutex mutex;
   std::condition_variable ended;
   bool done = false;
-  std::thread waiter([&] {
+  const auto wait_for_signal = [&] {
     int signal = 0;
     sigwait(&signals, &signal);
     api.shut_down();  // the solves under way are cancelled, those waiting sent away
@@ -329,14 +435,24 @@ Status serve(const ServeOptions& options) {
       std::fputs("catmouse: serve: a solve did not stop in time; exiting without it\n", stderr);
       std::_Exit(0);
     }
-  });
+  };
+  std::thread waiter;
+  try {
+    waiter = std::thread(wait_for_signal);
+  } catch (const std::system_error& failure) {
+    Error error{fmt::format("could not start the thread that waits for signals: {}",
+                            failure.code().message()),
+                {}};
+    error.where.field = ErrorField::kResources;
+    return error;
+  }
   const bool ipv6 = options.host.find(':') != std::string::npos;
   const std::string url = ipv6 ? fmt::format("http://[{}]:{}/", options.host, *port)
                                : fmt::format("http://{}:{}/", options.host, *port);
   std::printf("listening on %s\n", url.c_str());
   if (!first.empty()) std::printf("open %s?example=%s\n", url.c_str(), first.c_str());
   std::fflush(stdout);
-  http.run();
+  const Status ran = http.run();
   {
     const std::lock_guard lock(mutex);
     done = true;
@@ -344,7 +460,7 @@ Status serve(const ServeOptions& options) {
   ended.notify_all();
   pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter if run() ended by itself
   waiter.join();
-  return {};
+  return ran;
 }
 
 }  // namespace catmouse::server

@@ -29,8 +29,9 @@ class HttpServer {
 
   // Binds to host:port (port 0: a free port); the port bound, or an error.
   Result<int> bind(const std::string& host, int port);
-  // Serves until stop(); then the requests under way are answered before it returns.
-  void run();
+  // Serves until stop(); then the requests under way are answered before it returns. Fails at
+  // once when the threads for the connections cannot all start.
+  Status run();
   // Safe from any thread.
   void stop();
 
