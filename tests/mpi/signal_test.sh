@@ -2,7 +2,8 @@
 # SIGTERM or SIGINT sent to the processes of a run (as a launcher or a batch system that signals
 # them does) while process 0 writes --save: the run's status is the processes' own, 143 or 130,
 # with one message and no ".partial" file left behind. (A signal to mpirun itself ends in mpirun's
-# status 1: exit_code_test.sh, docs/distributed.md.)
+# status 1: exit_code_test.sh, docs/distributed.md; here it is sent once more with process 0 slow
+# to handle it.)
 # Usage: signal_test.sh CATMOUSE CATMOUSE_MPI MPIRUN WORKDIR
 set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4
