@@ -1,13 +1,15 @@
 // AtomicFile (io/atomic_file.hpp) respects what the path names: a regular or missing file is
-// replaced whole, a link is written through (the link stays), a character device or FIFO is
-// written in place (the node stays), a directory is refused. Device nodes are made with mknod in
-// a temporary folder, never taken from /dev.
+// replaced whole, a link is written through (the link stays), a character device, FIFO or Unix
+// socket is written in place (the node stays), a directory is refused. Device nodes are made with
+// mknod in a temporary folder, never taken from /dev.
 #include "catmouse/io/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,6 +20,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/generate.hpp"
@@ -162,6 +165,81 @@ TEST_F(AtomicFileTest, AFifoReaderGetsTheWholeOutput) {
   EXPECT_TRUE(got == text);
   EXPECT_EQ(type_of(fifo), S_IFIFO);
   EXPECT_EQ(listing(), "fifo ");
+}
+
+// A Unix socket of `type` bound at `path`, listening when `listen` (else bound only: a socket
+// nobody listens on); -1 when it cannot be made.
+int bound_socket(const fs::path& path, int type, bool listen) {
+  const int fd = ::socket(AF_UNIX, type, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+  if (fd < 0 || ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      (listen && ::listen(fd, 1) != 0)) {
+    ADD_FAILURE() << path << ": " << std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// What one connection to `listener` sends until it closes, read by a thread.
+std::thread receive(int listener, std::string& got) {
+  return std::thread([listener, &got] {
+    const int connection = ::accept(listener, nullptr, nullptr);
+    if (connection < 0) return;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(connection, buffer, sizeof buffer)) > 0;) got.append(buffer, n);
+    ::close(connection);
+  });
+}
+
+TEST_F(AtomicFileTest, ASocketListenerGetsTheWholeOutput) {
+  const fs::path socket = dir_ / "sock";
+  const int listener = bound_socket(socket, SOCK_STREAM, true);
+  ASSERT_GE(listener, 0);
+  std::string got;
+  std::thread reader = receive(listener, got);
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += "line " + std::to_string(i) + "\n";  // > its buffer
+  Result<AtomicFile> file = AtomicFile::create(socket.string());
+  if (!file.ok()) {
+    ::shutdown(listener, SHUT_RDWR);  // wakes the reader's accept()
+    reader.join();
+    ::close(listener);
+    FAIL() << file.error().to_string();
+  }
+  EXPECT_TRUE(file->temporary_path().empty());
+  const Status written = file->write(text);
+  const Status committed = file->commit();
+  reader.join();
+  ::close(listener);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  ASSERT_TRUE(committed.ok()) << committed.error().to_string();
+  EXPECT_EQ(got.size(), text.size());
+  EXPECT_TRUE(got == text);
+  EXPECT_EQ(type_of(socket), S_IFSOCK);
+  EXPECT_EQ(listing(), "sock ");
+}
+
+TEST_F(AtomicFileTest, ASocketNobodyListensOnOrNotAStreamIsRefusedNamingIt) {
+  const fs::path socket = dir_ / "sock";
+  // Bound, not listening: a server not started yet, or gone. Then a datagram socket.
+  for (const auto& [type, listens, why] :
+       {std::tuple{SOCK_STREAM, false, "nothing listens on the socket"},
+        std::tuple{SOCK_DGRAM, false, "not a stream socket"},
+        std::tuple{SOCK_SEQPACKET, true, "not a stream socket"}}) {
+    fs::remove(socket);
+    const int bound = bound_socket(socket, type, listens);
+    ASSERT_GE(bound, 0);
+    const Status ok = write_file_atomically(socket.string(), "nobody\n");
+    ::close(bound);
+    ASSERT_FALSE(ok.ok()) << why;
+    EXPECT_EQ(ok.error().where.source, socket.string());
+    EXPECT_NE(ok.error().message.find(why), std::string::npos) << ok.error().message;
+    EXPECT_EQ(type_of(socket), S_IFSOCK);
+    EXPECT_EQ(listing(), "sock ");
+  }
 }
 
 TEST_F(AtomicFileTest, ATablebaseSaveToADeviceMakesNothingBesideIt) {

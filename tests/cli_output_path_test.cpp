@@ -1,10 +1,12 @@
 // Output paths that respect what is there: gen --out, table --out, starts --out and solve --save
-// write a character device or FIFO in place (the node stays), write through a link (the link
-// stays), refuse a directory with exit 2, and --out /dev/stdout prints. Device nodes are made
-// with mknod in a temporary folder, never taken from /dev.
+// write a character device, FIFO or Unix socket in place (the node stays), write through a link
+// (the link stays), refuse a directory with exit 2, and --out /dev/stdout prints. Device nodes are
+// made with mknod in a temporary folder, never taken from /dev.
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -148,6 +150,85 @@ TEST_F(OutputPath, AFifoReaderGetsTheWholeOutput) {
   EXPECT_TRUE(cmtb == slurp(file)) << cmtb.size() << " bytes, not " << slurp(file).size();
   EXPECT_EQ(type_of(fifo), S_IFIFO);
   EXPECT_EQ(listing(), "fifo t.cmtb ");
+}
+
+// A Unix stream socket bound at `path`, listening when `listen` (else a socket nobody listens
+// on: a server not started yet, or gone).
+int bound_socket(const fs::path& path, bool listen) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+  if (fd < 0 || ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      (listen && ::listen(fd, 4) != 0)) {
+    ADD_FAILURE() << path << ": " << std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// What `command` writes to the socket `listener` listens on, read by a thread while catmouse
+// runs (one connection).
+std::string through_socket(int listener, const std::string& command, CliRun& run) {
+  std::string got;
+  std::thread receive([&] {
+    const int connection = ::accept(listener, nullptr, nullptr);
+    if (connection < 0) return;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(connection, buffer, sizeof buffer)) > 0;) got.append(buffer, n);
+    ::close(connection);
+  });
+  run = catmouse(command);
+  if (run.exit_code != 0) ::shutdown(listener, SHUT_RDWR);  // nobody came: wakes accept()
+  receive.join();
+  return got;
+}
+
+TEST_F(OutputPath, ASocketListenerGetsTheWholeOutput) {
+  const fs::path socket = dir_ / "sock";
+  const int listener = bound_socket(socket, true);
+  ASSERT_GE(listener, 0);
+  const std::string g = example("leetcode1.json");
+  const CliRun expected = catmouse("gen random --nodes 5 --seed 3 --out -");
+  ASSERT_EQ(expected.exit_code, 0) << expected.err;
+  ASSERT_FALSE(expected.out.empty());
+  CliRun run;
+  const std::string got =
+      through_socket(listener, "gen random --nodes 5 --seed 3 --out " + quoted(socket), run);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(got, expected.out);
+  EXPECT_EQ(type_of(socket), S_IFSOCK);
+  // A tablebase through a socket: the same bytes as a save to a regular file.
+  const fs::path file = dir_ / "t.cmtb";
+  const CliRun saved = catmouse("solve " + g + " --save " + quoted(file));
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  const std::string cmtb =
+      through_socket(listener, "solve " + g + " --save " + quoted(socket), run);
+  ::close(listener);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, saved.out);
+  EXPECT_TRUE(cmtb == slurp(file)) << cmtb.size() << " bytes, not " << slurp(file).size();
+  EXPECT_EQ(type_of(socket), S_IFSOCK);
+  EXPECT_EQ(listing(), "sock t.cmtb ");
+}
+
+TEST_F(OutputPath, ASocketNobodyListensOnIsExitTwoNamingItAndKept) {
+  const fs::path socket = dir_ / "sock";
+  const int bound = bound_socket(socket, false);
+  ASSERT_GE(bound, 0);
+  for (const std::string& command : writers(quoted(socket))) {
+    const CliRun run = catmouse(command);
+    EXPECT_EQ(run.exit_code, 2) << command << ": " << run.err;
+    EXPECT_NE(run.err.find(socket.string() + ": cannot write: nothing listens on the socket"),
+              std::string::npos)
+        << command << ": " << run.err;
+    EXPECT_EQ(run.out, "") << command;
+    EXPECT_EQ(type_of(socket), S_IFSOCK) << command;
+    EXPECT_EQ(listing(), "sock ") << command;
+  }
+  ::close(bound);
 }
 
 TEST_F(OutputPath, ALinkStaysALinkAndItsTargetGetsTheOutput) {

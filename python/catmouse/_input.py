@@ -172,9 +172,9 @@ def read_graph(graph: Any, format: str | None = None, memory_limit: int = 0) -> 
     if hasattr(graph, "adj") and hasattr(graph, "is_directed"):
         return _from_networkx(graph, memory_limit)
     if isinstance(graph, (bytes, bytearray)):
-        graph = bytes(graph).decode("ascii", errors="replace")
+        graph = bytes(graph)  # as given: the reader names a bad byte as it is
         format = format or "graph6"
-    if isinstance(graph, str):
+    if isinstance(graph, (str, bytes)):
         if format is None and _is_graph6(graph):
             format = "graph6"
         return Board(_core.read_game(graph, "graph", format, False, memory_limit))

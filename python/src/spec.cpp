@@ -147,13 +147,43 @@ GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool dire
       take(Graph::from_edges(static_cast<NodeId>(node_count), list, directed), "graph"));
 }
 
-GameSpec read(const std::string& text, const std::string& source,
+// The bytes of `text` as they were given, for the reader to judge: bytes and bytearray as they
+// are, so that an error names the byte that is there (0xFF, not the 0xEF of a replacement
+// character); a str as UTF-8, where one decoded with errors="surrogateescape" (os.fsdecode,
+// sys.argv) gets back the bytes that were not UTF-8, and any other lone surrogate stays as
+// surrogatepass writes it, for the reader to refuse by its byte and place.
+std::string text_bytes(const py::handle& text) {
+  if (PyBytes_Check(text.ptr())) {
+    return {PyBytes_AS_STRING(text.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(text.ptr()))};
+  }
+  if (PyByteArray_Check(text.ptr())) {
+    return {PyByteArray_AS_STRING(text.ptr()),
+            static_cast<std::size_t>(PyByteArray_GET_SIZE(text.ptr()))};
+  }
+  if (!PyUnicode_Check(text.ptr())) throw py::type_error("text: give a str or bytes");
+  Py_ssize_t size = 0;
+  if (const char* utf8 = PyUnicode_AsUTF8AndSize(text.ptr(), &size)) {
+    return {utf8, static_cast<std::size_t>(size)};
+  }
+  PyErr_Clear();  // a lone surrogate
+  PyObject* encoded = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogateescape");
+  if (encoded == nullptr) {
+    PyErr_Clear();
+    encoded = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogatepass");
+  }
+  if (encoded == nullptr) throw py::error_already_set();
+  const py::object owner = py::reinterpret_steal<py::object>(encoded);
+  return {PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded))};
+}
+
+GameSpec read(const py::handle& text, const std::string& source,
               const std::optional<std::string>& format, bool directed, std::uint64_t memory_limit) {
+  const std::string bytes = text_bytes(text);
   ReadOptions options;
   options.memory_limit = memory_limit;
   if (format) options.format = take(parse_input_format(*format), "graph");
   options.directed = directed;
-  return take(read_game(text, source, options), "graph");
+  return take(read_game(bytes, source, options), "graph");
 }
 
 }  // namespace
@@ -209,7 +239,7 @@ void bind_spec(py::module_& m) {
   // could not be solved within it before allocating anything of its size (io/limits.hpp).
   m.def("read_game", &read, py::arg("text"), py::arg("source"), py::arg("format") = py::none(),
         py::arg("directed") = false, py::arg("memory_limit") = 0,
-        "read_game() of game_reader.hpp: any text to a GameSpec.");
+        "read_game() of game_reader.hpp: any text (str or bytes, read as given) to a GameSpec.");
   m.def("from_adjacency", &from_adjacency, py::arg("lists"), py::arg("memory_limit") = 0,
         "A game on the graph of LeetCode adjacency lists (node ids), with LeetCode's rules.");
   m.def("from_csr", &from_csr, py::arg("degrees"), py::arg("targets"), py::arg("directed") = false,

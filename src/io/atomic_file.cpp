@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -68,6 +70,42 @@ Result<std::string> follow_links(const std::string& path, bool& through_descript
   return file_error(path, "cannot write", ELOOP);
 }
 
+// A Unix stream socket someone listens on, connected and opened for writing: a socket node
+// cannot be opened like a file (ENXIO). Only a stream carries a file's bytes as they are (packets
+// and datagrams would cut them where the writes fall), so a socket of another kind is refused,
+// as is one nobody listens on; both errors name the path. The node itself is never touched.
+Result<std::FILE*> connect_socket(const std::string& path) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  if (path.size() >= sizeof address.sun_path) {
+    Error e{fmt::format("cannot connect to the socket: its path is longer than {} bytes",
+                        sizeof address.sun_path - 1),
+            {}};
+    e.where.source = path;
+    return e;
+  }
+  std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return file_error(path, "cannot write", errno);
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) {
+    if (std::FILE* file = ::fdopen(fd, "wb")) return file;
+  }
+  const int error = errno;
+  ::close(fd);
+  const char* why = error == ECONNREFUSED ? "nothing listens on the socket"
+                    : error == EPROTOTYPE ? "not a stream socket"
+                                          : nullptr;
+  if (why == nullptr) return file_error(path, "cannot connect to the socket", error);
+  Error e{fmt::format("cannot write: {} ({})", why, std::strerror(error)), {}};
+  e.where.source = path;
+  return e;
+}
+
+bool is_socket(const std::string& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 && S_ISSOCK(status.st_mode);
+}
+
 }  // namespace
 
 Result<OutputTarget> resolve_output(const std::string& path) {
@@ -96,9 +134,16 @@ Result<AtomicFile> AtomicFile::create(std::string path) {
   Result<OutputTarget> target = resolve_output(path);
   if (!target.ok()) return target.error();
   if (target->kind == OutputKind::kStream) {
-    // Appending: the same as writing for a device or pipe, and keeps what `>>` kept.
-    std::FILE* file = std::fopen(path.c_str(), "ab");
-    if (file == nullptr) return file_error(path, "cannot write", errno);
+    std::FILE* file = nullptr;
+    if (is_socket(path)) {
+      Result<std::FILE*> connected = connect_socket(path);
+      if (!connected.ok()) return connected.error();
+      file = *connected;
+    } else {
+      // Appending: the same as writing for a device or pipe, and keeps what `>>` kept.
+      file = std::fopen(path.c_str(), "ab");
+      if (file == nullptr) return file_error(path, "cannot write", errno);
+    }
     std::string written = target->path;
     return AtomicFile(std::move(path), std::move(written), {}, file);
   }

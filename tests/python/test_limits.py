@@ -138,6 +138,24 @@ def test_bytes_that_are_not_utf8_raise_the_modules_error() -> None:
         catmouse.solve(b"\xff\xfe[[1]]", format="leetcode")
 
 
+@pytest.mark.parametrize(
+    "text, format, line, column",
+    [
+        (b"[[\xff]]", None, 1, 3),  # bytes are graph6 unless told
+        (b"[[1],\n[0,\xff]]", "leetcode", 2, 4),
+        (bytearray(b"[[\xff]]"), "leetcode", 1, 3),
+        ("[[\udcff]]", "leetcode", 1, 3),  # a str decoded with errors="surrogateescape"
+    ],
+)
+def test_a_byte_that_is_not_utf8_is_named_as_it_is(text, format, line, column) -> None:
+    # Passed through as given: the error names 0xFF, not the 0xEF of a replacement character.
+    with pytest.raises(catmouse.GraphError) as caught:
+        catmouse.solve(text, format=format)
+    assert "0xff" in str(caught.value).lower() or "\\xff" in str(caught.value), str(caught.value)
+    assert "0xef" not in str(caught.value).lower() and "\\xef" not in str(caught.value)
+    assert (caught.value.line, caught.value.column) == (line, column), str(caught.value)
+
+
 def test_exhausted_resources_are_not_the_callers_error() -> None:
     from catmouse._errors import from_library
 

@@ -9,7 +9,9 @@
 //    beside the target, renamed over the target); the link stays a link.
 //  - a character device, a FIFO or a socket (/dev/null, /dev/stdout, a named pipe): opened and
 //    written in place, with no temporary and no rename, so the node is never replaced. So is a
-//    file reached through an open descriptor (/dev/stdout redirected to a file: appended).
+//    file reached through an open descriptor (/dev/stdout redirected to a file: appended). A
+//    Unix stream socket is connected to, and the bytes go to whoever listens on it; a socket
+//    nobody listens on, or one of another kind (packets, datagrams), is an error naming the path.
 //  - a directory or anything else (a block device): refused, naming the path.
 #pragma once
 
@@ -40,7 +42,7 @@ Result<OutputTarget> resolve_output(const std::string& path);
 class AtomicFile {
  public:
   // Opens the temporary for `path` (truncating one a killed run left), or the device or pipe
-  // itself. Errors name the file.
+  // itself, or connects to the socket. Errors name the file.
   static Result<AtomicFile> create(std::string path);
 
   AtomicFile(AtomicFile&& other) noexcept;
