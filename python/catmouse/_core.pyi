@@ -37,7 +37,7 @@ class GameSpec:
     def adjacency(self) -> list[list[int]]: ...
 
 def read_game(
-    text: str,
+    text: str | bytes,
     source: str,
     format: str | None = None,
     directed: bool = False,
