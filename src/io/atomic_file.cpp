@@ -174,6 +174,14 @@ AtomicFile::~AtomicFile() {
   discard();
 }
 
+namespace {
+Error closed_error(const std::string& path) {
+  Location where;
+  where.source = path;
+  return Error{"the file is closed", where};
+}
+}  // namespace
+
 void AtomicFile::discard() {
   if (file_ == nullptr) return;
   std::fclose(file_);
@@ -182,7 +190,7 @@ void AtomicFile::discard() {
 }
 
 Status AtomicFile::write(std::string_view bytes) {
-  if (file_ == nullptr) return Error{"the file is closed", {path_, 0, 0, {}, {}}};
+  if (file_ == nullptr) return closed_error(path_);
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
     const int error = errno;
     discard();
@@ -192,7 +200,7 @@ Status AtomicFile::write(std::string_view bytes) {
 }
 
 Status AtomicFile::commit() {
-  if (file_ == nullptr) return Error{"the file is closed", {path_, 0, 0, {}, {}}};
+  if (file_ == nullptr) return closed_error(path_);
   if (temporary_.empty()) {
     // A device or pipe: nothing to sync or rename, but a full device fails the flush.
     const bool flushed = std::fflush(file_) == 0 && std::ferror(file_) == 0;
