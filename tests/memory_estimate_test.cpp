@@ -150,6 +150,20 @@ class MemoryEstimate : public ::testing::Test {
     std::ofstream(tiny_) << "[[1],[0,2],[1]]\n";
   }
 
+  // The pack engine with `cats` cats on `file`, the players free to stay or not.
+  void expect_pack_close(const std::string& file, std::uint32_t cats, bool stays,
+                         bool values_only) {
+    std::vector<std::string> options = {"--cats", std::to_string(cats), "--engine", "pack"};
+    Rules rules;
+    rules.cats = cats;
+    if (stays) {
+      options.push_back("--cat-stays");
+      options.push_back("--mouse-stays");
+      rules.cat_stays = rules.mouse_stays = true;
+    }
+    expect_close(file, options, rules, Engine::kPack, values_only);
+  }
+
   fs::path dir_;
   std::string tiny_;
 };
@@ -170,16 +184,7 @@ TEST_F(MemoryEstimate, PackEngineOverRulesAndSizes) {
       {GraphFamily::kGrid, 64, 3, true, true},
   };
   for (const Case& c : cases) {
-    const std::string file = generated(c.family, c.nodes);
-    std::vector<std::string> options = {"--cats", std::to_string(c.cats), "--engine", "pack"};
-    Rules rules;
-    rules.cats = c.cats;
-    if (c.stays) {
-      options.push_back("--cat-stays");
-      options.push_back("--mouse-stays");
-      rules.cat_stays = rules.mouse_stays = true;
-    }
-    expect_close(file, options, rules, Engine::kPack, c.values_only);
+    expect_pack_close(generated(c.family, c.nodes), c.cats, c.stays, c.values_only);
   }
 }
 
@@ -209,15 +214,7 @@ TEST_F(MemoryEstimate, PackEngineManyCats) {
       {generated(GraphFamily::kCycle, 12), 6, true, true},
   };
   for (const Case& c : cases) {
-    std::vector<std::string> options = {"--cats", std::to_string(c.cats), "--engine", "pack"};
-    Rules rules;
-    rules.cats = c.cats;
-    if (c.stays) {
-      options.push_back("--cat-stays");
-      options.push_back("--mouse-stays");
-      rules.cat_stays = rules.mouse_stays = true;
-    }
-    expect_close(c.file, options, rules, Engine::kPack, c.values_only);
+    expect_pack_close(c.file, c.cats, c.stays, c.values_only);
   }
 }
 

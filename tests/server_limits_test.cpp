@@ -4,41 +4,27 @@
 // does not wait for a solve, and every refusal as JSON with its status, from the API or from the
 // HTTP layer (405, 413 before the body is read, two Content-Lengths, a half-closed connection).
 // The programs' peak memory (VmHWM) is checked against --memory plus kOverhead.
-#include <arpa/inet.h>
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "api.hpp"
 #include "server.hpp"
+#include "server_process.hpp"
 #include "server_test_util.hpp"
 #include "static_files.hpp"
-
-extern char** environ;
 
 namespace catmouse::server {
 namespace {
 
 using namespace catmouse::server::test;  // NOLINT: the helpers of these tests
-using Clock = std::chrono::steady_clock;
 
 // Whether the server under test was built with AddressSanitizer or ThreadSanitizer, whose shadow
 // memory and quarantine of freed blocks add to every process's resident memory.
@@ -52,137 +38,6 @@ constexpr bool kSanitized = false;
 // under a sanitizer its shadow memory and quarantine, ASan's 256 MiB by default). Still far below
 // the gigabytes an unbounded request reaches.
 constexpr std::uint64_t kOverhead = std::uint64_t{kSanitized ? 768 : 64} << 20;
-
-// `catmouse serve --port 0 ARGS...`, its port read from what it prints.
-class Serve {
- public:
-  explicit Serve(std::vector<std::string> extra) {
-    std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", "0"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    int fds[2];
-    EXPECT_EQ(::pipe(fds), 0);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    EXPECT_EQ(posix_spawn(&pid_, CATMOUSE_CLI, &actions, nullptr, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[1]);
-    FILE* out = ::fdopen(fds[0], "r");
-    std::string line;
-    for (int c; (c = std::fgetc(out)) != EOF && c != '\n';) line += static_cast<char>(c);
-    std::fclose(out);
-    std::smatch match;
-    if (std::regex_search(line, match, std::regex(R"(:(\d+)/)"))) port_ = std::stoi(match[1]);
-    EXPECT_GT(port_, 0) << line;
-  }
-  ~Serve() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  int port() const { return port_; }
-  pid_t pid() const { return pid_; }
-
-  // The process's peak resident memory so far.
-  std::uint64_t peak_bytes() const {
-    std::ifstream status(fmt::format("/proc/{}/status", pid_));
-    std::string line;
-    while (std::getline(status, line)) {
-      if (line.starts_with("VmHWM:")) return std::stoull(line.substr(6)) * 1024;
-    }
-    return 0;
-  }
-
-  // Sends SIGTERM; the seconds the program took to exit (or -1 after `most` seconds, then it is
-  // killed) and its exit code.
-  std::pair<double, int> terminate(double most) {
-    ::kill(pid_, SIGTERM);
-    const auto start = Clock::now();
-    int status = 0;
-    while (::waitpid(pid_, &status, WNOHANG) == 0) {
-      const double waited = std::chrono::duration<double>(Clock::now() - start).count();
-      if (waited > most) return {-1, -1};
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    pid_ = -1;
-    return {std::chrono::duration<double>(Clock::now() - start).count(),
-            WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-  }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
-
-int connect_to(int port, int timeout_seconds = 10) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  timeval timeout{timeout_seconds, 0};  // no test waits longer for an answer
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  return fd;
-}
-
-void send_all(int fd, const std::string& bytes) {
-  for (std::size_t sent = 0; sent < bytes.size();) {
-    const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) return;
-    sent += static_cast<std::size_t>(n);
-  }
-}
-
-// Everything the server sends until it closes (or 10 s pass).
-std::string read_all(int fd) {
-  std::string answer;
-  char buffer[65536];
-  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, n);
-  return answer;
-}
-
-// Sends `request` and reads the answer; with `half_close`, shuts down the sending side first.
-std::string exchange(int port, const std::string& request, bool half_close = false,
-                     int timeout_seconds = 10) {
-  const int fd = connect_to(port, timeout_seconds);
-  send_all(fd, request);
-  if (half_close) ::shutdown(fd, SHUT_WR);
-  std::string answer = read_all(fd);
-  ::close(fd);
-  return answer;
-}
-
-int status_of(const std::string& answer) {
-  return answer.starts_with("HTTP/1.1 ") ? std::atoi(answer.c_str() + 9) : -1;
-}
-
-// The answer's body, parsed; the test fails unless it is JSON of the error's shape.
-Json error_of(const std::string& answer) {
-  EXPECT_NE(answer.find("Content-Type: application/json"), std::string::npos) << answer;
-  const std::size_t at = answer.find("\r\n\r\n");
-  const Json body =
-      Json::parse(at == std::string::npos ? "" : answer.substr(at + 4), nullptr, false);
-  EXPECT_TRUE(body.is_object() && body.contains("error") && body.contains("where")) << answer;
-  return body;
-}
-
-std::string post(const std::string& body, const std::string& path = "/api/games") {
-  return fmt::format(
-      "POST {} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
-      "Content-Length: {}\r\n\r\n{}",
-      path, body.size(), body);
-}
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // S1: a few bytes of text naming a board of 3e9 nodes are refused at once, as the CLI refuses
 // them, before anything of that size is allocated.
@@ -547,111 +402,6 @@ TEST(ServerErrors, TheHttpLayersErrorsAreJson) {
       serve.port(), "GET /api/examples HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: " +
                         std::string(7000, 'a') + "\r\n\r\n");
   EXPECT_EQ(status_of(fits), 200) << fits.substr(0, 300);
-}
-
-// `catmouse serve ARGS...` as the user nobody, allowed `threads` processes and threads in all
-// (RLIMIT_NPROC); port 0 when it did not start.
-class ServeAsNobody {
- public:
-  ServeAsNobody(const std::vector<std::string>& extra, rlim_t threads) {
-    std::vector<std::string> args = {CATMOUSE_CLI, "serve", "--port", "0"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    int fds[2];
-    EXPECT_EQ(::pipe(fds), 0);
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(fds[1], STDOUT_FILENO);
-      ::close(fds[0]);
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, STDERR_FILENO);
-      if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(125);
-      const rlimit limit{threads, threads};
-      if (::setrlimit(RLIMIT_NPROC, &limit) != 0) ::_exit(124);
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    ::close(fds[1]);
-    FILE* out = ::fdopen(fds[0], "r");
-    std::string line;
-    for (int c; (c = std::fgetc(out)) != EOF && c != '\n';) line += static_cast<char>(c);
-    std::fclose(out);
-    std::smatch match;
-    if (!std::regex_search(line, match, std::regex(R"(:(\d+)/)"))) return;
-    // The pool of threads starts after that line: the server is up once it answers.
-    httplib::Client client("127.0.0.1", std::stoi(match[1]));
-    client.set_read_timeout(10);
-    const auto r = client.Get("/api/examples");
-    if (r && r->status == 200) port_ = std::stoi(match[1]);
-  }
-  ~ServeAsNobody() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  int port() const { return port_; }
-  bool running() const { return pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0; }
-  // The exit code once the program has ended, or -1 when it is still running after `most`
-  // seconds.
-  int exit_code(double most) {
-    const auto start = Clock::now();
-    int status = 0;
-    while (::waitpid(pid_, &status, WNOHANG) == 0) {
-      if (seconds_since(start) > most) return -1;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
-
-// K2 for the server: a solve whose worker threads cannot start is a JSON 503 at once, and the
-// server goes on serving. The server runs as nobody with RLIMIT_NPROC set to the fewest threads
-// it starts with (found by trying), so that none is left for a solve's workers.
-TEST(ServerThreads, ThreadsThatCannotStartAreA503) {
-  if (::geteuid() != 0) GTEST_SKIP() << "needs root to run the server as nobody";
-  const std::vector<std::string> args = {"--memory", "256M", "--threads", "4",
-                                         "--solves", "1",    "--queue",   "0"};
-  std::unique_ptr<ServeAsNobody> serve;
-  for (rlim_t threads = 2; threads < 200 && !serve; ++threads) {
-    serve = std::make_unique<ServeAsNobody>(args, threads);
-    if (serve->port() != 0) break;
-    // Too few for the server itself: it says so and exits 1 at once, never hangs.
-    ASSERT_EQ(serve->exit_code(5.0), 1) << "allowed " << threads << " threads";
-    serve.reset();
-  }
-  ASSERT_TRUE(serve) << "the server did not start as nobody";
-  const auto start = Clock::now();
-  const std::string answer =
-      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000}})"));
-  EXPECT_LT(seconds_since(start), 20.0);
-  EXPECT_EQ(status_of(answer), 503) << answer.substr(0, 300);
-  EXPECT_NE(error_of(answer)["error"].get<std::string>().find("could not start"), std::string::npos)
-      << answer;
-  // Still serving: the examples, and the same refusal again rather than a hang.
-  EXPECT_EQ(status_of(exchange(serve->port(),
-                               "GET /api/examples HTTP/1.1\r\nHost: x\r\n"
-                               "Connection: close\r\n\r\n")),
-            200);
-  const std::string again =
-      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000,"seed":2}})"));
-  EXPECT_EQ(status_of(again), 503) << again.substr(0, 300);
-  EXPECT_TRUE(serve->running());
-}
-
-// --threads beyond kMaxThreads is a usage error (exit 2), not a server that starts them.
-TEST(ServeProgram, ThreadsAreCappedAtTheSharedMaximum) {
-  const std::string command = fmt::format("timeout 5 {} serve --port 0 --memory 64M --threads {}",
-                                          CATMOUSE_CLI, kMaxThreads + 1);
-  const int status = std::system((command + " > /dev/null 2>&1").c_str());
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
 }
 
 }  // namespace

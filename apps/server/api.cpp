@@ -341,7 +341,8 @@ void Api::shut_down() {
   readers_.close();
 }
 
-Api::Room Api::reserve(std::uint64_t bytes, const std::string& what) {
+// 413 for what can never fit in the server's memory, 503 while it stops.
+void Api::check_room(std::uint64_t bytes, const std::string& what) const {
   if (bytes > options_.memory) {
     fail(413,
          fmt::format("{} needs about {} of memory; this server may use {}", what,
@@ -349,19 +350,17 @@ Api::Room Api::reserve(std::uint64_t bytes, const std::string& what) {
          "");
   }
   if (stopping_) fail(503, "the server is stopping", "");
+}
+
+Api::Room Api::reserve(std::uint64_t bytes, const std::string& what) {
+  check_room(bytes, what);
   auto room = cache_.reserve(bytes);
   if (!room) fail(503, "the server is busy with other games; try again in a moment", "");
   return std::move(*room);
 }
 
 void Api::grow(Room& room, std::uint64_t bytes, const std::string& what) {
-  if (bytes > options_.memory) {
-    fail(413,
-         fmt::format("{} needs about {} of memory; this server may use {}", what,
-                     format_bytes(bytes), format_bytes(options_.memory)),
-         "");
-  }
-  if (stopping_) fail(503, "the server is stopping", "");
+  check_room(bytes, what);
   if (!room.grow_to(bytes)) {
     fail(503, "the server is busy with other games; try again in a moment", "");
   }

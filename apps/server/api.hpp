@@ -72,6 +72,8 @@ class Api {
   Response game_query(const std::string& id, const std::string& what, const Request& request);
   std::shared_ptr<const GameEntry> lookup(const std::string& id);
   using Room = GameCache<GameEntry>::Reservation;
+  // 413 if `bytes` can never fit, 503 if the server is stopping.
+  void check_room(std::uint64_t bytes, const std::string& what) const;
   // `bytes` of the budget for this request, or 413 (never fits) / 503 (not now).
   Room reserve(std::uint64_t bytes, const std::string& what);
   // The request's room grown to `bytes` in all, or 413 / 503 as reserve().

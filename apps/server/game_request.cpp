@@ -25,30 +25,29 @@ std::string where_in_body(const std::string& body, std::size_t byte) {
   return fmt::format("body, line {}, column {}", line, column);
 }
 
-// The member being read when parsing stopped, as "rules.cats": for a number out of range
-// (1e999), which nlohmann reports without a place.
-std::string member_at_failure(const std::string& body) {
+// Walks the members of `body`, keeping the path of the one being read, as "rules.cats", until
+// `found()` says, after a key, that it is the member wanted; the path then, or where parsing
+// stopped, or "body".
+template <class Found>
+std::string walk_members(const std::string& body, Found found) {
   std::vector<std::string> path;
   std::string at;
+  bool done = false;
   const auto track = [&](int, Doc::parse_event_t event, Doc& parsed) {
-    switch (event) {
-      case Doc::parse_event_t::object_start:
-      case Doc::parse_event_t::array_start:
-        path.emplace_back();
-        break;
-      case Doc::parse_event_t::object_end:
-      case Doc::parse_event_t::array_end:
-        if (!path.empty()) path.pop_back();
-        break;
-      case Doc::parse_event_t::key:
-        if (!path.empty()) path.back() = parsed.get<std::string>();
-        break;
-      case Doc::parse_event_t::value:
-        break;
+    if (done) return false;
+    if (event == Doc::parse_event_t::object_start || event == Doc::parse_event_t::array_start) {
+      path.emplace_back();
+    } else if (event == Doc::parse_event_t::object_end || event == Doc::parse_event_t::array_end) {
+      if (!path.empty()) path.pop_back();
+    } else if (event == Doc::parse_event_t::key && !path.empty()) {
+      path.back() = parsed.get<std::string>();
+      done = found();
     }
     at.clear();
     for (const std::string& key : path) {
-      if (!key.empty()) at += (at.empty() ? "" : ".") + key;
+      if (key.empty()) continue;
+      if (!at.empty()) at += '.';
+      at += key;
     }
     return true;
   };
@@ -60,33 +59,16 @@ std::string member_at_failure(const std::string& body) {
   return at.empty() ? "body" : at;
 }
 
-// The member whose key is the `nth` key (0-based) of the document, as "rules.cats".
+// The member being read when parsing stopped: for a number out of range (1e999), which nlohmann
+// reports without a place.
+std::string member_at_failure(const std::string& body) {
+  return walk_members(body, [] { return false; });
+}
+
+// The member whose key is the `nth` key (0-based) of the document.
 std::string member_of_key(const std::string& body, std::size_t nth) {
-  std::vector<std::string> path;
-  std::string at;
   std::size_t keys = 0;
-  const auto track = [&](int, Doc::parse_event_t event, Doc& parsed) {
-    if (!at.empty()) return false;
-    if (event == Doc::parse_event_t::object_start || event == Doc::parse_event_t::array_start) {
-      path.emplace_back();
-    } else if (event == Doc::parse_event_t::object_end || event == Doc::parse_event_t::array_end) {
-      if (!path.empty()) path.pop_back();
-    } else if (event == Doc::parse_event_t::key && !path.empty()) {
-      path.back() = parsed.get<std::string>();
-      if (keys++ == nth) {
-        for (const std::string& key : path) {
-          if (!key.empty()) at += (at.empty() ? "" : ".") + key;
-        }
-      }
-    }
-    return true;
-  };
-  try {
-    const Doc parsed = Doc::parse(body, track);
-    static_cast<void>(parsed);
-  } catch (const Doc::exception&) {
-  }
-  return at.empty() ? "body" : at;
+  return walk_members(body, [&] { return keys++ == nth; });
 }
 
 // The number of keys in `body` before byte `offset` (a key's opening quote).
