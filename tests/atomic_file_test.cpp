@@ -25,11 +25,14 @@
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/generate.hpp"
 #include "catmouse/tablebase/save.hpp"
+#include "unix_socket.hpp"
 
 namespace catmouse {
 namespace {
 
 namespace fs = std::filesystem;
+using catmouse::test::bound_socket;
+using catmouse::test::receive;
 
 std::string slurp(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -165,33 +168,6 @@ TEST_F(AtomicFileTest, AFifoReaderGetsTheWholeOutput) {
   EXPECT_TRUE(got == text);
   EXPECT_EQ(type_of(fifo), S_IFIFO);
   EXPECT_EQ(listing(), "fifo ");
-}
-
-// A Unix socket of `type` bound at `path`, listening when `listen` (else bound only: a socket
-// nobody listens on); -1 when it cannot be made.
-int bound_socket(const fs::path& path, int type, bool listen) {
-  const int fd = ::socket(AF_UNIX, type, 0);
-  sockaddr_un address{};
-  address.sun_family = AF_UNIX;
-  std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
-  if (fd < 0 || ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
-      (listen && ::listen(fd, 1) != 0)) {
-    ADD_FAILURE() << path << ": " << std::strerror(errno);
-    if (fd >= 0) ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
-// What one connection to `listener` sends until it closes, read by a thread.
-std::thread receive(int listener, std::string& got) {
-  return std::thread([listener, &got] {
-    const int connection = ::accept(listener, nullptr, nullptr);
-    if (connection < 0) return;
-    char buffer[4096];
-    for (ssize_t n; (n = ::read(connection, buffer, sizeof buffer)) > 0;) got.append(buffer, n);
-    ::close(connection);
-  });
 }
 
 TEST_F(AtomicFileTest, ASocketListenerGetsTheWholeOutput) {
