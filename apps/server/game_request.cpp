@@ -9,9 +9,9 @@
 #include "api_error.hpp"
 #include "catmouse/io/game_reader.hpp"
 #include "catmouse/io/generate.hpp"
+#include "catmouse/io/json_keys.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/io/rules_json.hpp"
-#include "io/json_text.hpp"
 
 namespace catmouse::server {
 

@@ -11,6 +11,7 @@
 #include "catmouse/core/placement.hpp"
 #include "catmouse/core/rules.hpp"
 #include "catmouse/io/atomic_file.hpp"
+#include "catmouse/io/json_keys.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/game_reader.hpp"
 #include "catmouse/io/generate.hpp"

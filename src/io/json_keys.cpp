@@ -1,5 +1,7 @@
 // Keys repeated in one JSON object: nlohmann keeps the last value silently, and a game's file
 // that says two things about one member is refused instead (parse_json in format.cpp).
+#include "catmouse/io/json_keys.hpp"
+
 #include <string>
 #include <unordered_set>
 #include <vector>

@@ -15,6 +15,7 @@
 #include "catmouse/core/graph.hpp"
 #include "catmouse/core/grid.hpp"
 #include "catmouse/core/rules.hpp"
+#include "catmouse/io/json_keys.hpp"
 
 namespace catmouse {
 
@@ -92,9 +93,5 @@ Result<GridMap> grid_from_json(const Json& doc, std::string_view text, std::stri
 // Applies the members of `rules` (the value of a document's "rules" member) over `out`.
 Status rules_from_json(const Json& rules, std::string_view text, std::string_view source,
                        Rules& out);
-
-// The first key written twice in one object of `text`, a valid JSON document, and the offset of
-// its second occurrence (json_keys.cpp).
-std::optional<std::pair<std::string, std::size_t>> duplicate_key(std::string_view text);
 
 }  // namespace catmouse
