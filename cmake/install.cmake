@@ -7,7 +7,7 @@ set(CATMOUSE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/catmouse CACHE STRIN
     "Where to install catmouse's CMake package files, relative to the prefix")
 
 install(TARGETS catmouse catmouse_core catmouse_io catmouse_solve catmouse_tablebase
-  catmouse_testing
+  catmouse_testing catmouse_census
   EXPORT catmouseTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

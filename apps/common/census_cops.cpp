@@ -10,7 +10,7 @@
 
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/solve/cops.hpp"
-#include "census_cop_number.hpp"
+#include "catmouse/census/cop_number.hpp"
 #include "errors.hpp"
 #include "stream.hpp"
 
@@ -62,7 +62,7 @@ Part part_of(const CensusJson& p) {
   return part;
 }
 
-// What a thread keeps from one graph to the next: the search of census_cop_number.hpp (its
+// What a thread keeps from one graph to the next: the search of catmouse/census/cop_number.hpp (its
 // buffers and the longest capture times its games found) and the part being counted.
 class CopsWork : public PartWork {
  public:
@@ -74,7 +74,7 @@ class CopsWork : public PartWork {
     part_ = Part{};
   }
   void graph(std::string_view text, const SmallGraph& g, std::uint64_t line) override {
-    Result<CopNumberFound> found = search_.answer(g);
+    Result<census::CopNumberFound> found = search_.answer(g);
     if (!found.ok()) throw ResourceError(found.error().message);
     const auto [cops, moves] = found.value();
     part_.tally.add(cops, moves,
@@ -84,7 +84,7 @@ class CopsWork : public PartWork {
   CensusJson end() override { return part_json(part_); }
 
  private:
-  CopNumberSearch search_;
+  census::CopNumberSearch search_;
   std::uint32_t max_, keep_from_;
   std::int64_t res_ = 0;
   Part part_;

@@ -16,7 +16,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
-#include "census_cop_number.hpp"
+#include "catmouse/census/cop_number.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
 #include "output.hpp"
@@ -43,7 +43,7 @@ struct CopsGraph {
 // --summary-only the census's search (made on the thread's first graph, with --max).
 struct Solver {
   SmallCops small;
-  std::optional<CopNumberSearch> search;
+  std::optional<census::CopNumberSearch> search;
 };
 
 // A failed solve as the commands report it: memory (exit 1) or usage (exit 2).
@@ -221,7 +221,7 @@ class CopNumbers : public CopsOutput {
 
  private:
   // --summary-only on a small graph of the classical game: the census's search
-  // (census_cop_number.hpp), the same code catmouse census cops answers each graph with, where
+  // (catmouse/census/cop_number.hpp), the same code catmouse census cops answers each graph with, where
   // run_cops would play the games on this thread's buffers too (a large graph alone in its input
   // is played on every thread instead). Returns whether the graph is done.
   bool shortcut(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
@@ -232,7 +232,7 @@ class CopNumbers : public CopsOutput {
     }
     if (!solver.search)
       solver.search.emplace(static_cast<std::uint32_t>(cmd_.max), options.memory_limit);
-    Result<CopNumberFound> found = solver.search->answer(*g.small);
+    Result<census::CopNumberFound> found = solver.search->answer(*g.small);
     if (!found.ok()) throw_cops_error(found.error());
     out.tally.add(found.value().cops, found.value().capture_moves,
                   [&] { return example(line, g); });

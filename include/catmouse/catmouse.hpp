@@ -3,6 +3,7 @@
 // tablebase (solved games kept on disk), testing (graph sources for testing other solvers).
 #pragma once
 
+#include "catmouse/census/cop_number.hpp"
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/game_spec.hpp"

@@ -129,7 +129,8 @@ class LayeringCheck(unittest.TestCase):
             "io): core may depend on nothing",
             "(include/catmouse/catmouse.hpp, solve)",
             "(include/catmouse/catmouse.hpp, tablebase)",
-            "(include/catmouse/catmouse.hpp, testing)")
+            "(include/catmouse/catmouse.hpp, testing)",
+            "(include/catmouse/catmouse.hpp, census)")
 
     def test_app_including_another_app_fails(self):
         self.assert_fails(

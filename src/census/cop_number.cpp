@@ -1,11 +1,11 @@
-// The cop number of one small graph (census_cop_number.hpp).
-#include "census_cop_number.hpp"
+// The cop number of one small graph (catmouse/census/cop_number.hpp).
+#include "catmouse/census/cop_number.hpp"
 
 #include <algorithm>
 
 #include "catmouse/solve/cop_bounds.hpp"
 
-namespace catmouse::cli {
+namespace catmouse::census {
 
 // Beyond 16 nodes a graph whose capture time a theorem bounds below the longest found cannot be a
 // record, whichever part or thread it is in, and its game is skipped; up to 16 every capture time
@@ -49,4 +49,4 @@ Result<CopNumberFound> CopNumberSearch::game_answer(const SmallGraph& g, std::ui
   return CopNumberFound{max_ + 1, std::nullopt};
 }
 
-}  // namespace catmouse::cli
+}  // namespace catmouse::census

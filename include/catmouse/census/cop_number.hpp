@@ -1,8 +1,8 @@
 // The cop number of one small graph as the cop-number census finds it (docs/census.md): the
 // theorems of cop_bounds.hpp and the tiny game first, the full game for what they leave. One
 // search per thread, kept from one graph to the next (its buffers and the longest capture times
-// found so far), for catmouse census cops (census_cops.cpp) and copnumber --summary-only
-// (cops_answers.cpp), which answer every graph through it.
+// found so far), for the census and for copnumber --summary-only, which answer every graph
+// through it.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include "catmouse/core/error.hpp"
 #include "catmouse/solve/cops.hpp"
 
-namespace catmouse::cli {
+namespace catmouse::census {
 
 struct CopNumberFound {
   std::uint32_t cops = 0;  // the cop number; max + 1 when it is above max
@@ -42,4 +42,4 @@ class CopNumberSearch {
   std::vector<std::uint32_t> longest_;  // per cop number, from the games played
 };
 
-}  // namespace catmouse::cli
+}  // namespace catmouse::census
