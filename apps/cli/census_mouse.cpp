@@ -21,9 +21,9 @@
 #include <optional>
 
 #include "catmouse/core/rules.hpp"
+#include "census/mouse_kernel.hpp"
 #include "census_commands.hpp"
 #include "census_parts.hpp"
-#include "census/mouse_kernel.hpp"
 #include "commands.hpp"
 #include "stream.hpp"
 

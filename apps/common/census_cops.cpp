@@ -8,9 +8,9 @@
 #include <memory>
 #include <optional>
 
+#include "catmouse/census/cop_number.hpp"
 #include "catmouse/io/atomic_file.hpp"
 #include "catmouse/solve/cops.hpp"
-#include "catmouse/census/cop_number.hpp"
 #include "errors.hpp"
 #include "stream.hpp"
 

@@ -13,10 +13,10 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "catmouse/census/cop_number.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
-#include "catmouse/census/cop_number.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
 #include "output.hpp"
@@ -221,9 +221,9 @@ class CopNumbers : public CopsOutput {
 
  private:
   // --summary-only on a small graph of the classical game: the census's search
-  // (catmouse/census/cop_number.hpp), the same code catmouse census cops answers each graph with, where
-  // run_cops would play the games on this thread's buffers too (a large graph alone in its input
-  // is played on every thread instead). Returns whether the graph is done.
+  // (catmouse/census/cop_number.hpp), the same code catmouse census cops answers each graph with,
+  // where run_cops would play the games on this thread's buffers too (a large graph alone in its
+  // input is played on every thread instead). Returns whether the graph is done.
   bool shortcut(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
                 Solver& solver, LineOutput& out) const {
     if (!cmd_.summary_only || !g.small || (line.alone && g.graph) ||
