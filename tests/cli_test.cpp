@@ -104,6 +104,16 @@ TEST(Cli, GenMakesAGraphSolveAccepts) {
   std::filesystem::remove(out);
 }
 
+TEST(Cli, GenNamesEveryFamilyOnAnUnknownOne) {
+  CliRun run = catmouse("gen spiral --nodes 10");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(
+      run.err.find("'spiral' (expected random, grid, tree, cycle, complete, path, maze or long)"),
+      std::string::npos)
+      << run.err;
+}
+
 TEST(Cli, BadInputFilesExitTwoNamingThePlace) {
   std::ifstream expected(data("bad/EXPECTED.tsv"));
   ASSERT_TRUE(expected);
