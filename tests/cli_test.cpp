@@ -36,6 +36,20 @@ TEST(Cli, SolveReadsStdinAndEdgeLists) {
   EXPECT_EQ(catmouse("solve --code --format edges " + data("leetcode2.edges")).out, "1\n");
 }
 
+// LeetCode shows problem 913's input as `graph = [[2,5],...]`; a file holding that line is read
+// as it is, whatever its suffix, and so is stdin.
+TEST(Cli, SolveReadsLeetCodesInputLine) {
+  EXPECT_EQ(catmouse("solve " + data("leetcode_input.txt")).out, "draw\n");
+  EXPECT_EQ(catmouse("solve --code -", data("leetcode_input.txt")).out, "0\n");
+  const auto copy = std::filesystem::temp_directory_path() / "catmouse_cli_leetcode_input";
+  std::filesystem::copy_file(data("leetcode_input.txt"), copy,
+                             std::filesystem::copy_options::overwrite_existing);
+  CliRun run = catmouse("solve --code --format leetcode '" + copy.string() + "'");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "0\n");
+  std::filesystem::remove(copy);
+}
+
 TEST(Cli, SolveJsonHasTheDocumentedFields) {
   CliRun run = catmouse("solve --json " + example("leetcode2.json"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -88,6 +102,16 @@ TEST(Cli, GenMakesAGraphSolveAccepts) {
   CliRun solve = catmouse("solve --code '" + out.string() + "'");
   EXPECT_EQ(solve.exit_code, 0) << solve.err;
   std::filesystem::remove(out);
+}
+
+TEST(Cli, GenNamesEveryFamilyOnAnUnknownOne) {
+  CliRun run = catmouse("gen spiral --nodes 10");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(
+      run.err.find("'spiral' (expected random, grid, tree, cycle, complete, path, maze or long)"),
+      std::string::npos)
+      << run.err;
 }
 
 TEST(Cli, BadInputFilesExitTwoNamingThePlace) {

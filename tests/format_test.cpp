@@ -76,6 +76,34 @@ TEST(FormatLeetCode, AcceptsObjectFormAndIgnoresOtherMembers) {
             (Lists{{1, 3}, {0}, {3}, {0, 2}}));
 }
 
+// LeetCode's page shows the input as `graph = [[2,5],...]`: the line reads as it is copied.
+TEST(FormatLeetCode, AcceptsLeetCodesInputLine) {
+  const Lists example1 = {{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}};
+  for (const std::string prefix : {"graph = ", "graph=", "  graph\t =\n", "\xEF\xBB\xBFgraph = "}) {
+    SCOPED_TRACE(prefix);
+    EXPECT_EQ(lists_of(parse_leetcode(prefix + kExample1 + "\n", "input.txt")), example1);
+    EXPECT_EQ(lists_of(parse_graph(prefix + kExample1, "input", InputFormat::kLeetCode)), example1);
+    const Result<GameSpec> game = read_game(prefix + kExample1, "input");
+    ASSERT_TRUE(game.ok()) << game.error().to_string();
+    EXPECT_EQ(game->graph.to_adjacency(), example1);
+  }
+}
+
+TEST(FormatLeetCode, ErrorsAfterTheInputLinesPrefixPointIntoTheLineAsGiven) {
+  const std::vector<BadCase> cases = {
+      {"graph = [[1,2],[0", "invalid JSON: unexpected end of input", 1, 18},
+      {"graph = [[1,2],[0],[0,-1]]", "neighbour -1 is negative", 1, 23, 2, "neighbour 1"},
+      {"graph =\n[[1,2],[0],[0,-1]]", "neighbour -1 is negative", 2, 15, 2, "neighbour 1"},
+      {"graph = [[1,2],[0],[0]] x", "invalid JSON: invalid literal", 1, 25},
+  };
+  for (const auto& c : cases) expect_error(parse_leetcode(c.text, "bad.txt"), c, "bad.txt");
+  // Only `graph =` before '[' is LeetCode's line; another name or no '[' stays an error.
+  for (const char* text : {"adj = [[1,2],[0],[0]]", "graph = {\"graph\": [[1,2],[0],[0]]}",
+                           "graph [[1,2],[0],[0]]", "graphs = [[1,2],[0],[0]]", "graph = "}) {
+    EXPECT_FALSE(parse_leetcode(text, "bad.json").ok()) << text;
+  }
+}
+
 TEST(FormatLeetCode, SyntaxErrorsGiveLineAndColumn) {
   const std::vector<BadCase> cases = {
       {"[[1,2],[0", "invalid JSON: unexpected end of input", 1, 10},
@@ -281,6 +309,18 @@ TEST(FormatDetect, SuffixWinsOverContent) {
   EXPECT_EQ(detect_format("geng.graph6", "[[1,2],[0],[0]]"), InputFormat::kGraph6);
   EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), InputFormat::kEdges);
   EXPECT_EQ(detect_format("g.g6.json", "C~"), InputFormat::kLeetCode);
+}
+
+TEST(FormatDetect, LeetCodesInputLineWinsOverTheSuffix) {
+  for (const char* source : {"input.txt", "input.edges", "input.g6", "input", "<stdin>"}) {
+    EXPECT_EQ(detect_format(source, "graph = [[1,2],[0],[0]]\n"), InputFormat::kLeetCode) << source;
+    EXPECT_EQ(detect_format(source, "\n graph=[[1,2],[0],[0]]"), InputFormat::kLeetCode) << source;
+  }
+  EXPECT_EQ(detect_format("input.txt", "graph = 0 1\n"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("<stdin>", "graph 0 1\n"), InputFormat::kEdges);
+  const Result<GameSpec> game = read_game("graph = [[1,3],[0],[3],[0,2]]\n", "input.txt");
+  ASSERT_TRUE(game.ok()) << game.error().to_string();
+  EXPECT_EQ(game->graph.to_adjacency(), (Lists{{1, 3}, {0}, {3}, {0, 2}}));
 }
 
 TEST(FormatDetect, ContentDecidesOtherwise) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <queue>
 #include <set>
 #include <string>
@@ -329,6 +330,29 @@ TEST(Generate, LongWinGraphKeepsItsLongStart) {
   const Table table = solve_table(game).value();
   EXPECT_EQ(table.remoteness(game.start()), long_graph.plies);
   EXPECT_EQ(long_win_graph(options).graph.to_adjacency(), g.to_adjacency());
+}
+
+// The families of catmouse gen and of the page's Generate list: generate()'s, and `long`.
+TEST(ParseGenerator, NamesGenerateFamiliesAndLong) {
+  EXPECT_EQ(*parse_generator("maze"), std::optional<GraphFamily>(GraphFamily::kMaze));
+  EXPECT_EQ(*parse_generator("long"), std::nullopt);
+  const auto unknown = parse_generator("spiral");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().message.find("'spiral' (expected random, grid, tree, cycle, complete, "
+                                         "path, maze or long)"),
+            std::string::npos)
+      << unknown.error().message;
+  GenerateOptions options;
+  options.nodes = 50;
+  options.seed = 1;
+  LongGraphOptions search;
+  search.nodes = 50;
+  EXPECT_EQ(generate_graph(std::nullopt, options)->to_adjacency(),
+            long_win_graph(search).graph.to_adjacency());
+  options.family = GraphFamily::kRandom;  // the family passed wins over the options'
+  EXPECT_EQ(generate_graph(GraphFamily::kCycle, options)->edge_count(), 50u);
+  options.nodes = 2;
+  EXPECT_FALSE(generate_graph(std::nullopt, options).ok());
 }
 
 TEST(ParseFamilyName, KnownAndUnknownNames) {

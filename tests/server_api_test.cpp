@@ -19,10 +19,11 @@ TEST(ServerApi, ExamplesInNameOrder) {
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(header(r, "Cache-Control"), "no-store");
   const Json list = json_of(r);
-  ASSERT_EQ(list.size(), 4u);
+  ASSERT_EQ(list.size(), 5u);
   const std::vector<std::pair<std::string, std::string>> expected = {{"grid1728", "grid"},
                                                                      {"leetcode1", "leetcode"},
                                                                      {"leetcode2", "leetcode"},
+                                                                     {"long50", "leetcode"},
                                                                      {"petersen", "graph6"}};
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(list[i]["name"], expected[i].first);
@@ -33,6 +34,7 @@ TEST(ServerApi, ExamplesInNameOrder) {
   // A title names the board; the value is the game's `start.sentence`, the library's words.
   EXPECT_EQ(list[1]["title"], "LeetCode 913, example 1");
   EXPECT_EQ(list[2]["title"], "LeetCode 913, example 2");
+  EXPECT_EQ(list[3]["title"], "A long forced win (50 nodes)");
   const Response wrong = call(api, "POST", "/api/examples", "{}");
   expect_error(wrong, 405, "/api/examples");
   EXPECT_EQ(header(wrong, "Allow"), "GET");
@@ -153,6 +155,12 @@ TEST(ServerApi, EveryInputFormatAndSource) {
       post(api, {{"generate", {{"family", "random"}, {"nodes", 20}, {"degree", 3}}}});
   EXPECT_EQ(random["title"], "random, 20 nodes, seed 1");
   EXPECT_EQ(random["edges"].size(), 30u);
+  // catmouse gen's long family, and the example made with it: a forced win of 101 moves.
+  const Json deep = post(api, {{"generate", {{"family", "long"}, {"nodes", 50}}}});
+  EXPECT_EQ(deep["title"], "long, 50 nodes, seed 1");
+  const Json long50 = post(api, {{"example", "long50"}});
+  EXPECT_EQ(deep["edges"], long50["edges"]);
+  EXPECT_EQ(long50["start"]["sentence"], "mouse wins in 101 moves");
   // A JSON text's own rules, and the request's over them.
   const Json ruled = post(api, {{"text", R"({"graph": [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]],
                                               "rules": {"holes": [0, 4], "first": "cat"}})"},

@@ -3,6 +3,12 @@
 // value of every position and of every legal move.
 import { Api, ApiFailure } from './api.js';
 import { Board } from './board.js';
+import { fillPositionForm, readNode, readPositionForm, readRulesForm, rulesText } from './forms.js';
+import { legendHtml } from './legend.js';
+import { lineReason, renderLine, renderRecord } from './lines.js';
+import { moveNode, renderMoveList } from './moves.js';
+import { listExamples, loadFromAddress, wireSources } from './sources.js';
+import { capital, plural } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const ENGINE_DELAY = 450; // ms before the engine's reply, so that a person sees it happen
@@ -37,21 +43,7 @@ const state = {
 // ---------- small helpers ----------
 
 const same = (a, b) => a.mouse === b.mouse && a.turn === b.turn && a.cats.join(',') === b.cats.join(',');
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function nodeName(v) {
-  return board.nodeName(v);
-}
-
-function catsText(cats) {
-  return cats.map(nodeName).join(', ');
-}
-
-function describe(p) {
-  const cats = p.cats.length > 1 ? `cats ${catsText(p.cats)}` : `cat ${nodeName(p.cats[0])}`;
-  return `mouse ${nodeName(p.mouse)}, ${cats}, ${p.turn} to move`;
-}
+const nodeName = (v) => board.nodeName(v);
 
 function setReady(ready) {
   $('app').dataset.ready = ready ? 'true' : 'false';
@@ -112,20 +104,19 @@ async function loadGame(source, name = '') {
     $('app').dataset.loads = String(Number($('app').dataset.loads ?? 0) + 1);
     state.history = [{ mouse: game.start.mouse, cats: [...game.start.cats], turn: game.start.turn }];
     state.cur = 0;
+    board.setGame(game);
+    board.setPosition(state.history[0]);
     state.valueMap.mouse = game.start.mouse;
-    $('valuemap-mouse').value = game.start.mouse;
-    $('valuemap-mouse').max = game.nodes - 1;
     $('valuemap-toggle').disabled = game.cats !== 1;
     if (game.cats !== 1) {
       $('valuemap-toggle').checked = false;
       state.valueMap.on = false;
     }
-    board.setGame(game);
-    board.setPosition(state.history[0]);
     describeGame(game);
     showSource();
     renderLegend();
     await show({ engine: true });
+    keepBoardInView();
   } catch (e) {
     if (e instanceof ApiFailure && e.status === -1) return; // a later load took over
     showError(e);
@@ -142,21 +133,21 @@ function describeGame(game) {
     : `${plural(game.nodes, 'node')}, ${plural(game.edges.length, game.directed ? 'arc' : 'edge')}`;
   state.titleParts = [what, `${game.states.toLocaleString('en')} positions solved in ${(game.seconds * 1000).toFixed(game.seconds < 0.01 ? 1 : 0)} ms`];
   showTitle();
-  const r = game.rules;
-  const parts = [
-    `holes ${r.holes.length ? r.holes.join(', ') : 'none'}`,
-    `the cat may not enter ${r.cat_forbidden.length ? r.cat_forbidden.join(', ') : 'anywhere (no node barred)'}`,
-    `mouse starts on ${r.mouse}`,
-    `${r.cats > 1 ? `${r.cats} cats start on` : 'cat starts on'} ${r.cat.join(', ')}`,
-    `${r.first} moves first`,
-  ];
-  if (r.mouse_stays) parts.push('the mouse may stay');
-  if (r.cat_stays) parts.push('the cat may stay');
-  if (r.stuck === 'draw') parts.push('a stuck player draws');
-  if (r.cat_wins_in_hole) parts.push('the cat wins in a hole');
-  if (r.move_limit) parts.push(`${r.move_limit}-move limit (${r.limit_outcome === 'cat' ? 'cat wins' : 'draw'} at the limit)`);
-  $('rules-summary').textContent = `In force: ${parts.join('; ')}.`;
+  $('rules-summary').textContent = rulesText(game.rules);
   $('pos-cats').previousElementSibling.textContent = game.cats > 1 ? `Cats (${game.cats})` : 'Cat';
+  // Nodes are typed as the board names them: numbers, or a map's cells as (row, col).
+  for (const id of ['valuemap-mouse', 'pos-mouse', 'pos-cats']) $(id).placeholder = game.grid ? '(row, col)' : '';
+  for (const id of ['valuemap-mouse', 'pos-mouse']) $(id).inputMode = game.grid ? 'text' : 'numeric';
+  $('valuemap-mouse').value = nodeName(state.valueMap.mouse);
+}
+
+// After a new game, new rules or the value map turned on, the value, its reason and the board
+// come into view (on a wide screen they stay there, style.css): what a panel changes at the
+// foot of the page must not change a board out of sight.
+function keepBoardInView() {
+  const top = $('status').getBoundingClientRect().top;
+  const bottom = $('board').getBoundingClientRect().bottom;
+  if (top < 0 || bottom > window.innerHeight) document.querySelector('.play').scrollIntoView({ block: 'start' });
 }
 
 // The header: the game's name, the value of its start under the rules in force, the board and
@@ -214,8 +205,11 @@ async function show({ engine = false } = {}) {
   setReady(false);
   const here = state.history[state.cur];
   let pos;
+  let line;
   try {
     pos = await api.position(here, state.cur);
+    // The optimal line comes with the position: how it ends is the reason shown under the value.
+    line = await api.line(here, state.cur).catch((e) => e);
   } catch (e) {
     if (token === state.token) {
       showError(e);
@@ -224,7 +218,12 @@ async function show({ engine = false } = {}) {
     throw e;
   }
   if (token !== state.token) return;
+  if (line instanceof Error) {
+    showError(line); // the position is shown all the same, without its line
+    line = null;
+  }
   state.pos = pos;
+  state.line = line;
   const again = repeatedAt();
   if (pos.finished) {
     state.over = { reason: pos.finished, value: pos.value, sentence: pos.sentence };
@@ -234,7 +233,6 @@ async function show({ engine = false } = {}) {
     state.over = null;
   }
   render();
-  refreshLine(token);
   if (state.valueMap.on) refreshValueMap();
   if (state.over) {
     setAuto(false);
@@ -272,6 +270,10 @@ function render() {
   chip.textContent = value === 'draw' ? '=' : value === 'mouse' ? 'M' : 'C';
   chip.setAttribute('aria-hidden', 'true');
   status.append(chip, document.createTextNode(capital(sentence)));
+  // Why: how the optimal line from here ends; once the game is over its sentence says why.
+  const reason = over || !state.line ? '' : lineReason(state.line, nodeName);
+  $('reason').textContent = reason;
+  $('reason').hidden = !reason;
 
   const limit = state.game.rules.move_limit;
   const limitNote = limit ? ` · move ${state.cur} of ${limit}` : '';
@@ -315,160 +317,22 @@ function render() {
     board.setMoves(marks, from, playable);
     if (hadFocus && playable) board.moveNodes()[0]?.focus();
   }
-  renderMoveList(playable);
-  renderRecord();
-  fillPositionForm(pos);
+  const onPlay = (i) => play(i, { engine: state.side !== 'watch' });
+  renderMoveList($('moves'), $('moves-hint'), pos, { over: !!over, playable, nodeName, onPlay });
+  // The record keeps the values shown.
+  Object.assign(state.history[state.cur], { value: pos.value, remoteness: pos.remoteness, sentence: pos.sentence });
+  renderRecord($('record'), state.history, state.cur, nodeName, (j) => {
+    state.cur = j;
+    setAuto(false);
+    show().catch(() => {});
+  });
+  if (state.line) renderLine($('line'), $('line-end'), state.line, nodeName, followLine);
+  fillPositionForm(pos, nodeName);
   $('undo').disabled = undoTarget() === null;
   $('redo').disabled = redoTarget() === null;
   $('step-back').disabled = state.cur === 0;
   $('step').disabled = !!over || pos.best === null;
   $('restart').disabled = state.cur === 0;
-}
-
-// The node a move goes to on the board: null for the joint moves of several cats.
-function moveNode(m, turn) {
-  if (turn === 'mouse') return m.mouse;
-  return m.cats.length === 1 ? m.cats[0] : null;
-}
-
-function renderMoveList(playable) {
-  const pos = state.pos;
-  const list = $('moves');
-  list.replaceChildren();
-  const hint = $('moves-hint');
-  if (state.over) {
-    hint.textContent = 'The game is over.';
-    return;
-  }
-  if (pos.moves.length === 0) {
-    hint.textContent = 'No legal move.';
-    return;
-  }
-  hint.textContent = `${capital(pos.turn)}'s moves, coloured by what they mean for the ${pos.turn}: green wins, yellow draws, red loses.`;
-  pos.moves.forEach((m, i) => {
-    const li = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.move = m.for_mover;
-    button.dataset.index = i;
-    button.dataset.remoteness = m.remoteness ?? '';
-    const node = moveNode(m, pos.turn);
-    if (node !== null) button.dataset.to = node;
-    button.disabled = !playable;
-    const stay = pos.turn === 'mouse' ? m.mouse === pos.mouse : m.cats.length === 1 && m.cats[0] === pos.cats[0];
-    const where = pos.turn === 'mouse' ? nodeName(m.mouse) : m.cats.length > 1 ? catsText(m.cats) : nodeName(m.cats[0]);
-    const mark = document.createElement('span');
-    mark.className = `mark mark-${m.for_mover}`;
-    mark.setAttribute('aria-hidden', 'true');
-    const label = document.createElement('span');
-    label.className = 'move-to';
-    label.textContent = stay ? `stay on ${where}` : m.cats.length > 1 && pos.turn === 'cat' ? `cats to ${where}` : `to ${where}`;
-    const words = document.createElement('span');
-    words.className = 'move-value';
-    words.textContent = m.sentence;
-    button.append(mark, label, words);
-    if (i === pos.best) {
-      const best = document.createElement('span');
-      best.className = 'best';
-      best.textContent = 'best';
-      button.append(best);
-    }
-    button.addEventListener('click', () => play(i, { engine: state.side !== 'watch' }));
-    li.append(button);
-    list.append(li);
-  });
-}
-
-function renderRecord() {
-  const list = $('record');
-  list.replaceChildren();
-  state.history.forEach((p, j) => {
-    const li = document.createElement('li');
-    li.dataset.mouse = p.mouse;
-    li.dataset.cats = p.cats.join(',');
-    li.dataset.turn = p.turn;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'linkish';
-    button.textContent = describe(p);
-    if (j === state.cur) {
-      li.classList.add('current');
-      button.setAttribute('aria-current', 'step');
-    }
-    button.addEventListener('click', () => {
-      state.cur = j;
-      setAuto(false);
-      show().catch(() => {});
-    });
-    li.append(button);
-    if (p.value) {
-      li.dataset.value = p.value;
-      li.dataset.remoteness = p.remoteness ?? '';
-      const v = document.createElement('span');
-      v.className = `value-text v-${p.value}`;
-      v.textContent = p.sentence;
-      li.append(v);
-    }
-    list.append(li);
-  });
-  // Remember the values shown, for the record.
-  const here = state.history[state.cur];
-  here.value = state.pos.value;
-  here.remoteness = state.pos.remoteness;
-  here.sentence = state.pos.sentence;
-  const cur = list.children[state.cur];
-  if (cur && !cur.dataset.value) {
-    cur.dataset.value = here.value;
-    cur.dataset.remoteness = here.remoteness ?? '';
-    const v = document.createElement('span');
-    v.className = `value-text v-${here.value}`;
-    v.textContent = here.sentence;
-    cur.append(v);
-  }
-}
-
-async function refreshLine(token) {
-  const here = state.history[state.cur];
-  let line;
-  try {
-    line = await api.line(here, state.cur);
-  } catch (e) {
-    if (token === state.token) showError(e);
-    return;
-  }
-  if (token !== state.token) return;
-  const list = $('line');
-  list.replaceChildren();
-  const shown = line.positions.slice(0, 200);
-  shown.forEach((p, k) => {
-    const li = document.createElement('li');
-    li.dataset.mouse = p.mouse;
-    li.dataset.cats = p.cats.join(',');
-    li.dataset.turn = p.turn;
-    li.dataset.value = p.value;
-    li.dataset.remoteness = p.remoteness ?? '';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'linkish';
-    button.textContent = describe(p);
-    button.title = k === 0 ? 'the current position' : `play the first ${plural(k, 'move')} of this line`;
-    button.addEventListener('click', () => followLine(line.positions.slice(1, k + 1)));
-    const v = document.createElement('span');
-    v.className = `value-text v-${p.value}`;
-    v.textContent = p.sentence;
-    li.append(button, v);
-    list.append(li);
-  });
-  const ends = {
-    hole: state.game?.grid ? 'the mouse reaches the food' : 'the mouse reaches the hole',
-    capture: 'the cat wins',
-    stuck: 'a player cannot move',
-    repetition: `the next move returns to position ${line.cycle_start}: play repeats, a draw`,
-    'move limit': 'the move limit is reached',
-    cut: 'the line is too long to show whole',
-  };
-  const more = line.positions.length > shown.length ? ` (${line.positions.length - shown.length} more positions not shown)` : '';
-  $('line-end').textContent = `End: ${ends[line.end] ?? line.end}${more}.`;
 }
 
 function followLine(positions) {
@@ -524,7 +388,7 @@ function onNodeClick(v) {
   if (!state.game) return;
   if (state.valueMap.on) {
     state.valueMap.mouse = v;
-    $('valuemap-mouse').value = v;
+    $('valuemap-mouse').value = nodeName(v);
     refreshValueMap();
     return;
   }
@@ -589,118 +453,34 @@ async function refreshValueMap() {
     board.setMoves([], null, false);
     board.setPosition({ mouse: vm.mouse, cats: [] });
     board.setValueMap(answer.cats, vm.turn);
-    const count = { mouse: 0, cat: 0, draw: 0 };
-    for (const e of answer.cats) if (e) count[e.value]++;
-    $('valuemap-summary').textContent = `Mouse on ${nodeName(vm.mouse)}, ${vm.turn} to move: the mouse wins with the cat on ${plural(count.mouse, 'node')}, the cat on ${count.cat}, a draw on ${count.draw}.`;
+    $('valuemap-mouse').value = nodeName(vm.mouse);
+    $('valuemap-summary').textContent = valueMapSummary(answer.cats);
     renderLegend();
   } catch (e) {
     showError(e);
   }
 }
 
+// The counts of the value map, without the cat on the mouse's own node: a capture, which says
+// nothing about the board.
+function valueMapSummary(entries) {
+  const vm = state.valueMap;
+  const count = { mouse: 0, cat: 0, draw: 0 };
+  entries.forEach((e, v) => {
+    if (e && v !== vm.mouse) count[e.value]++;
+  });
+  const place = state.game.grid ? 'cell' : 'node';
+  const capture = entries[vm.mouse] ? `; the cat on the mouse's own ${place}, a capture, is not counted` : '';
+  return `Mouse on ${nodeName(vm.mouse)}, ${vm.turn} to move: the mouse wins with the cat on ${plural(count.mouse, place)}, the cat on ${count.cat}, a draw on ${count.draw}${capture}.`;
+}
+
 // ---------- the legend ----------
 
-const SWATCH = {
-  win: '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="6" class="sw-disc"/><circle cx="12" cy="12" r="9.5" class="sw-ring win"/></svg>',
-  draw: '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="6" class="sw-disc"/><circle cx="12" cy="12" r="9.5" class="sw-ring draw"/></svg>',
-  loss: '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="6" class="sw-disc"/><circle cx="12" cy="12" r="9.5" class="sw-ring loss"/></svg>',
-  hole: '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="9" class="sw-hole"/><circle cx="12" cy="12" r="5" class="sw-hole-in"/></svg>',
-  barred: '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="9" class="sw-barred"/></svg>',
-  wall: '<svg viewBox="0 0 24 24" class="sw"><rect x="3" y="3" width="18" height="18" rx="2" class="sw-wall"/></svg>',
-  food: '<svg viewBox="-50 -50 100 100" class="sw"><path d="M-38,24 L38,24 L38,-4 L-38,10 Z" class="cheese-side"/><path d="M-38,10 L38,-4 L14,-26 Z" class="cheese-top"/></svg>',
-  mouse: '<svg viewBox="-50 -50 100 100" class="sw"><circle cx="-25" cy="-25" r="17" class="mouse-ear"/><circle cx="25" cy="-25" r="17" class="mouse-ear"/><ellipse cx="0" cy="7" rx="35" ry="31" class="mouse-head"/><circle cx="0" cy="15" r="6" class="mouse-nose"/></svg>',
-  cat: '<svg viewBox="-50 -50 100 100" class="sw"><path d="M-33,-4 L-30,-46 L-4,-27 Z M33,-4 L30,-46 L4,-27 Z" class="cat-ear"/><circle cx="0" cy="5" r="35" class="cat-head"/><ellipse cx="-13" cy="-1" rx="7" ry="8" class="cat-eye"/><ellipse cx="13" cy="-1" rx="7" ry="8" class="cat-eye"/></svg>',
-  'vm-win': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm win"/></svg>',
-  'vm-draw': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm draw"/></svg>',
-  'vm-loss': '<svg viewBox="0 0 24 24" class="sw"><circle cx="12" cy="12" r="8.5" class="sw-vm loss"/></svg>',
-};
-
 function renderLegend() {
-  const game = state.game;
-  if (!game) return;
-  const items = [];
-  const add = (swatch, text) => items.push(`<span class="legend-item">${SWATCH[swatch]}<span>${text}</span></span>`);
-  if (state.valueMap.on) {
-    const mover = state.valueMap.turn;
-    add('vm-win', `${mover} to move wins with the cat here`);
-    add('vm-draw', 'draw');
-    add('vm-loss', `${mover} to move loses`);
-    items.push(`<span class="legend-item legend-note">${TOUCH ? 'tap a node to put the mouse there' : 'hover a node for its number of moves'}</span>`);
-  } else {
-    add('win', 'the mover wins');
-    add('draw', 'draw');
-    add('loss', 'the mover loses');
-    items.push(`<span class="legend-item legend-note">${TOUCH ? 'tap a move to play it; the Moves list gives its number of moves' : 'hover a move for its number of moves'}</span>`);
-  }
-  add('mouse', 'mouse');
-  add('cat', game.cats > 1 ? `${game.cats} cats` : 'cat');
-  if (game.grid) {
-    add('food', 'food');
-    add('wall', 'wall');
-  } else {
-    if (game.holes.length) add('hole', game.holes.length > 1 ? 'holes' : 'hole');
-    if (game.cat_forbidden.some((v) => !game.holes.includes(v))) add('barred', 'the cat may not enter');
-  }
-  $('legend').innerHTML = items.join('');
+  if (state.game) $('legend').innerHTML = legendHtml(state.game, state.valueMap.on ? state.valueMap.turn : null, TOUCH);
 }
 
-// ---------- forms ----------
-
-function nodeList(text, name) {
-  const t = text.trim();
-  if (t === '') return undefined;
-  if (/^(none|-)$/i.test(t)) return [];
-  return t.split(/[\s,]+/).filter(Boolean).map((x) => {
-    if (!/^\d+$/.test(x)) throw new Error(`${name}: “${x}” is not a node number`);
-    return Number(x);
-  });
-}
-
-function wholeNumber(text, name) {
-  const t = text.trim();
-  if (t === '') return undefined;
-  if (!/^\d+$/.test(t)) throw new Error(`${name}: “${t}” is not a whole number`);
-  return Number(t);
-}
-
-function readRulesForm() {
-  const rules = {};
-  const set = (key, value) => {
-    if (value !== undefined && value !== '') rules[key] = value;
-  };
-  set('holes', nodeList($('rule-holes').value, 'Holes'));
-  set('cat_forbidden', nodeList($('rule-cat-forbidden').value, 'Cat may not enter'));
-  set('mouse', wholeNumber($('rule-mouse').value, 'Mouse starts on'));
-  set('cats', wholeNumber($('rule-cats').value, 'Number of cats'));
-  const cat = nodeList($('rule-cat').value, 'Cats start on');
-  if (cat && cat.length) set('cat', cat.length === 1 ? cat[0] : cat);
-  set('first', $('rule-first').value);
-  set('stuck', $('rule-stuck').value);
-  set('limit_outcome', $('rule-limit-outcome').value);
-  set('move_limit', wholeNumber($('rule-move-limit').value, 'Move limit'));
-  for (const [id, key] of [['rule-mouse-stays', 'mouse_stays'], ['rule-cat-stays', 'cat_stays'], ['rule-cat-wins-in-hole', 'cat_wins_in_hole']]) {
-    const v = $(id).value;
-    if (v) rules[key] = v === 'true';
-  }
-  return rules;
-}
-
-function fillPositionForm(pos) {
-  if (document.activeElement?.closest?.('#position-card')) return;
-  $('pos-mouse').value = pos.mouse;
-  $('pos-cats').value = pos.cats.join(',');
-  $('pos-turn').value = pos.turn;
-}
-
-function readPositionForm() {
-  const mouse = wholeNumber($('pos-mouse').value, 'Mouse');
-  const cats = nodeList($('pos-cats').value, 'Cat');
-  if (mouse === undefined) throw new Error('Mouse: give a node number');
-  if (!cats || !cats.length) throw new Error('Cat: give a node number (one per cat)');
-  return { mouse, cats, turn: $('pos-turn').value };
-}
-
-const EXTENSIONS = { g6: 'graph6', graph6: 'graph6', txt: 'edges', edges: 'edges', el: 'edges', json: 'auto' };
+// ---------- wiring ----------
 
 function wire() {
   $('message-close').addEventListener('click', clearError);
@@ -724,45 +504,6 @@ function wire() {
   $('zoom-out').addEventListener('click', () => board.zoom(1 / 1.4));
   $('zoom-fit').addEventListener('click', () => board.fit());
 
-  $('example-button').addEventListener('click', () => {
-    const name = $('example-select').value;
-    if (name) loadGame({ example: name });
-  });
-  $('load-button').addEventListener('click', () => {
-    const text = $('paste-input').value;
-    if (!text.trim()) {
-      showError(new Error('Paste a graph or a map first, or open a file.'));
-      return;
-    }
-    const source = { text, format: $('format').value };
-    if ($('directed').checked) source.directed = true;
-    loadGame(source, state.fileName ?? 'pasted graph');
-    state.fileName = null;
-  });
-  $('file-input').addEventListener('change', async () => {
-    const file = $('file-input').files[0];
-    if (!file) return;
-    if (file.size > 1 << 20) {
-      showError(new Error(`${file.name} is over 1 MiB`));
-      return;
-    }
-    $('paste-input').value = await file.text();
-    const ext = file.name.split('.').pop().toLowerCase();
-    $('format').value = EXTENSIONS[ext] ?? 'auto';
-    state.fileName = `file ${file.name}`;
-    $('load-button').click();
-  });
-  $('generate-button').addEventListener('click', () => {
-    try {
-      const nodes = wholeNumber($('gen-nodes').value, 'Nodes');
-      const seed = wholeNumber($('gen-seed').value, 'Seed') ?? 1;
-      if (nodes === undefined) throw new Error('Nodes: give a number of nodes');
-      const family = $('gen-family').value;
-      loadGame({ generate: { family, nodes, seed } }, `${family}, ${plural(nodes, 'node')}, seed ${seed}`);
-    } catch (e) {
-      showError(e);
-    }
-  });
   $('apply-rules').addEventListener('click', () => {
     if (state.source) loadGame(state.source, state.sourceName);
   });
@@ -776,7 +517,7 @@ function wire() {
   });
   $('set-position').addEventListener('click', () => {
     try {
-      startAt(readPositionForm());
+      startAt(readPositionForm(state.game?.grid));
     } catch (e) {
       showError(e);
     }
@@ -788,10 +529,18 @@ function wire() {
       setAuto(false);
     }
     refreshValueMap();
+    if (state.valueMap.on) keepBoardInView();
   });
   const vmInputs = () => {
-    const m = Number($('valuemap-mouse').value);
-    if (Number.isInteger(m) && m >= 0 && state.game && m < state.game.nodes) state.valueMap.mouse = m;
+    if (!state.game) return;
+    try {
+      const m = readNode($('valuemap-mouse').value, 'Mouse on', state.game.grid);
+      if (m >= state.game.nodes) throw new Error(`Mouse on: the nodes are 0 to ${state.game.nodes - 1}`);
+      state.valueMap.mouse = m;
+    } catch (e) {
+      showError(e);
+      return;
+    }
     state.valueMap.turn = $('valuemap-turn').value;
     if (state.valueMap.on) refreshValueMap();
   };
@@ -843,6 +592,7 @@ function toggleAuto() {
 
 async function main() {
   wire();
+  wireSources(loadGame, showError);
   if (TOUCH) $('valuemap-hint').textContent = $('valuemap-hint').textContent.replace('Click a node', 'Tap a node');
   const params = new URLSearchParams(location.search);
   const side = params.get('side');
@@ -851,46 +601,8 @@ async function main() {
     for (const s of ['mouse', 'cat', 'watch']) $(`side-${s}`).setAttribute('aria-pressed', s === side ? 'true' : 'false');
   }
   // The examples list loads beside the first game.
-  const select = $('example-select');
-  const listed = api.examples().then(
-    (examples) => {
-      for (const ex of examples) {
-        const option = document.createElement('option');
-        option.value = ex.name;
-        option.textContent = ex.title || ex.name;
-        select.append(option);
-      }
-      return examples;
-    },
-    (e) => {
-      showError(e);
-      return [];
-    },
-  );
-  if (params.has('generate')) {
-    $('gen-family').value = params.get('generate');
-    $('gen-nodes').value = params.get('nodes') ?? '30';
-    $('gen-seed').value = params.get('seed') ?? '1';
-    $('generate-button').click();
-    await listed;
-    return;
-  }
-  if (params.has('text')) {
-    $('paste-input').value = params.get('text');
-    $('format').value = params.get('format') ?? 'auto';
-    $('load-button').click();
-    await listed;
-    return;
-  }
-  const examples = await listed;
-  if (examples.length) {
-    const wanted = params.get('example');
-    const ex = examples.find((e) => e.name === wanted) ?? examples.find((e) => e.name === 'leetcode1') ?? examples[0];
-    select.value = ex.name;
-    await loadGame({ example: ex.name });
-  } else {
-    setReady(true);
-  }
+  const listed = listExamples(api, showError);
+  if (!(await loadFromAddress(params, listed, loadGame))) setReady(true);
 }
 
 main();

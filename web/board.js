@@ -4,7 +4,7 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 const VIEW = 1000; // graph boards are drawn in a 1000 x 1000 box
-const PAD = 64; // room for the largest ring, focus ring and piece around a node at the edge
+const PAD = 64; // room for the largest ring and focus ring around a node at the edge
 const CELL = 100; // grid cells are 100 x 100
 
 function el(name, attrs = {}, parent = null) {
@@ -39,39 +39,76 @@ function nearestSpacing(points) {
 
 // The server's layout (in the unit square) stretched to fill a box of w x h units less the
 // padding, so that a drawing fills a wide or a tall board as well as a square one.
-function fillBox(layout, w, h) {
+function fillBox(layout, w, h, pad) {
   const xs = layout.map((p) => p[0]);
   const ys = layout.map((p) => p[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const sx = x1 > x0 ? (w - 2 * PAD) / (x1 - x0) : 0;
-  const sy = y1 > y0 ? (h - 2 * PAD) / (y1 - y0) : 0;
-  return layout.map(([x, y]) => [sx ? PAD + (x - x0) * sx : w / 2, sy ? PAD + (y - y0) * sy : h / 2]);
+  const sx = x1 > x0 ? (w - 2 * pad) / (x1 - x0) : 0;
+  const sy = y1 > y0 ? (h - 2 * pad) / (y1 - y0) : 0;
+  return layout.map(([x, y]) => [sx ? pad + (x - x0) * sx : w / 2, sy ? pad + (y - y0) * sy : h / 2]);
 }
 
-// The pieces, drawn around (0, 0) in a box of about 100 units.
-function mouseIcon(parent) {
-  const g = el('g', { class: 'icon' }, parent);
-  for (const x of [-25, 25]) {
-    el('circle', { cx: x, cy: -25, r: 17, class: 'mouse-ear' }, g);
-    el('circle', { cx: x, cy: -25, r: 9, class: 'mouse-ear-in' }, g);
-  }
-  el('ellipse', { cx: 0, cy: 7, rx: 35, ry: 31, class: 'mouse-head' }, g);
-  for (const x of [-12, 12]) el('circle', { cx: x, cy: 0, r: 4.5, class: 'eye' }, g);
-  el('circle', { cx: 0, cy: 15, r: 5.5, class: 'mouse-nose' }, g);
-  el('path', { d: 'M-8,17 L-34,12 M-8,19 L-33,23 M8,17 L34,12 M8,19 L33,23', class: 'whisker' }, g);
-  return g;
+// A piece is a ring around the node it stands on, so that the node's number stays readable in
+// its hole (the first thing one points at: the mouse starts on 1, the cat on 2): the mouse a grey
+// ring with round ears, the cat a dark one with pointed ears. On a grid map, whose cells have no
+// numbers, the hole is filled: a face. Drawn around (0, 0) with the hole's radius PIECE_HOLE; the
+// ring reaches PIECE_RING, the ears about 80.
+const PIECE_HOLE = 40;
+const PIECE_RING = 55;
+const PIECE_REACH = 84; // the whiskers' ends
+
+// The radius of a piece's hole on a graph whose nodes have radius r: it just clears the node's
+// disc, and on a dense graph the piece keeps a size one sees.
+const pieceHole = (r) => Math.max(r * 1.12, 11);
+
+// The point at `radius` from (0, 0), `degrees` clockwise from straight up.
+function polar(radius, degrees) {
+  const a = (degrees * Math.PI) / 180;
+  return [radius * Math.sin(a), -radius * Math.cos(a)];
 }
 
-function catIcon(parent) {
+const pointList = (...points) => points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+
+function circlePath(r) {
+  return `M${r},0A${r},${r} 0 1 0 ${-r},0A${r},${r} 0 1 0 ${r},0Z`;
+}
+
+// A piece alone, as an <svg> for the legend.
+export function pieceSwatch(piece, filled) {
+  const reach = 86;
+  const svg = el('svg', { viewBox: `${-reach} ${-reach} ${2 * reach} ${2 * reach}`, class: 'sw', 'aria-hidden': 'true' });
+  pieceIcon(svg, piece, filled);
+  return svg;
+}
+
+// filled: a face, the hole filled (grid maps).
+function pieceIcon(parent, piece, filled) {
   const g = el('g', { class: 'icon' }, parent);
-  el('path', { d: 'M-33,-4 L-30,-46 L-4,-27 Z M33,-4 L30,-46 L4,-27 Z', class: 'cat-ear' }, g);
-  el('circle', { cx: 0, cy: 5, r: 35, class: 'cat-head' }, g);
-  for (const x of [-13, 13]) {
-    el('ellipse', { cx: x, cy: -1, rx: 7, ry: 8, class: 'cat-eye' }, g);
-    el('ellipse', { cx: x, cy: -1, rx: 2.2, ry: 6.5, class: 'eye' }, g);
+  const cat = piece === 'cat';
+  for (const side of [-1, 1]) {
+    if (cat) {
+      el('polygon', { points: pointList(polar(50, side * 14), polar(80, side * 38), polar(50, side * 64)), class: 'cat-ear' }, g);
+    } else {
+      const [x, y] = polar(54, side * 42);
+      el('circle', { cx: x, cy: y, r: 19, class: 'mouse-ear' }, g);
+      el('circle', { cx: x * 1.05, cy: y * 1.05, r: 10, class: 'mouse-ear-in' }, g);
+    }
   }
-  el('path', { d: 'M-5,12 L5,12 L0,18 Z', class: 'cat-nose' }, g);
-  el('path', { d: 'M-9,18 L-36,13 M-9,21 L-35,25 M9,18 L36,13 M9,21 L35,25', class: 'cat-whisker' }, g);
+  // The ring, its hole left open (even-odd): the node shows through and takes the clicks there.
+  const hole = filled ? '' : circlePath(PIECE_HOLE);
+  el('path', { d: circlePath(PIECE_RING) + hole, 'fill-rule': 'evenodd', class: `piece-halo ${cat ? 'cat-head' : 'mouse-head'}` }, g);
+  for (const side of [-1, 1]) {
+    const [x, y] = polar(filled ? 30 : 47.5, side * (filled ? 32 : 26));
+    if (cat) {
+      el('ellipse', { cx: x, cy: y, rx: 5.5, ry: 6.5, class: 'cat-eye' }, g);
+      el('ellipse', { cx: x, cy: y, rx: 1.8, ry: 5, class: 'eye' }, g);
+    } else {
+      el('circle', { cx: x, cy: y, r: 4.5, class: 'eye' }, g);
+    }
+    const whiskers = [78, 96, 114].map((d) => `M${pointList(polar(PIECE_RING - 3, side * d))}L${pointList(polar(PIECE_REACH, side * (d + (d - 96) * 0.5)))}`);
+    el('path', { d: whiskers.join(''), class: cat ? 'cat-whisker' : 'whisker' }, g);
+  }
+  el('ellipse', { cx: 0, cy: filled ? 18 : (PIECE_HOLE + PIECE_RING) / 2, rx: 6.5, ry: 5, class: cat ? 'cat-nose' : 'mouse-nose' }, g);
   return g;
 }
 
@@ -133,9 +170,18 @@ export class Board {
     const aspect = shown.width > 0 && shown.height > 0 ? clamp(shown.width / shown.height, 0.75, 1.6) : 1;
     const w = VIEW * Math.max(1, aspect);
     const h = VIEW * Math.max(1, 1 / aspect);
-    this.points = fillBox(game.layout, w, h);
-    const spacing = nearestSpacing(this.points);
-    const r = clamp(Math.min(spacing.median * 0.34, spacing.least * 0.46), 3, 34);
+    // The nodes' size follows their spacing; the margin grows with it, to leave room for a piece
+    // on a node at the edge (the drawing shrinks a little, so one more pass suffices).
+    let pad = PAD;
+    let r;
+    for (;;) {
+      this.points = fillBox(game.layout, w, h, pad);
+      const spacing = nearestSpacing(this.points);
+      r = clamp(Math.min(spacing.median * 0.34, spacing.least * 0.46), 3, 34);
+      const reach = (pieceHole(r) * PIECE_REACH) / PIECE_HOLE;
+      if (reach <= pad) break;
+      pad = reach;
+    }
     this.r = r;
     this.box = { x: 0, y: 0, w, h };
     this.svg.style.setProperty('--r', `${r}px`);
@@ -183,7 +229,7 @@ export class Board {
       el('circle', { r: r * 1.45, class: 'ring' }, g);
       el('circle', { r, class: 'disc' }, g);
       if (kind === 'hole') el('circle', { r: r * 0.55, class: 'hole-in' }, g);
-      const label = el('text', { class: 'label', 'font-size': (r * 0.95).toFixed(1), dy: '0.35em' }, g);
+      const label = el('text', { class: 'label', 'font-size': (r * 1.05).toFixed(1), dy: '0.35em' }, g);
       label.textContent = v;
       el('circle', { r: r * 1.85, class: 'focus' }, g);
       this.nodes.push(g);
@@ -248,13 +294,15 @@ export class Board {
     return `(${Math.floor(v / C)}, ${v % C})`;
   }
 
-  // Places the pieces: {mouse, cats: [...]}; the mouse only (value map) when cats is null.
+  // Places the pieces: {mouse, cats: [...]} (the mouse alone on the value map). Each is a ring
+  // around its node; pieces sharing a node are rings one around the other.
   setPosition(pos) {
     this.position = pos;
     const layer = this.piecesLayer;
     layer.replaceChildren();
-    const size = this.grid ? CELL * 0.78 : clamp(this.r * 2.4, 40, 70);
-    const scale = size / 100;
+    for (const g of this.nodes) g.classList.remove('occupied');
+    this.pieceOn = new Map(); // node -> its outermost piece, so that a drag may start in the hole
+    const hole = this.grid ? CELL * 0.26 : pieceHole(this.r);
     const groups = new Map();
     const place = (piece, index, node) => {
       const list = groups.get(node) ?? [];
@@ -265,26 +313,27 @@ export class Board {
     (pos.cats ?? []).forEach((c, i) => place('cat', i, c));
     for (const [node, list] of groups) {
       const [x, y] = this.points[node];
+      this.nodes[node].classList.add('occupied');
       list.forEach(({ piece, index }, j) => {
-        // Pieces sharing a node sit side by side.
-        const offset = (j - (list.length - 1) / 2) * size * 0.55;
+        const scale = (hole / PIECE_HOLE) * (PIECE_RING / PIECE_HOLE) ** j;
         const g = el('g', {
           class: `piece ${piece}`,
           'data-piece': piece,
-          transform: `translate(${(x + offset).toFixed(1)},${y.toFixed(1)}) scale(${scale.toFixed(3)})`,
+          transform: `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale.toFixed(4)})`,
         }, layer);
         if (piece === 'cat') g.setAttribute('data-cat-index', index);
         const title = el('title', {}, g);
         title.textContent = `${piece === 'mouse' ? 'the mouse' : `cat ${pos.cats.length > 1 ? index + 1 : ''}`.trim()} on ${this.nodeName(node)} (drag to move it)`;
-        el('circle', { r: 48, class: 'piece-halo' }, g);
-        if (piece === 'mouse') mouseIcon(g);
-        else catIcon(g);
+        pieceIcon(g, piece, !!this.grid);
         if (piece === 'cat' && pos.cats.length > 1) {
-          el('circle', { cx: 34, cy: 34, r: 17, class: 'badge' }, g);
-          const t = el('text', { x: 34, y: 34, dy: '0.35em', class: 'badge-text' }, g);
+          const [bx, by] = polar(PIECE_RING, 135);
+          el('circle', { cx: bx, cy: by, r: 17, class: 'badge' }, g);
+          const t = el('text', { x: bx, y: by, dy: '0.35em', class: 'badge-text' }, g);
           t.textContent = index + 1;
         }
-        this.installDrag(g, piece, index, node);
+        const held = { g, piece, index, node };
+        g.addEventListener('pointerdown', (e) => this.startDrag(held, e));
+        this.pieceOn.set(node, held);
       });
     }
   }
@@ -409,7 +458,13 @@ export class Board {
     }, { passive: false });
     let pan = null;
     this.svg.addEventListener('pointerdown', (e) => {
-      if (e.pointerType !== 'mouse' || e.button !== 0 || e.target.closest('[data-node], .piece')) return;
+      const node = e.target.closest('[data-node]');
+      const held = node && this.pieceOn?.get(Number(node.dataset.node));
+      if (held) {
+        this.startDrag(held, e);
+        return;
+      }
+      if (e.pointerType !== 'mouse' || e.button !== 0 || node || e.target.closest('.piece')) return;
       pan = { x: e.clientX, y: e.clientY, view: { ...this.view }, moved: false };
       this.svg.setPointerCapture(e.pointerId);
     });
@@ -449,49 +504,44 @@ export class Board {
   }
 
   // A piece follows the pointer once it has moved a few pixels, and lands on the nearest node; a
-  // press without moving is a click on the node under the piece.
-  installDrag(g, piece, index, node) {
-    g.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      e.preventDefault();
-      e.stopPropagation();
-      g.setPointerCapture(e.pointerId);
-      const start = { x: e.clientX, y: e.clientY };
-      const base = g.getAttribute('transform');
-      const scale = base.match(/scale\(([^)]+)\)/)[1];
-      let dragging = false;
-      const move = (ev) => {
-        if (!dragging && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
-        dragging = true;
-        g.classList.add('dragging');
-        const p = this.toSvg(ev);
-        g.setAttribute('transform', `translate(${p.x.toFixed(1)},${p.y.toFixed(1)}) scale(${scale})`);
-      };
-      const up = (ev) => {
-        g.removeEventListener('pointermove', move);
-        g.removeEventListener('pointerup', up);
-        g.removeEventListener('pointercancel', cancel);
-        g.classList.remove('dragging');
-        if (!dragging) {
-          this.handlers.onNodeClick(node);
-          return;
-        }
-        const p = this.toSvg(ev);
-        const target = this.nearestNode(p.x, p.y);
-        g.setAttribute('transform', base);
-        if (target !== null && target !== node) this.handlers.onPieceDrop(piece, index, target);
-      };
-      const cancel = () => {
-        g.removeEventListener('pointermove', move);
-        g.removeEventListener('pointerup', up);
-        g.removeEventListener('pointercancel', cancel);
-        g.classList.remove('dragging');
-        g.setAttribute('transform', base);
-      };
-      g.addEventListener('pointermove', move);
-      g.addEventListener('pointerup', up);
-      g.addEventListener('pointercancel', cancel);
-    });
+  // press without moving is a click on the node under the piece. A drag starts on the piece or in
+  // its hole (on the node it stands on).
+  startDrag({ g, piece, index, node }, e) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    g.setPointerCapture(e.pointerId);
+    const start = { x: e.clientX, y: e.clientY };
+    const base = g.getAttribute('transform');
+    const scale = base.match(/scale\(([^)]+)\)/)[1];
+    let dragging = false;
+    const move = (ev) => {
+      if (!dragging && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
+      dragging = true;
+      g.classList.add('dragging');
+      const p = this.toSvg(ev);
+      g.setAttribute('transform', `translate(${p.x.toFixed(1)},${p.y.toFixed(1)}) scale(${scale})`);
+    };
+    const finish = () => {
+      g.removeEventListener('pointermove', move);
+      g.removeEventListener('pointerup', up);
+      g.removeEventListener('pointercancel', finish);
+      g.classList.remove('dragging');
+      g.setAttribute('transform', base);
+    };
+    const up = (ev) => {
+      finish();
+      if (!dragging) {
+        this.handlers.onNodeClick(node);
+        return;
+      }
+      const p = this.toSvg(ev);
+      const target = this.nearestNode(p.x, p.y);
+      if (target !== null && target !== node) this.handlers.onPieceDrop(piece, index, target);
+    };
+    g.addEventListener('pointermove', move);
+    g.addEventListener('pointerup', up);
+    g.addEventListener('pointercancel', finish);
   }
 
   nearestNode(x, y) {

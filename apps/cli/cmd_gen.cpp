@@ -51,20 +51,12 @@ std::uint64_t checked_seed(const std::string& text) {
   return seed;
 }
 
-// The `long` family lives in the testing layer (it solves games while it searches), the others in
-// the io layer.
-Graph generate_one(const GenerateOptions& options, bool long_family) {
-  if (!long_family) return take(generate(options));
-  LongGraphOptions search;
-  search.nodes = options.nodes;
-  search.seed = options.seed;
-  return long_win_graph(search).graph;
-}
-
 void run(const GenCommand& cmd) {
   GenerateOptions options;
-  const bool long_family = cmd.family == "long";
-  if (!long_family) options.family = take(parse_family_name(cmd.family));
+  // nullopt for `long`, which lives in the testing layer (it solves games while it searches).
+  const std::optional<GraphFamily> family = take(parse_generator(cmd.family));
+  const bool long_family = !family;
+  if (family) options.family = *family;
   options.nodes = checked_node_count(cmd.nodes);
   options.degree = cmd.degree;
   options.seed = checked_seed(cmd.seed);
@@ -87,7 +79,7 @@ void run(const GenCommand& cmd) {
   }
   std::string text;
   for (std::uint64_t k = 0; k < cmd.count; ++k) {
-    Graph graph = generate_one(options, long_family);
+    Graph graph = take(generate_graph(family, options));
     if (shuffle) graph = relabel(graph, shuffled_labels(graph.node_count(), *shuffle + k));
     // to_leetcode and to_graph6 have no final newline, to_edges ends every line with one.
     text += format == InputFormat::kLeetCode ? to_leetcode(graph)

@@ -107,7 +107,8 @@ std::string example_title(const std::string& name) {
       {"leetcode1", "LeetCode 913, example 1"},
       {"leetcode2", "LeetCode 913, example 2"},
       {"grid1728", "LeetCode 1728 map"},
-      {"petersen", "The Petersen graph"}};
+      {"petersen", "The Petersen graph"},
+      {"long50", "A long forced win (50 nodes)"}};
   for (const auto& [file, title] : kTitles) {
     if (name == file) return title;
   }

@@ -12,6 +12,7 @@
 #include "catmouse/io/json_keys.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/io/rules_json.hpp"
+#include "catmouse/testing/search.hpp"
 
 namespace catmouse::server {
 
@@ -199,9 +200,10 @@ GameSpec read_generate(const Doc& doc, const ApiOptions& options, std::string& t
     family = g["family"].get<std::string>();
   }
   GenerateOptions generate_options;
-  const Result<GraphFamily> parsed = parse_family_name(family);
+  // catmouse gen's families: generate()'s, and nullopt for `long` (a long forced win).
+  const Result<std::optional<GraphFamily>> parsed = parse_generator(family);
   if (!parsed.ok()) fail(400, parsed.error().message, "generate.family");
-  generate_options.family = *parsed;
+  if (*parsed) generate_options.family = **parsed;
   if (!g.contains("nodes") || !g["nodes"].is_number_integer() || g["nodes"].get<double>() < 3) {
     fail(400, "\"nodes\" must be a whole number, at least 3", "generate.nodes");
   }
@@ -225,19 +227,18 @@ GameSpec read_generate(const Doc& doc, const ApiOptions& options, std::string& t
   }
   // The edges the family makes, bounded before any is made.
   const double n = generate_options.nodes;
-  const double edges = generate_options.family == GraphFamily::kComplete ? n * (n - 1) / 2
-                       : generate_options.family == GraphFamily::kRandom
-                           ? n + n * generate_options.degree / 2
-                           : 2 * n;
+  const double edges = *parsed == GraphFamily::kComplete ? n * (n - 1) / 2
+                       : *parsed == GraphFamily::kRandom ? n + n * generate_options.degree / 2
+                                                         : 2 * n;  // long: about 2n as well
   if (edges > static_cast<double>(options.max_edges)) {
     fail(413,
          fmt::format("about {:.0f} edges; this server draws at most {}", edges, options.max_edges),
          "generate");
   }
   before_generate(generate_options.nodes, static_cast<std::uint64_t>(edges));
-  Result<Graph> graph = generate(generate_options);
+  Result<Graph> graph = generate_graph(*parsed, generate_options);
   if (!graph.ok()) {
-    const bool random = generate_options.family == GraphFamily::kRandom;
+    const bool random = *parsed == GraphFamily::kRandom;
     fail(400, graph.error().message, random ? "generate.degree" : "generate.nodes");
   }
   title =

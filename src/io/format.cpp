@@ -18,6 +18,7 @@
 
 #include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
+#include "io/leetcode_input.hpp"
 #include "io/read_errors.hpp"
 
 namespace catmouse {
@@ -182,6 +183,8 @@ std::string_view input_format_name(InputFormat format) {
 }
 
 InputFormat detect_format(std::string_view source, std::string_view text) {
+  // LeetCode's `graph = [...]` is no other format's text, whatever the suffix says.
+  if (leetcode_prefix_length(text) > 0) return InputFormat::kLeetCode;
   const std::size_t dot = source.rfind('.');
   std::string suffix(dot == std::string_view::npos ? "" : source.substr(dot));
   for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -257,6 +260,9 @@ std::optional<PlainLists> plain_lists(std::string_view text) {
 
 Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
                              std::uint64_t memory_limit) try {
+  if (const std::size_t prefix = leetcode_prefix_length(text); prefix > 0) {
+    return parse_leetcode(blank_leetcode_prefix(text, prefix), source, memory_limit);
+  }
   // A graph beyond the memory limit goes the full way too, which says where it starts.
   if (auto lists = plain_lists(text);
       lists && lists->offsets.size() - 1 <= max_nodes(memory_limit)) {

@@ -7,6 +7,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
+#include "io/leetcode_input.hpp"
 #include "io/read_errors.hpp"
 
 namespace catmouse {
@@ -30,8 +31,10 @@ char first_char(std::string_view text) {
 Result<GameSpec> read_json_game(std::string_view text, std::string_view source,
                                 std::optional<InputFormat> format, bool directed,
                                 std::uint64_t memory_limit) {
-  if (format != InputFormat::kGrid && first_char(text) == '[') {
-    // Plain adjacency lists: no rules, no map, and parse_leetcode's fast path.
+  if (format != InputFormat::kGrid &&
+      (first_char(text) == '[' || leetcode_prefix_length(text) > 0)) {
+    // Plain adjacency lists (as LeetCode writes them, `graph = [...]`, too): no rules, no map,
+    // and parse_leetcode's fast path.
     if (directed) {
       return located("a directed graph must come as an edge list (one arc \"u v\" per line)",
                      source, ErrorField::kDirected);

@@ -1,5 +1,7 @@
 #include "catmouse/testing/search.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
 
@@ -276,6 +278,29 @@ LongGraph long_win_graph(const LongGraphOptions& options) {
   }
   const NodeId n = std::max(options.nodes, base);
   return {Graph::from_edges(n, edges).value(), base, plies};
+}
+
+Result<std::optional<GraphFamily>> parse_generator(std::string_view name) {
+  if (name == "long") return std::optional<GraphFamily>();
+  if (const Result<GraphFamily> family = parse_family_name(name); family.ok()) {
+    return std::optional<GraphFamily>(*family);
+  }
+  return Error{fmt::format("unknown graph family '{}' (expected random, grid, tree, cycle, "
+                           "complete, path, maze or long)",
+                           name),
+               {}};
+}
+
+Result<Graph> generate_graph(std::optional<GraphFamily> family, GenerateOptions options) {
+  if (family) {
+    options.family = *family;
+    return generate(options);
+  }
+  if (options.nodes < Graph::kMinNodes) return generate(options);  // its error for too few nodes
+  LongGraphOptions search;
+  search.nodes = options.nodes;
+  search.seed = options.seed;
+  return long_win_graph(search).graph;
 }
 
 Graph remove_node(const Graph& graph, NodeId v) {

@@ -4,8 +4,9 @@
 //   node tests/browser/interact.mjs SERVER_URL
 //
 // keyboard play and focus, dragging a piece, the position form, a refused position, the value
-// map, auto-play, a game the server has forgotten, an input error, every generated family, a
-// directed edge list, two cats, and a phone-sized window with touch. Console errors and warnings
+// map, auto-play, a game the server has forgotten, an input error, every generated family,
+// LeetCode's input line `graph = [...]`, a directed edge list, two cats, and a phone-sized window
+// with touch. Console errors and warnings
 // fail the test, except the browser's own line for an HTTP error in the steps that cause one.
 // Exit 0: passed; 1: failed, with the reason on stderr.
 import { tmpdir } from 'node:os';
@@ -169,7 +170,7 @@ step('an input error shows in the alert box', async (page, problems) => {
 step('every generated family loads', async (page, problems) => {
   await open(page, 'example=leetcode2');
   const skipped = [];
-  for (const family of ['random', 'grid', 'tree', 'cycle', 'complete', 'path', 'maze']) {
+  for (const family of ['random', 'grid', 'tree', 'cycle', 'complete', 'path', 'maze', 'long']) {
     const before = await loads(page);
     const n = problems.length;
     await page.selectOption('#gen-family', family);
@@ -192,6 +193,23 @@ step('every generated family loads', async (page, problems) => {
     check(nodes === 30, `${family}: ${nodes} nodes drawn`);
   }
   if (skipped.length) console.log(`note: the server does not generate ${skipped.join(', ')}: skipped`);
+});
+
+// LeetCode shows the input as `graph = [[2,5],...]`: pasted as it is, it loads.
+step("LeetCode's input line, graph = [...], pasted as it is", async (page) => {
+  await open(page, 'example=leetcode2');
+  for (const format of ['auto', 'leetcode']) {
+    const before = await loads(page);
+    await page.fill('#paste-input', 'graph = [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]');
+    await page.selectOption('#format', format);
+    await page.click('#load-button');
+    await page.waitForFunction((b) => Number(document.getElementById('app').dataset.loads) > b || !document.getElementById('message').hidden, before, { timeout: TIMEOUT });
+    await ready(page);
+    check((await message(page)) === '', `format ${format}: ${await message(page)}`);
+    const nodes = await page.$$eval('#board svg g[data-node]', (g) => g.length);
+    const s = await status(page);
+    check(nodes === 6 && s.value === 'draw', `format ${format}: ${nodes} nodes, value ${s.value}; LeetCode's example 1 has 6 nodes and is a draw`);
+  }
 });
 
 step('a directed edge list draws arcs', async (page) => {

@@ -58,8 +58,15 @@ function measure() {
   };
   const discs = [...document.querySelectorAll('#board .node .disc')].map(circle);
   const pieces = [...document.querySelectorAll('#board .piece-halo')].map(circle);
+  // A control scrolled under the board's sticky stage (wide screens) is hidden by it, not over it.
+  const underStage = (e, r) => {
+    const y = r.top + r.height / 2;
+    if (y < 0 || y > innerHeight || e.closest('.stage')) return false;
+    const top = document.elementFromPoint(r.left + r.width / 2, y);
+    return !!top && !e.contains(top) && !!top.closest('.stage');
+  };
   const controls = [...document.querySelectorAll('button, select, input, textarea, label, summary')]
-    .filter((e) => !e.closest('#board'))
+    .filter((e) => !e.closest('#board') && !underStage(e, e.getBoundingClientRect()))
     .map((e) => ({ rect: e.getBoundingClientRect(), name: e.id || e.textContent.trim().slice(0, 20) }))
     .filter(({ rect }) => rect.width > 1 && rect.height > 1);
   const problems = [];
@@ -108,6 +115,66 @@ async function noOverlap(page, what, { fill = false } = {}) {
   }
 }
 
+// Whether the value (#status), its reason (#reason) and the board lie within the window, as the
+// page is first shown (a teacher's first screen) or after a step. `reason`: whether the reason
+// must be there (it is empty once the game is over).
+async function inView(page, what, { reason = true } = {}) {
+  const boxes = await page.evaluate(() => {
+    const box = (sel) => {
+      const e = document.querySelector(sel);
+      if (!e || e.hidden) return null;
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: e.textContent.trim() };
+    };
+    return { width: innerWidth, height: innerHeight, status: box('#status'), reason: box('#reason'), board: box('#board svg') };
+  });
+  for (const name of ['status', 'reason', 'board']) {
+    const b = boxes[name];
+    if (name === 'reason' && !reason) continue;
+    check(b, `${what}: #${name} is not shown`);
+    check(b.top >= -0.5 && b.left >= -0.5 && b.bottom <= boxes.height + 0.5 && b.right <= boxes.width + 0.5,
+      `${what}: #${name} lies at ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}, not within the window of ${boxes.width} x ${boxes.height}`);
+  }
+  if (reason) check(boxes.reason.text.length > 20, `${what}: the reason reads "${boxes.reason.text}"`);
+  return boxes;
+}
+
+// For each piece, the number of the node it stands on is shown and nothing of the piece covers
+// it: the label's box looks the same with the pieces hidden, and a point in it reaches the node,
+// not the piece.
+async function numbersUnderPieces(page, what) {
+  const labels = await page.evaluate(() => {
+    const s = document.getElementById('status').dataset;
+    const nodes = [s.mouse, ...s.cats.split(',')];
+    return {
+      on: document.querySelector('#board svg').dataset.labels,
+      pieces: document.querySelectorAll('#board [data-piece]').length,
+      nodes: nodes.map((v) => {
+        const label = document.querySelector(`#board g[data-node="${v}"] .label`);
+        const r = label.getBoundingClientRect();
+        const inside = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]].map(([fx, fy]) => {
+          const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+          return hit?.closest('[data-piece]') ? 'a piece' : hit?.closest(`g[data-node="${v}"]`) ? 'the node' : hit?.tagName ?? 'nothing';
+        });
+        return { node: v, text: label.textContent, shown: getComputedStyle(label).display !== 'none', box: { x: r.left, y: r.top, width: r.width, height: r.height }, inside };
+      }),
+    };
+  });
+  check(labels.on === 'on', `${what}: the node numbers are hidden (data-labels="${labels.on}")`);
+  check(labels.pieces === labels.nodes.length, `${what}: ${labels.pieces} pieces for ${labels.nodes.length} positions`);
+  for (const n of labels.nodes) {
+    check(n.shown && n.text === n.node, `${what}: node ${n.node} under a piece is labelled "${n.text}"${n.shown ? '' : ' (hidden)'}`);
+    check(n.box.height >= 8, `${what}: the number of node ${n.node} is ${n.box.height.toFixed(1)} px high`);
+    check(n.inside.every((x) => x === 'the node'), `${what}: within the number of node ${n.node} a point reaches ${n.inside.join(', ')}`);
+    const clip = { x: Math.floor(n.box.x), y: Math.floor(n.box.y), width: Math.ceil(n.box.width) + 1, height: Math.ceil(n.box.height) + 1 };
+    const withPieces = await page.screenshot({ clip });
+    await page.addStyleTag({ content: '#board .pieces { visibility: hidden; }' });
+    const without = await page.screenshot({ clip });
+    await page.evaluate(() => document.head.lastElementChild.remove());
+    check(withPieces.equals(without), `${what}: the piece on node ${n.node} covers part of its number`);
+  }
+}
+
 const WIDTHS = [
   { name: '1200', size: { width: 1200, height: 800 } },
   { name: '390', size: { width: 390, height: 844, mobile: true } },
@@ -133,6 +200,34 @@ async function run(width, page, problems) {
   await step('nodes apart and clear of the controls', async () => {
   await shot('leetcode1');
   await noOverlap(page, 'LeetCode 913 example 1');
+  });
+
+  await step('the value, its reason and the board in the first screen; numbers under the pieces', async () => {
+    await inView(page, 'LeetCode 913 example 1');
+    const reason = await page.$eval('#reason', (r) => r.textContent);
+    check(/returns to position 1 .*cycle of 4 moves/.test(reason), `example 1 is a draw by repetition, but the reason reads "${reason}"`);
+    await numbersUnderPieces(page, 'LeetCode 913 example 1');
+    if (!phone) {
+      // A window as tall as a classroom projector's, too.
+      await page.setViewportSize({ width: 1200, height: 900 });
+      await open(page, 'example=leetcode1');
+      await inView(page, 'LeetCode 913 example 1 at 1200 x 900');
+      await page.setViewportSize(width.size);
+    }
+  });
+
+  await step('the long example: its heading says the win\'s length', async () => {
+    await open(page, 'example=long50');
+    const head = await page.evaluate(async () => {
+      const game = await (await fetch(`/api/games/${document.getElementById('app').dataset.game}`)).json();
+      return { start: game.start, title: document.getElementById('game-title').textContent };
+    });
+    check(head.start.value !== 'draw' && head.start.remoteness >= 100, `the long example's start is ${head.start.sentence}, not a forced win of 100 moves or more`);
+    check(new RegExp(`\\b${head.start.remoteness}\\b`).test(head.title.split(' · ')[0]) && head.title.includes(head.start.sentence),
+      `the long example's heading reads "${head.title}", without its win "${head.start.sentence}"`);
+    await shot('long50');
+    await inView(page, 'the long example');
+    await numbersUnderPieces(page, 'the long example');
   });
 
   await step('words for the screen', async () => {
@@ -173,6 +268,8 @@ async function run(width, page, problems) {
   check(after.value === after.start.value, `the status says ${after.value} but the start is worth ${after.start.value}`);
   check(name(after) === `LeetCode 913, example 1, your rules: ${after.start.sentence}`, `after applying the rules the header reads "${name(after)}", not the sentence "${after.start.sentence}"`);
   await shot('rules');
+  // The button is at the foot of the panels; the board the rules changed is what one sees next.
+  await inView(page, 'after applying the rules');
   });
 
   await step('the value map', async () => {
@@ -201,6 +298,38 @@ async function run(width, page, problems) {
   check(map.swatches === 3 && /wins/.test(map.legend) && /draw/.test(map.legend) && /loses/.test(map.legend), `the value map's legend reads "${map.legend}"`);
   await shot('valuemap');
   await noOverlap(page, 'the value map');
+  });
+
+  // On a grid map the value map names cells as (row, col), in its field and its summary, and its
+  // counts leave out the cat on the mouse's own cell (a capture, which says nothing).
+  await step('the value map of a grid map in (row, col)', async () => {
+    await open(page, 'example=grid1728');
+    await page.click('#valuemap-card summary');
+    await page.check('#valuemap-toggle');
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-node][data-value]').length > 0, null, { timeout: TIMEOUT });
+    await ready(page);
+    const read = () => page.evaluate(() => ({
+      field: document.getElementById('valuemap-mouse').value,
+      summary: document.getElementById('valuemap-summary').textContent,
+      valued: document.querySelectorAll('#board [data-node][data-value]').length,
+      titles: [...document.querySelectorAll('#board [data-node][data-value] title')].map((t) => t.textContent),
+    }));
+    const counted = (m) => {
+      const found = /the mouse wins with the cat on (\d+) cells?, the cat on (\d+), a draw on (\d+)/.exec(m.summary);
+      check(found, `the value map's summary reads "${m.summary}"`);
+      return found.slice(1).reduce((a, b) => a + Number(b), 0);
+    };
+    let m = await read();
+    check(m.field === '(2, 0)' && m.summary.startsWith('Mouse on (2, 0), '), `the mouse starts on (2, 0), but the field reads "${m.field}" and the summary "${m.summary}"`);
+    check(counted(m) === m.valued - 1 && /own cell, a capture, is not counted/.test(m.summary), `the summary counts ${counted(m)} cells of ${m.valued} with a value: "${m.summary}"`);
+    check(m.titles.every((t) => /^cat on \(\d+, \d+\): /.test(t)), `a cell of the value map is titled "${m.titles.find((t) => !/^cat on \(\d+, \d+\): /.test(t))}"`);
+    await page.fill('#valuemap-mouse', '(1, 3)');
+    await page.press('#valuemap-mouse', 'Enter');
+    await page.waitForFunction(() => document.getElementById('valuemap-summary').textContent.startsWith('Mouse on (1, 3), '), null, { timeout: TIMEOUT });
+    await ready(page);
+    m = await read();
+    check(counted(m) === m.valued - 1, `with the mouse on (1, 3) the summary counts ${counted(m)} cells of ${m.valued}: "${m.summary}"`);
+    await shot('valuemap-grid');
   });
 
   await step('the Example menu', async () => {

@@ -34,15 +34,17 @@ enum class InputFormat : std::uint8_t {
 Result<InputFormat> parse_input_format(std::string_view name);
 std::string_view input_format_name(InputFormat format);
 
-// Picks the format for text read from `source`: by suffix (.json -> LeetCode; .txt, .edges,
-// .el -> edges; .g6, .graph6 -> graph6), else by content (text opening with the ">>graph6<<"
-// header -> graph6; first non-blank, non-comment character '[' or '{' -> LeetCode; else edges).
-// A graph6 file without the header and suffix is not recognised: its lines could as well be
-// the start of an edge list, so its format must be named. Never kGrid: whether JSON is a map is
-// for its members to say (read_game).
+// Picks the format for text read from `source`: LeetCode for LeetCode's own line
+// `graph = [[...],...]` (it is no other format's text), else by suffix (.json -> LeetCode; .txt,
+// .edges, .el -> edges; .g6, .graph6 -> graph6), else by content (text opening with the
+// ">>graph6<<" header -> graph6; first non-blank, non-comment character '[' or '{' -> LeetCode;
+// else edges). A graph6 file without the header and suffix is not recognised: its lines could as
+// well be the start of an edge list, so its format must be named. Never kGrid: whether JSON is a
+// map is for its members to say (read_game).
 InputFormat detect_format(std::string_view source, std::string_view text);
 
-// Parses `text`; `source` is the name used in error locations ("graph.json", "<stdin>").
+// Parses `text`, the adjacency lists alone or after `graph =` as LeetCode writes them; `source`
+// is the name used in error locations ("graph.json", "<stdin>").
 Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
                              std::uint64_t memory_limit = 0);
 // With `directed`, each line "u v" is an arc u -> v (edge lists only).

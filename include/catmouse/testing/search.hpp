@@ -12,10 +12,13 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
+#include "catmouse/core/error.hpp"
 #include "catmouse/core/graph.hpp"
 #include "catmouse/core/rules.hpp"
+#include "catmouse/io/generate.hpp"
 
 namespace catmouse {
 
@@ -129,6 +132,14 @@ struct LongGraph {
   std::uint32_t plies = 0;       // remoteness of its start
 };
 LongGraph long_win_graph(const LongGraphOptions& options);
+
+// The graph families of `catmouse gen` and of the web page's Generate list: generate()'s
+// (io/generate.hpp) and `long`. parse_generator() gives generate()'s family for its names and
+// nullopt for `long`; an unknown name is an error that lists them all. generate_graph() makes a
+// graph of it: generate(options) with options.family set, or long_win_graph() on options.nodes
+// with options.seed.
+Result<std::optional<GraphFamily>> parse_generator(std::string_view name);
+Result<Graph> generate_graph(std::optional<GraphFamily> family, GenerateOptions options);
 
 // The graph with node `v` removed (nodes above it renumbered down by one).
 Graph remove_node(const Graph& graph, NodeId v);

@@ -14,6 +14,7 @@ const TITLES = {
   leetcode2: 'LeetCode 913, example 2',
   grid1728: 'LeetCode 1728 map',
   petersen: 'The Petersen graph',
+  long50: 'A long forced win (50 nodes)',
 };
 const FORMATS = { '.json': 'leetcode', '.g6': 'graph6', '.txt': 'edges', '.edges': 'edges' };
 

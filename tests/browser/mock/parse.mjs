@@ -39,8 +39,17 @@ function parseJson(text) {
 
 const isNode = (x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32;
 
+// LeetCode writes problem 913's input as `graph = [[2,5],[3],...]`: the prefix before the lists,
+// blanked so that positions stay those of the text given; null without it.
+const LEETCODE_LINE = /^(\uFEFF?\s*)graph\s*=\s*(?=\[)/;
+function leetcodeLine(text) {
+  const m = LEETCODE_LINE.exec(text);
+  return m ? m[1] + m[0].slice(m[1].length).replace(/[^\n\r]/g, ' ') + text.slice(m[0].length) : null;
+}
+
 // Which format a text is in, when the client says "auto".
 export function detectFormat(text) {
+  if (leetcodeLine(text) !== null) return 'leetcode';
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t.startsWith('{')) {
     try {
@@ -65,7 +74,7 @@ export function detectFormat(text) {
 
 // LeetCode 913: [[1,3],[0],[3],[0,2]] or {"graph": [...], "rules": {...}}.
 export function parseLeetcode(text) {
-  const doc = parseJson(text);
+  const doc = parseJson(leetcodeLine(text) ?? text);
   let lists = doc;
   let fileRules = null;
   if (doc && typeof doc === 'object' && !Array.isArray(doc)) {
