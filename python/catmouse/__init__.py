@@ -21,28 +21,33 @@ levels. See docs/python.md.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any as _Any
+from typing import Callable as _Callable
+from typing import Hashable as _Hashable
+from typing import Iterable as _Iterable
 
 from . import _core
-from ._check import Counterexample, check
+from ._arguments import callable_of as _callable_of
+from ._arguments import flag as _flag
+from ._arguments import memory_limit_of as _memory_limit_of
+from ._arguments import threads_of as _threads_of
+from ._check import CheckReport, Counterexample, check
 from ._cops import CopNumber, CopsResult, copnumber, cops
-from ._errors import Error, GraphError, OptionError, RulesError
-from ._input import (
-    Board,
-    apply_rules,
-    flag,
-    memory_limit_of,
-    read_graph,
-    read_map,
-    threads_of,
-)
+from ._errors import Error, GraphError, OptionError, RulesError, TablebaseError
+from ._input import Board as _Board
+from ._input import apply_rules as _apply_rules
+from ._input import read_graph as _read_graph
+from ._input import read_map as _read_map
 from ._table import Counts, Line, Move, Position, Progress, Table, Value
+from ._tablebase import open
 
 __version__ = _core.__version__
 
+# The API: what `from catmouse import *` and dir(catmouse) give.
 __all__ = [
     "solve",
     "grid",
+    "open",
     "cops",
     "copnumber",
     "check",
@@ -55,21 +60,29 @@ __all__ = [
     "Progress",
     "CopsResult",
     "CopNumber",
+    "CheckReport",
     "Counterexample",
     "Error",
     "GraphError",
     "RulesError",
     "OptionError",
+    "TablebaseError",
 ]
 
 
+def __dir__() -> list[str]:
+    # The API and the module's own attributes (__version__, __doc__...), not its helpers.
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
+
+
 def _run(
-    board: Board,
+    board: _Board,
     threads: int,
     values_only: bool,
     memory_limit: int,
-    progress: Callable[[Progress], Any] | None,
+    progress: _Callable[[Progress], _Any] | None,
 ) -> Table:
+    progress = _callable_of(progress, "progress", optional=True)
     try:
         solution = _core.solve(board.spec, threads, values_only, memory_limit, progress)
     except Error as error:
@@ -78,25 +91,25 @@ def _run(
 
 
 def solve(
-    graph: Any,
+    graph: _Any,
     *,
-    holes: Iterable[Hashable] | None = None,
-    mouse: Hashable | None = None,
-    cat: Hashable | Iterable[Hashable] | None = None,
+    holes: _Iterable[_Hashable] | None = None,
+    mouse: _Hashable | None = None,
+    cat: _Hashable | _Iterable[_Hashable] | None = None,
     first: str | None = None,
     stuck: str | None = None,
     mouse_stays: bool | None = None,
     cat_stays: bool | None = None,
     move_limit: int | None = None,
     cats: int | None = None,
-    cat_forbidden: Iterable[Hashable] | None = None,
+    cat_forbidden: _Iterable[_Hashable] | None = None,
     cat_wins_in_hole: bool | None = None,
     limit_outcome: str | None = None,
     format: str | None = None,
     threads: int | None = None,
     values_only: bool = False,
     memory_limit: int | None = None,
-    progress: Callable[[Progress], Any] | None = None,
+    progress: _Callable[[Progress], _Any] | None = None,
 ) -> Table:
     """Solves every position of a Cat-and-Mouse game and returns the :class:`Table`.
 
@@ -128,9 +141,9 @@ def solve(
     ``progress(p)`` is called after each level with a :class:`Progress`. The solve releases the
     GIL; Ctrl-C (or an exception from ``progress``) stops it between levels and is raised here.
     """
-    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
-    values_only = flag(values_only, "values_only", OptionError)
-    board = read_graph(graph, format, limit)
+    threads, limit = _threads_of(threads), _memory_limit_of(memory_limit)
+    values_only = _flag(values_only, "values_only", OptionError)
+    board = _read_graph(graph, format, limit)
     arguments = dict(
         holes=holes,
         mouse=mouse,
@@ -145,19 +158,19 @@ def solve(
         cat_wins_in_hole=cat_wins_in_hole,
         limit_outcome=limit_outcome,
     )
-    board.spec.rules = apply_rules(board, arguments)
+    board.spec.rules = _apply_rules(board, arguments)
     return _run(board, threads, values_only, limit, progress)
 
 
 def grid(
-    map: Any,
+    map: _Any,
     *,
     cat_jump: int | None = None,
     mouse_jump: int | None = None,
     threads: int | None = None,
     values_only: bool = False,
     memory_limit: int | None = None,
-    progress: Callable[[Progress], Any] | None = None,
+    progress: _Callable[[Progress], _Any] | None = None,
 ) -> Table:
     """Solves a LeetCode 1728 map ("Cat and Mouse II") and returns the :class:`Table`.
 
@@ -166,7 +179,10 @@ def grid(
     "mouseJump": 2}``), or that JSON as text. Nodes are the cells ``(row, column)``; LeetCode's
     answer is ``table.winner == "mouse"``.
     """
-    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
-    values_only = flag(values_only, "values_only", OptionError)
-    board = read_map(map, cat_jump, mouse_jump, limit)
+    threads, limit = _threads_of(threads), _memory_limit_of(memory_limit)
+    values_only = _flag(values_only, "values_only", OptionError)
+    board = _read_map(map, cat_jump, mouse_jump, limit)
     return _run(board, threads, values_only, limit, progress)
+
+
+del annotations  # the __future__ feature, not a name of the API
