@@ -12,11 +12,14 @@ Every state of the game is solved by retrograde analysis in C++, without a turn 
 * :func:`solve` takes a NetworkX graph (any hashable labels), LeetCode adjacency lists, a list
   of (u, v) edges, or text (LeetCode JSON, an edge list, graph6), and returns a :class:`Table`.
 * :func:`grid` solves a LeetCode 1728 map, :func:`cops` and :func:`copnumber` cops and robbers.
-* :func:`check` tests a Python solver against the exact answers and shrinks its first failure.
+* :func:`open` reads a tablebase file (``catmouse solve GRAPH --save FILE.cmtb``) as a Table.
+* :func:`check` tests a Python solver against the exact answers, shrinks its first failure and
+  returns a :class:`CheckReport` (truthy when every answer was right).
 
 Errors are :class:`Error` (a ValueError) with the place at fault: :class:`GraphError`,
-:class:`RulesError`, :class:`OptionError`. Solves release the GIL, and Ctrl-C stops them between
-levels. See docs/python.md.
+:class:`RulesError`, :class:`OptionError`, :class:`TablebaseError`; every bad argument is one of
+them, naming the argument. Solves release the GIL, and Ctrl-C stops them between levels. See
+docs/python.md.
 """
 
 from __future__ import annotations
