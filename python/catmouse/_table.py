@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, Hashable, Iterable, NamedTuple
 
 try:
@@ -102,7 +103,9 @@ class Table:
     def file(self) -> str | None:
         """The tablebase file the answers are read from (:func:`catmouse.open`), or None for a
         game solved in memory."""
-        return self._solution.source if isinstance(self._solution, _core.Tablebase) else None
+        if not isinstance(self._solution, _core.Tablebase):
+            return None
+        return os.fsdecode(self._solution.source)
 
     # The game.
 

@@ -87,8 +87,7 @@ Position checked(const Source& source, NodeId mouse, std::vector<NodeId> cats, i
 
 template <class Source>
 void bind_queries(py::class_<Source>& cls) {
-  cls.def_property_readonly("node_count",
-                            [](const Source& s) { return s.game().node_count(); })
+  cls.def_property_readonly("node_count", [](const Source& s) { return s.game().node_count(); })
       .def_property_readonly("cats", [](const Source& s) { return s.game().cats(); })
       .def_property_readonly("rules", [](const Source& s) { return s.game().rules(); })
       .def_property_readonly("spec", [](const Source& s) { return s.spec(); })
@@ -98,10 +97,8 @@ void bind_queries(py::class_<Source>& cls) {
       .def_property_readonly("has_remoteness", [](const Source& s) { return s.has_remoteness(); })
       .def_property_readonly("memory_bytes", [](const Source& s) { return s.memory_bytes(); })
       .def("start", [](const Source& s) { return to_python(s.start()); })
-      .def("check",
-           [](const Source& s, NodeId mouse, std::vector<NodeId> cats, int turn) {
-             checked(s, mouse, std::move(cats), turn);
-           })
+      .def("check", [](const Source& s, NodeId mouse, std::vector<NodeId> cats,
+                       int turn) { checked(s, mouse, std::move(cats), turn); })
       .def(
           "value",
           [](const Source& s, NodeId mouse, std::vector<NodeId> cats, int turn,

@@ -95,7 +95,9 @@ void bind_tablebase(py::module_& m) {
   py::class_<PyTablebase> tablebase(
       m, "Tablebase", "A tablebase file (catmouse/tablebase/tablebase.hpp), probed as it is read.");
   bind_queries(tablebase);
-  tablebase.def_property_readonly("source", &PyTablebase::source)
+  // The path as bytes, as given: the package decodes it as the file system does (os.fsdecode).
+  tablebase
+      .def_property_readonly("source", [](const PyTablebase& t) { return py::bytes(t.source()); })
       .def_property_readonly("file_bytes", &PyTablebase::file_bytes);
   m.def("open", &open, py::arg("path"), py::arg("memory_limit") = 0,
         "Tablebase::open() without the GIL; the queries keep within memory_limit (0: no limit), "

@@ -248,3 +248,11 @@ def test_paths(tmp_path):
     file = saved(tmp_path, LEETCODE1)
     for path in (file, str(file), os.fsencode(file)):
         assert catmouse.open(path).result == 0
+    # A name that is not UTF-8, as the file system gives it.
+    odd = os.fsencode(tmp_path) + b"/caf\xe9.cmtb"
+    os.link(file, odd)
+    table = catmouse.open(odd)
+    assert table.file == os.fsdecode(odd) and os.fsencode(table.file) == odd
+    with pytest.raises(catmouse.TablebaseError) as error:
+        catmouse.open(odd + b".missing")
+    assert "caf\\xe9.cmtb.missing: cannot open" in str(error.value)
