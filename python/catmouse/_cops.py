@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, NamedTuple
 
 from . import _core
-from ._errors import Error
-from ._input import memory_limit_of, read_graph, threads_of
+from ._arguments import callable_of, count, memory_limit_of, threads_of
+from ._errors import Error, OptionError, RulesError
+from ._input import read_graph
 
 __all__ = ["CopsResult", "CopNumber", "cops", "copnumber"]
 
@@ -37,10 +38,8 @@ class CopNumber(NamedTuple):
     tries: tuple[CopsResult, ...]
 
 
-def _count(k: Any, name: str) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= _MAX_COPS:
-        raise Error(f"{k!r} cops; give 1 to {_MAX_COPS}", field=name)
-    return k
+def _count(k: Any, name: str, cls: type[Error]) -> int:
+    return count(k, name, 1, _MAX_COPS, cls, "cops")
 
 
 def cops(
@@ -58,9 +57,11 @@ def cops(
     GIL; Ctrl-C stops it between levels.
     """
     threads, limit = threads_of(threads), memory_limit_of(memory_limit)
+    k = _count(k, "k", RulesError)
+    progress = callable_of(progress, "progress", optional=True)
     board = read_graph(graph, None, limit)
     try:
-        answer = _core.solve_cops(board.spec, _count(k, "k"), threads, limit, progress)
+        answer = _core.solve_cops(board.spec, k, threads, limit, progress)
     except Error as error:
         raise board.relabel(error) from None
     win = answer["win"]
@@ -85,9 +86,11 @@ def copnumber(
 ) -> CopNumber:
     """The cop number of ``graph``: tries 1, 2, ... cops (at most ``max_k``) until they win.
     Known values: trees 1, cycles of 4 or more nodes and grids 2, the Petersen graph 3."""
+    max_k = _count(max_k, "max_k", OptionError)
+    threads_of(threads)
     board = read_graph(graph, None, memory_limit_of(memory_limit))
     tries: list[CopsResult] = []
-    for k in range(1, _count(max_k, "max_k") + 1):
+    for k in range(1, max_k + 1):
         tries.append(cops(board, k, threads=threads, memory_limit=memory_limit))
         if tries[-1].win:
             break

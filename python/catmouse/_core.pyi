@@ -48,11 +48,12 @@ def from_csr(
     degrees: Any, targets: Any, directed: bool = False, memory_limit: int = 0
 ) -> GameSpec: ...
 def from_edges(
-    node_count: int, edges: Any, directed: bool = False, memory_limit: int = 0
+    edges: Any, directed: bool = False, memory_limit: int = 0, node_count: int | None = None
 ) -> GameSpec: ...
 def available_memory() -> int: ...
 
 MAX_THREADS: int
+MAX_JUMP: int
 
 class Progress:
     @property
@@ -70,7 +71,9 @@ _Value = tuple[int, int | None]
 class ArrayBuffer:
     """A (2, n, n) array for memoryview() when NumPy is absent (the buffer protocol)."""
 
-class Solution:
+class _Queries:
+    """The queries of a solved game, in node ids (python/src/queries.hpp)."""
+
     @property
     def node_count(self) -> int: ...
     @property
@@ -104,6 +107,18 @@ class Solution:
     def values(self, owner: object) -> np.ndarray | memoryview: ...
     def remoteness(self, owner: object) -> np.ndarray | memoryview: ...
 
+class Solution(_Queries):
+    """A solve's answer (catmouse/solve/solution.hpp)."""
+
+class Tablebase(_Queries):
+    """A tablebase file, probed as it is read (catmouse/tablebase/tablebase.hpp)."""
+
+    @property
+    def source(self) -> bytes: ...
+    @property
+    def file_bytes(self) -> int: ...
+
+def open(path: str | bytes, memory_limit: int = 0) -> Tablebase: ...
 def solve(
     spec: GameSpec,
     threads: int = 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-__all__ = ["Error", "GraphError", "RulesError", "OptionError"]
+__all__ = ["Error", "GraphError", "RulesError", "OptionError", "TablebaseError"]
 
 
 class Error(ValueError):
@@ -96,6 +96,13 @@ class OptionError(Error):
     """A solve or check option cannot be honoured (``field`` names it: ``"memory_limit"``...)."""
 
 
+class TablebaseError(Error):
+    """A file that :func:`catmouse.open` cannot read as a tablebase: missing or unreadable, not a
+    tablebase, of a newer format, truncated or unfinished, or corrupt. ``source`` is the path;
+    ``field`` the part at fault (``"header"``, ``"footer"``, ``"index"``, ``"block"`` with
+    ``index`` the block's number), or ``""`` when the file could not be read at all."""
+
+
 def _rebuild(cls: type, message: str, fields: dict[str, Any]) -> Error:
     return cls(message, **fields)
 
@@ -116,7 +123,11 @@ _OPTION_FIELDS = {
 _LIMIT_FIELDS = {"memory_limit"}
 
 # The class of an error by what the call was doing, for the fields not named above.
-_KIND_CLASSES: dict[str, type[Error]] = {"graph": GraphError, "position": Error}
+_KIND_CLASSES: dict[str, type[Error]] = {
+    "graph": GraphError,
+    "position": Error,
+    "tablebase": TablebaseError,
+}
 
 
 def from_library(

@@ -4,10 +4,10 @@ and the rule arguments of solve() onto the spec's rules."""
 from __future__ import annotations
 
 import json
-import operator
 from typing import Any, Hashable, Iterable, Sequence
 
 from . import _core
+from ._arguments import UINT32_MAX, count, flag, is_flag, is_id, memory_limit_of, word
 from ._errors import Error, GraphError, OptionError, RulesError, relabel
 
 _WORDS = {
@@ -46,68 +46,26 @@ class Board:
         """The id of a node label, or an Error naming ``field`` (the argument)."""
         if self._index is not None:
             try:
-                return self._index[label]
+                node = self._index[label]
             except (KeyError, TypeError):
                 pass
-        elif _is_id(label) and int(label) < self._count:  # type: ignore[arg-type]
-            return int(label)  # type: ignore[arg-type]
+            else:
+                if _same_kind(label, self.labels[node]):  # type: ignore[index]
+                    return node
+        elif is_id(label) and int(label) < self._count:
+            return int(label)
         raise Error(f"{label!r} is not a node of the graph", field=field)
 
     def relabel(self, error: Error) -> Error:
         return relabel(error, self.labels)
 
 
-def _is_id(x: Any) -> bool:
-    """Whether x is a whole number from 0 (bool excluded: True is not node 1)."""
-    if type(x) is int:
-        return x >= 0
-    if isinstance(x, bool):
-        return False
-    try:
-        return operator.index(x) >= 0
-    except TypeError:
-        return False
-
-
-def is_flag(x: Any) -> bool:
-    """Whether x is True or False (a Python or NumPy bool; 1, "no" and None are not)."""
-    return isinstance(x, bool) or (type(x).__module__ == "numpy" and type(x).__name__ == "bool_")
-
-
-def flag(x: Any, field: str, cls: type[Error] = RulesError) -> bool:
-    """x as a bool, or an Error naming ``field`` when it is not True or False."""
-    if not is_flag(x):
-        raise cls(f"{x!r} is not True or False", field=field)
-    return bool(x)
-
-
-def memory_limit_of(memory_limit: Any) -> int:
-    """The bytes a read and solve may take: ``memory_limit``, or by default (None) the memory
-    this process may still take, as the command-line tool does; 0 is no limit."""
-    if memory_limit is None:
-        return _core.available_memory()
-    if isinstance(memory_limit, bool) or not _is_id(memory_limit):
-        raise OptionError(
-            f"{memory_limit!r} is not a number of bytes; give a whole number (0: no limit)",
-            field="memory_limit",
-        )
-    limit = int(memory_limit)
-    if limit >= 1 << 64:
-        raise OptionError(f"{limit} bytes is more than can be counted", field="memory_limit")
-    return limit
-
-
-def threads_of(threads: Any) -> int:
-    """The worker threads asked for (None or 0: one per core), at most ``MAX_THREADS``."""
-    if threads is None:
-        return 0
-    if isinstance(threads, bool) or not _is_id(threads) or int(threads) > _core.MAX_THREADS:
-        raise OptionError(
-            f"{threads!r} threads; give a whole number from 0 (one per core) to "
-            f"{_core.MAX_THREADS}",
-            field="threads",
-        )
-    return int(threads)
+def _same_kind(given: Any, label: Hashable) -> bool:
+    """Whether a label found by equality is the one given: True finds only a label True, not 1
+    (True == 1 in Python), and 1.0 only a float, as neither is node 1 of a graph without labels."""
+    return is_flag(given) == is_flag(label) and isinstance(given, float) == isinstance(
+        label, float
+    )
 
 
 def _is_graph6(text: str) -> bool:
@@ -124,7 +82,7 @@ def _from_networkx(graph: Any, memory_limit: int) -> Board:
     adjacency = dict(graph.adjacency())
     n = len(adjacency)
     labels: list[Hashable] | None = None
-    if all(_is_id(v) for v in adjacency) and set(map(int, adjacency)) == set(range(n)):
+    if all(is_id(v) for v in adjacency) and set(map(int, adjacency)) == set(range(n)):
         order: Iterable[Hashable] = range(n)  # the labels are the ids
         targets = [u for v in order for u in adjacency[v]]
     else:
@@ -146,25 +104,38 @@ def _from_edge_list(edges: Sequence[Sequence[Hashable]], memory_limit: int) -> B
         if len(pair) != 2:
             raise GraphError(f"{pair!r} is not a pair of nodes", field="edge", index=k)
     ends = [x for pair in pairs for x in pair]
-    if all(_is_id(x) for x in ends):
-        n = max((int(x) for x in ends), default=-1) + 1  # as the CLI reads edge lists
-        return Board(_core.from_edges(n, pairs, False, memory_limit))
+    if all(is_id(x) for x in ends):  # node ids: 0 to the largest, as the CLI reads edge lists
+        return Board(_core.from_edges(pairs, False, memory_limit))
     labels: dict[Hashable, int] = {}
-    for x in ends:
-        labels.setdefault(x, len(labels))
+    for k, x in enumerate(ends):
+        try:
+            labels.setdefault(x, len(labels))
+        except TypeError:  # unhashable
+            raise GraphError(f"{x!r} is not a node label", field="edge", index=k // 2) from None
     order = list(labels)
     try:
         spec = _core.from_edges(
-            len(order), [(labels[u], labels[v]) for u, v in pairs], False, memory_limit
+            [(labels[u], labels[v]) for u, v in pairs], False, memory_limit, len(order)
         )
     except Error as error:
         raise relabel(error, order) from None
     return Board(spec, order)
 
 
-def read_graph(graph: Any, format: str | None = None, memory_limit: int = 0) -> Board:
+_FORMATS = ("leetcode", "edges", "graph6", "grid")
+
+
+def read_graph(graph: Any, format: str | None = None, memory_limit: int | None = None) -> Board:
     """The game board of any accepted graph form (see catmouse.solve). A graph whose game could
-    not be solved within ``memory_limit`` bytes (0: no limit) is refused before it is built."""
+    not be solved within ``memory_limit`` bytes is refused before it is built: by default (None)
+    the memory this process may still take, as solve's; 0 is no limit."""
+    limit = memory_limit_of(memory_limit)
+    if format is not None:
+        word(format, _FORMATS, "format", OptionError)
+    return _read_graph(graph, format, limit)
+
+
+def _read_graph(graph: Any, format: str | None, memory_limit: int) -> Board:
     if isinstance(graph, Board):
         return graph
     if isinstance(graph, _core.GameSpec):
@@ -189,11 +160,13 @@ def read_graph(graph: Any, format: str | None = None, memory_limit: int = 0) -> 
             return Board(_core.from_adjacency(graph, memory_limit))
         raise GraphError(
             "a list is either LeetCode adjacency lists (a list of lists) or an edge list (a list "
-            "of (u, v) tuples)"
+            "of (u, v) tuples)",
+            field="graph",
         )
-    raise TypeError(
+    raise GraphError(
         f"{type(graph).__name__} is not a graph: give a networkx graph, LeetCode adjacency "
-        "lists, a list of (u, v) edges, or text (LeetCode JSON, an edge list, graph6)"
+        "lists, a list of (u, v) edges, or text (LeetCode JSON, an edge list, graph6)",
+        field="graph",
     )
 
 
@@ -205,25 +178,52 @@ def board_of(spec: _core.GameSpec) -> Board:
     return Board(spec, [(r, c) for r in range(len(rows)) for c in range(len(rows[0]))])
 
 
+_JUMPS = (("catJump", "cat_jump"), ("mouseJump", "mouse_jump"))
+
+
 def read_map(
-    grid: Any, cat_jump: int | None, mouse_jump: int | None, memory_limit: int = 0
+    grid: Any, cat_jump: Any, mouse_jump: Any, memory_limit: int | None = None
 ) -> Board:
     """A LeetCode 1728 map (rows of "#.MCF", a dict as LeetCode's JSON, or that JSON text) as a
     game, with the cells (row, column) as node labels."""
-    if isinstance(grid, str) and grid.lstrip().startswith("{"):
-        grid = json.loads(grid)
+    limit = memory_limit_of(memory_limit)
+    if isinstance(grid, (bytes, bytearray)):
+        grid = bytes(grid).decode("utf-8", "backslashreplace")
+    text = isinstance(grid, str) and grid.lstrip().startswith("{")
+    if text:
+        if cat_jump is None and mouse_jump is None:  # the text as it is: errors name its places
+            return board_of(_core.read_game(grid, "map", "grid", False, limit))
+        try:
+            grid = json.loads(grid)
+        except ValueError as error:
+            raise GraphError(f"not JSON: {error}", field="grid") from None
     if isinstance(grid, dict):
         data = dict(grid)
-    else:
+    elif isinstance(grid, str):
+        data = {"grid": grid.split()}  # the rows, one per line
+    elif isinstance(grid, (list, tuple)):
         data = {"grid": list(grid)}
-    if cat_jump is not None:
-        data["catJump"] = cat_jump
-    if mouse_jump is not None:
-        data["mouseJump"] = mouse_jump
-    for key in ("catJump", "mouseJump"):
+    else:
+        raise GraphError(
+            f"{type(grid).__name__} is not a map: give its rows (a list of strings), LeetCode's "
+            "JSON object as a dict, or that JSON as text",
+            field="grid",
+        )
+    for (key, argument), given in zip(_JUMPS, (cat_jump, mouse_jump)):
+        if given is not None:
+            data[key] = given
         if key not in data:
-            raise Error("a map needs both jumps: cat_jump=... and mouse_jump=...", field=key)
-    return board_of(_core.read_game(json.dumps(data), "map", "grid", False, memory_limit))
+            raise RulesError(
+                "a map needs both jumps: cat_jump=... and mouse_jump=...", field=argument
+            )
+        data[key] = count(data[key], argument, 0, _core.MAX_JUMP, RulesError, "cells")
+    try:
+        return board_of(_core.read_game(json.dumps(data), "map", "grid", False, limit))
+    except Error as error:
+        # The place in the text made here means nothing to the caller; the field says where.
+        fields = error._fields()
+        fields.update(line=0, column=0)
+        raise type(error)(error.message, **fields) from None
 
 
 def _ids(board: Board, labels: Iterable[Hashable], field: str) -> list[int]:
@@ -260,9 +260,7 @@ def apply_rules(board: Board, arguments: dict[str, Any]) -> _core.Rules:
             rules.mouse_start = _default(board, 1, "mouse start", "mouse=...")
         cats = arguments.get("cats")
         if cats is not None:
-            if not _is_id(cats) or cats < 1:
-                raise RulesError(f"{cats!r} cats; give a whole number from 1", field="cats")
-            rules.cats = int(cats)
+            rules.cats = count(cats, "cats", 1, UINT32_MAX, RulesError, "cats")
         cat = arguments.get("cat")
         if cat is not None and rules.cats > 1 and not board.has(cat):
             rules.cat_starts = _ids(board, cat, "cat start")
@@ -275,18 +273,11 @@ def apply_rules(board: Board, arguments: dict[str, Any]) -> _core.Rules:
             if arguments.get(name) is not None:
                 setattr(rules, name, flag(arguments[name], name))
         for name, words in _WORDS.items():
-            word = arguments.get(name)
-            if word is not None:
-                if word not in words:
-                    raise RulesError(
-                        f"{word!r} is not one of {', '.join(map(repr, words))}", field=name
-                    )
-                setattr(rules, name, word)
+            if arguments.get(name) is not None:
+                setattr(rules, name, word(arguments[name], words, name))
         limit = arguments.get("move_limit")
         if limit is not None:
-            if not _is_id(limit):
-                raise RulesError(f"{limit!r} is not a number of moves", field="move_limit")
-            rules.move_limit = int(limit)
+            rules.move_limit = count(limit, "move_limit", 0, UINT32_MAX, RulesError, "moves")
     except Error as error:
         if isinstance(error, RulesError):
             raise

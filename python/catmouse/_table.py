@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, Hashable, Iterable, NamedTuple
 
 try:
@@ -86,7 +87,7 @@ def sentence(value: Value) -> str:
 
 class Table:
     """A solved game: the value and remoteness of every position, made by :func:`catmouse.solve`
-    or :func:`catmouse.grid`.
+    or :func:`catmouse.grid`, or read from a tablebase file by :func:`catmouse.open`.
 
     Nodes are the labels of the graph given (for a map, cells ``(row, column)``); ``nodes[i]``
     is the label of row and column ``i`` of the arrays :attr:`values` and
@@ -94,9 +95,17 @@ class Table:
     rules' start, as ``catmouse solve --json`` gives it.
     """
 
-    def __init__(self, solution: _core.Solution, board: Board) -> None:
+    def __init__(self, solution: _core.Solution | _core.Tablebase, board: Board) -> None:
         self._solution = solution
         self._board = board
+
+    @property
+    def file(self) -> str | None:
+        """The tablebase file the answers are read from (:func:`catmouse.open`), or None for a
+        game solved in memory."""
+        if not isinstance(self._solution, _core.Tablebase):
+            return None
+        return os.fsdecode(self._solution.source)
 
     # The game.
 
@@ -120,12 +129,13 @@ class Table:
 
     @property
     def seconds(self) -> float:
-        """How long the engine took."""
+        """How long the engine took (0 for a table read from a file)."""
         return self._solution.seconds
 
     @property
     def memory_bytes(self) -> int:
-        """Bytes held by the table (not counting decoded arrays)."""
+        """Bytes held by the table (not counting decoded arrays); for a file, 0 until
+        :meth:`explain` or the arrays load the whole table."""
         return self._solution.memory_bytes
 
     @property
@@ -189,7 +199,9 @@ class Table:
 
     def explain(self, position: Any = None) -> str:
         """The value of a position, the options there, and the optimal line with its moves and
-        how it ends, as text: the words of ``catmouse explain``, in the caller's node labels."""
+        how it ends, as text: the words of ``catmouse explain``, in the caller's node labels.
+        From a file the whole table is loaded first, within the memory limit given to
+        ``open``."""
         self._need_remoteness("an optimal line")
         labels = self._board.labels
         names = None if labels is None else [str(label) for label in labels]
@@ -207,11 +219,10 @@ class Table:
         owned by this Table; every array returned is a view of that memory whose ``base`` is
         this Table (no copy per access). Positions with the cat on a node it may not enter are
         0. Without NumPy it is a read-only memoryview of the same memory (format ``B``, the same
-        shape: ``values[t, i, j]``, ``tolist()``; ``numpy.asarray`` takes it as it is)."""
-        try:
-            return self._solution.values(self)
-        except ValueError as error:
-            raise Error(str(error), field="values") from None
+        shape: ``values[t, i, j]``, ``tolist()``; ``numpy.asarray`` takes it as it is). From a
+        file the whole table is loaded first, within the memory limit given to ``open``."""
+        self._need_one_cat("values")
+        return self._solution.values(self)
 
     @property
     def remoteness_array(self) -> np.ndarray | memoryview:
@@ -219,11 +230,9 @@ class Table:
         :attr:`values`; -1 for draws. int16, or int32 when some remoteness passes 32767.
         Decoded once like :attr:`values`; needs remoteness (not ``values_only``). Without NumPy
         a read-only memoryview, as for :attr:`values`."""
+        self._need_one_cat("remoteness_array")
         self._need_remoteness("the remoteness array")
-        try:
-            return self._solution.remoteness(self)
-        except ValueError as error:
-            raise Error(str(error), field="remoteness_array") from None
+        return self._solution.remoteness(self)
 
     def __repr__(self) -> str:
         return (
@@ -264,6 +273,13 @@ class Table:
         label = self._board.label
         cat = label(cats[0]) if len(cats) == 1 else tuple(label(c) for c in cats)
         return Position(label(mouse), cat, _TURNS[turn])
+
+    def _need_one_cat(self, what: str) -> None:
+        if self.cats != 1:
+            raise Error(
+                f"the arrays hold the states of one cat; with {self.cats} cats use value()",
+                field=what,
+            )
 
     def _need_remoteness(self, what: str) -> None:
         if not self.has_remoteness:

@@ -45,8 +45,10 @@ class SolveGuard {
   std::optional<py::error_already_set> pending_;
 };
 
-void bind_spec(py::module_& m);      // GameSpec, Rules, readers
-void bind_solution(py::module_& m);  // solve, Solution, Progress, cops
-void bind_check(py::module_& m);     // CheckDomain
+void bind_spec(py::module_& m);       // GameSpec, Rules, readers
+void bind_arrays(py::module_& m);     // ArrayBuffer (the arrays without NumPy)
+void bind_solution(py::module_& m);   // solve, Solution, Progress, cops
+void bind_tablebase(py::module_& m);  // open, Tablebase
+void bind_check(py::module_& m);      // CheckDomain
 
 }  // namespace catmouse::python

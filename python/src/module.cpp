@@ -97,6 +97,8 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "catmouse's C++ library in node ids; use the package catmouse, not this module.";
   m.attr("__version__") = catmouse::kVersion;
   python::bind_spec(m);
+  python::bind_arrays(m);
   python::bind_solution(m);
+  python::bind_tablebase(m);
   python::bind_check(m);
 }

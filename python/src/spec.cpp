@@ -5,8 +5,10 @@
 #include <pybind11/stl.h>
 
 #include <climits>
+#include <string_view>
 
 #include "bindings.hpp"
+#include "catmouse/core/grid.hpp"
 #include "catmouse/io/game_reader.hpp"
 #include "catmouse/io/limits.hpp"
 
@@ -28,25 +30,32 @@ constexpr const char* kSides[] = {"mouse", "cat"};
 constexpr const char* kStuck[] = {"lose", "draw"};
 constexpr const char* kLimitOutcomes[] = {"draw", "cat"};
 
-// A node id from a Python object: a whole number from 0 (Python or NumPy); nullopt otherwise.
-std::optional<NodeId> node_id(PyObject* item) {
-  long long value = -1;
-  if (PyLong_Check(item)) {
-    value = PyLong_AsLongLong(item);
-  } else if (PyObject* index = PyNumber_Index(item)) {
-    value = PyLong_AsLongLong(index);
-    Py_DECREF(index);
-  }
-  if (PyErr_Occurred()) PyErr_Clear();
-  if (value < 0 || value > UINT32_MAX) return std::nullopt;
-  return static_cast<NodeId>(value);
+// Whether `item` is a bool, Python's or NumPy's: True is not node 1.
+bool is_bool(PyObject* item) {
+  return PyBool_Check(item) || std::string_view(Py_TYPE(item)->tp_name) == "numpy.bool_";
 }
 
-// The GraphError for an item that is not a node id, naming `node` (when known) and `field`.
-[[noreturn]] void not_a_node(PyObject* item, std::optional<std::uint64_t> node, Location field) {
-  Error error{fmt::format("{} is not a node id (a whole number from 0)",
-                          py::repr(item).cast<std::string>()),
-              std::move(field)};
+// A node id from a Python object: a whole number (Python's or NumPy's, not a bool) from 0 to the
+// largest id a graph may have; else the GraphError naming `node` (when known) and `field`.
+NodeId node_id(PyObject* item, std::optional<std::uint64_t> node, const Location& field) {
+  const std::uint64_t largest = max_nodes(0) - 1;
+  long long value = -1;
+  int overflow = 0;
+  if (!is_bool(item)) {
+    if (PyObject* index = PyNumber_Index(item)) {
+      value = PyLong_AsLongLongAndOverflow(index, &overflow);
+      Py_DECREF(index);
+    }
+    if (PyErr_Occurred()) PyErr_Clear();
+  }
+  if (overflow == 0 && value >= 0 && static_cast<std::uint64_t>(value) <= largest) {
+    return static_cast<NodeId>(value);
+  }
+  const std::string shown = py::repr(item).cast<std::string>();
+  Error error{overflow > 0 || value > 0
+                  ? fmt::format("node id {} is too big (the limit is {})", shown, largest)
+                  : fmt::format("{} is not a node id (a whole number from 0)", shown),
+              field};
   error.where.node = node;
   raise_error(error, "graph");
 }
@@ -79,9 +88,7 @@ GameSpec from_adjacency(const py::handle& lists, std::uint64_t memory_limit) {
     const Items list = items_of(outer.items[a], "adjacency lists: not a list of lists");
     adjacency[a].reserve(list.size);
     for (std::size_t k = 0; k < list.size; ++k) {
-      const std::optional<NodeId> b = node_id(list.items[k]);
-      if (!b) not_a_node(list.items[k], a, at_field(ErrorField::kNeighbour, k));
-      adjacency[a].push_back(*b);
+      adjacency[a].push_back(node_id(list.items[k], a, at_field(ErrorField::kNeighbour, k)));
     }
   }
   return make_spec(take(Graph::from_adjacency(adjacency), "graph"));
@@ -96,17 +103,13 @@ GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool dir
   const Items ends = items_of(targets, "targets: not a list");
   std::vector<std::uint64_t> offsets(counts.size + 1, 0);
   for (std::size_t a = 0; a < counts.size; ++a) {
-    const std::optional<NodeId> degree = node_id(counts.items[a]);
-    if (!degree) throw py::value_error(fmt::format("degrees: entry {} is not a count", a));
-    offsets[a + 1] = offsets[a] + *degree;
+    offsets[a + 1] = offsets[a] + py::reinterpret_borrow<py::int_>(counts.items[a]).cast<NodeId>();
   }
   if (offsets.back() != ends.size) throw py::value_error("targets: not as many as the degrees say");
   std::vector<NodeId> list(ends.size);
   for (std::size_t a = 0, k = 0; a < counts.size; ++a) {
     for (; k < offsets[a + 1]; ++k) {
-      const std::optional<NodeId> b = node_id(ends.items[k]);
-      if (!b) not_a_node(ends.items[k], a, at_field(ErrorField::kNeighbour, k - offsets[a]));
-      list[k] = *b;
+      list[k] = node_id(ends.items[k], a, at_field(ErrorField::kNeighbour, k - offsets[a]));
     }
   }
   if (!directed)
@@ -121,30 +124,36 @@ GameSpec from_csr(const py::handle& degrees, const py::handle& targets, bool dir
   return make_spec(take(Graph::from_edges(static_cast<NodeId>(counts.size), arcs, true), "graph"));
 }
 
-GameSpec from_edges(std::uint64_t node_count, const py::handle& edges, bool directed,
-                    std::uint64_t memory_limit) {
-  // The node count comes from the largest id (as an edge list's text): one edge can imply a
-  // billion nodes, refused here before any of them is allocated.
-  check_nodes(node_count, memory_limit,
-              node_count == 0
-                  ? std::string("0 nodes imply")
-                  : fmt::format("node id {} implies {} nodes and", node_count - 1, node_count));
+// The graph of an edge list of node ids; without `node_count`, the nodes are 0 to the largest id,
+// as in an edge list's text (one edge can imply a billion nodes, refused before any is built).
+GameSpec from_edges(const py::handle& edges, bool directed, std::uint64_t memory_limit,
+                    std::optional<std::uint64_t> node_count) {
   const Items pairs = items_of(edges, "edges: not a list of pairs");
   std::vector<Edge> list(pairs.size);
+  std::optional<NodeId> largest;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Items pair = items_of(pairs.items[i], "edges: not a list of pairs");
-    if (pair.size != 2) throw py::value_error(fmt::format("edge {}: not a pair of nodes", i));
+    if (pair.size != 2) {
+      raise_error(Error{"not a pair of nodes", at_field(ErrorField::kEdge, i)}, "graph");
+    }
     NodeId ends[2];
     for (int k = 0; k < 2; ++k) {
-      const std::optional<NodeId> v = node_id(pair.items[k]);
-      if (!v) not_a_node(pair.items[k], std::nullopt, at_field(ErrorField::kEdge, i));
-      ends[k] = *v;
+      ends[k] = node_id(pair.items[k], std::nullopt, at_field(ErrorField::kEdge, i));
+      if (!largest || ends[k] > *largest) largest = ends[k];
     }
     list[i] = {ends[0], ends[1]};
   }
-  if (node_count > UINT32_MAX) throw py::value_error("too many nodes for 32-bit node ids");
-  return make_spec(
-      take(Graph::from_edges(static_cast<NodeId>(node_count), list, directed), "graph"));
+  const std::uint64_t nodes = node_count ? *node_count : largest ? std::uint64_t{*largest} + 1 : 0;
+  check_nodes(nodes, memory_limit,
+              node_count || !largest
+                  ? fmt::format("{} nodes imply", nodes)
+                  : fmt::format("node id {} implies {} nodes and", *largest, nodes));
+  if (nodes > max_nodes(0)) {
+    raise_error(Error{fmt::format("{} nodes: more than node ids can number", nodes),
+                      at_field(ErrorField::kGraph)},
+                "graph");
+  }
+  return make_spec(take(Graph::from_edges(static_cast<NodeId>(nodes), list, directed), "graph"));
 }
 
 // The bytes of `text` as they were given, for the reader to judge: bytes and bytearray as they
@@ -246,12 +255,14 @@ void bind_spec(py::module_& m) {
         py::arg("memory_limit") = 0,
         "A game on the graph whose node a has the next degrees[a] entries of targets as "
         "neighbours (arcs from a when directed).");
-  m.def("from_edges", &from_edges, py::arg("node_count"), py::arg("edges"),
-        py::arg("directed") = false, py::arg("memory_limit") = 0,
-        "A game on the graph of an edge list (node ids).");
+  m.def("from_edges", &from_edges, py::arg("edges"), py::arg("directed") = false,
+        py::arg("memory_limit") = 0, py::arg("node_count") = py::none(),
+        "A game on the graph of an edge list (node ids); its nodes are 0 to the largest id "
+        "unless node_count says.");
   m.def("available_memory", &available_memory,
         "Bytes this process may still take (io/limits.hpp): the default memory limit.");
   m.attr("MAX_THREADS") = kMaxThreads;
+  m.attr("MAX_JUMP") = kMaxJump;
 }
 
 }  // namespace catmouse::python

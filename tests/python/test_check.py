@@ -78,9 +78,15 @@ def right_solver(graph: list[list[int]]) -> int:
     return color[1][2][0]
 
 
+def failure(report: catmouse.CheckReport) -> catmouse.Counterexample:
+    """The report's counterexample, after checking that the report says it failed."""
+    assert not report and not report.ok and report.counterexample is not None, repr(report)
+    assert report.diagnosis == report.counterexample.diagnosis
+    return report.counterexample
+
+
 def test_finds_and_shrinks_the_capped_dp():
-    found = catmouse.check(capped_dp)
-    assert found is not None
+    found = failure(catmouse.check(capped_dp))
     graph = found.graph
     assert len(graph) <= 10
     assert found.expected == catmouse.solve(graph).result
@@ -103,7 +109,7 @@ def test_finds_and_shrinks_the_capped_dp():
 @pytest.mark.skipif(not os.environ.get("CATMOUSE_CAPPED_DP"), reason="no capped DP program")
 def test_the_same_case_as_catmouse_check():
     """One domain for both: the Python DP fails where the C++ program does, shrunk alike."""
-    found = catmouse.check(capped_dp, seed=1)
+    found = failure(catmouse.check(capped_dp, seed=1))
     run = subprocess.run(
         [CLI, "check", "--seed", "1", "--", os.environ["CATMOUSE_CAPPED_DP"]],
         capture_output=True,
@@ -126,8 +132,8 @@ def test_the_same_case_as_catmouse_check():
 
 
 def test_a_right_solver_passes():
-    assert catmouse.check(right_solver, max_graphs=1500) is None
-    assert catmouse.check(right_solver, seed=3, max_graphs=200) is None
+    assert catmouse.check(right_solver, max_graphs=1500)
+    assert catmouse.check(right_solver, seed=3, max_graphs=200)
     with pytest.raises(catmouse.OptionError):
         catmouse.check(right_solver, time=-1)
     with pytest.raises(catmouse.OptionError):
@@ -140,7 +146,7 @@ def test_exceptions_are_failures_and_shrink():
             raise ZeroDivisionError("four nodes are too many")
         return right_solver(graph)
 
-    found = catmouse.check(fragile)
+    found = failure(catmouse.check(fragile))
     assert isinstance(found.received, ZeroDivisionError)
     assert found.exception is found.received
     assert len(found.graph) == 4
@@ -156,20 +162,20 @@ def test_time_includes_shrinking():
         time.sleep(0.4)  # the failure comes at the 2nd graph, a full shrink takes a dozen calls
         return capped_dp(graph)
 
-    found = catmouse.check(slow_capped_dp, seed=1, time=2)
-    assert found is not None and found.cut_short
+    found = failure(catmouse.check(slow_capped_dp, seed=1, time=2))
+    assert found.cut_short
     assert found.seconds < 60
     assert slow_capped_dp(found.graph) == found.received != found.expected
     assert "\nshrinking stopped (the time budget of 2 s ran out) after " in str(found)
 
 
 def test_other_answers_are_failures():
-    found = catmouse.check(lambda g: str(right_solver(g)))
+    found = failure(catmouse.check(lambda g: str(right_solver(g))))
     assert isinstance(found.received, str) and found.received in ("0", "1", "2")
     assert found.checked == 1
     assert f"\nreceived: {found.received!r}, which is not 0, 1 or 2\n" in str(found)
     assert found.diagnosis == ""
-    found = catmouse.check(lambda g: True)
+    found = failure(catmouse.check(lambda g: True))
     assert found.received is True  # not LeetCode's 1
 
 
@@ -199,8 +205,8 @@ def test_maps():
     def right(grid, cat_jump, mouse_jump):
         return catmouse.grid(grid, cat_jump=cat_jump, mouse_jump=mouse_jump).winner == "mouse"
 
-    assert catmouse.check(right, grid=True, max_graphs=300) is None
-    found = catmouse.check(lambda grid, cat_jump, mouse_jump: False, grid=True)
+    assert catmouse.check(right, grid=True, max_graphs=300)
+    found = failure(catmouse.check(lambda grid, cat_jump, mouse_jump: False, grid=True))
     assert found.expected is True and found.received is False
     assert set(found.graph) == {"grid", "catJump", "mouseJump"}
     assert found.table.winner == "mouse"
@@ -223,7 +229,6 @@ def test_the_same_defaults_and_words_as_catmouse_check():
     import inspect
 
     assert inspect.signature(catmouse.check).parameters["seed"].default == 1
-    found = catmouse.check(capped_dp, max_graphs=200)
-    assert found is not None
+    found = failure(catmouse.check(capped_dp, max_graphs=200))
     assert str(found).startswith(f"failure 1: graph {found.checked}, from ")
-    assert found.graph == catmouse.check(capped_dp, seed=1, max_graphs=200).graph
+    assert found.graph == failure(catmouse.check(capped_dp, seed=1, max_graphs=200)).graph

@@ -6,7 +6,11 @@ NameError. Blocks importing an optional package that is not installed (matplotli
 What a block shows it prints is compared with what it prints. The doc's convention: a comment
 after a line that is a ``print(...)`` call is what the call prints, and after a line that is an
 expression, the expression's repr (as the interpreter shows it); a note may follow the output
-after "; ". A ```text block right after a Python block is everything that block prints."""
+after "; ". A ```text block right after a Python block is everything that block prints.
+
+A ```sh block of `catmouse` commands right before a Python block makes the files the block reads
+(a tablebase): its commands run first, in the same directory, with the built command-line tool
+and the repository's examples/ there, as a reader in a clone would run them."""
 
 from __future__ import annotations
 
@@ -17,11 +21,14 @@ import json
 import os
 import pathlib
 import re
+import shlex
 import subprocess
 import sys
 import tokenize
 
 import pytest
+
+from conftest import CLI, EXAMPLES
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
 OPTIONAL = ("matplotlib",)
@@ -45,6 +52,20 @@ def printed_blocks(text: str) -> dict[int, str]:
         if block.group(1) == "python" and after.group(1) == "text" and not between.strip():
             shown[text.count("\n", 0, block.start()) + 2] = after.group(2)
     return shown
+
+
+def setup_blocks(text: str) -> dict[int, list[str]]:
+    """The ```sh block of `catmouse` commands right before a ```python block (blank lines
+    between), by the line of the Python block: the commands that make what the block reads."""
+    commands = {}
+    fences = list(re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.S | re.M))
+    for block, after in zip(fences, fences[1:]):
+        between = text[block.end() : after.start()]
+        lines = block.group(2).splitlines()
+        if (block.group(1) == "sh" and after.group(1) == "python" and not between.strip()
+                and lines and all(line.startswith("catmouse ") for line in lines)):
+            commands[text.count("\n", 0, after.start()) + 2] = lines
+    return commands
 
 
 def shown_outputs(code: str) -> dict[int, tuple[str, str]]:
@@ -103,10 +124,12 @@ def output_matches(output: str, comment: str) -> bool:
 TEXT = DOC.read_text()
 BLOCKS = python_blocks(TEXT)
 PRINTED = printed_blocks(TEXT)
+SETUP = setup_blocks(TEXT)
 
 
 def test_the_doc_has_blocks() -> None:
     assert len(BLOCKS) >= 5
+    assert any("catmouse solve" in command for commands in SETUP.values() for command in commands)
 
 
 def test_a_block_with_a_missing_name_fails(tmp_path: pathlib.Path) -> None:
@@ -115,7 +138,13 @@ def test_a_block_with_a_missing_name_fails(tmp_path: pathlib.Path) -> None:
     assert run.returncode != 0 and "NameError" in run.stderr
 
 
-def run_block(code: str, cwd: pathlib.Path) -> subprocess.CompletedProcess[str]:
+def run_block(code: str, cwd: pathlib.Path, line: int = 0) -> subprocess.CompletedProcess[str]:
+    if line in SETUP:
+        (cwd / "examples").symlink_to(EXAMPLES)
+        for command in SETUP[line]:
+            made = subprocess.run([CLI, *shlex.split(command)[1:]], cwd=cwd, capture_output=True,
+                                  text=True, timeout=300)
+            assert made.returncode == 0, f"docs/python.md, {command}: {made.stderr}"
     (cwd / "block.py").write_text(code)
     return subprocess.run([sys.executable, "block.py"], cwd=cwd, env=dict(os.environ),
                           capture_output=True, text=True, timeout=300)
@@ -127,7 +156,7 @@ def test_block_runs_on_its_own(line: int, code: str, tmp_path: pathlib.Path) -> 
         if re.search(rf"^\s*(import|from) {module}\b", code, re.M) and \
                 importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed")
-    run = run_block(code, tmp_path)
+    run = run_block(code, tmp_path, line)
     assert run.returncode == 0, f"docs/python.md, block at line {line}:\n{run.stderr}"
 
 
@@ -140,7 +169,7 @@ def test_block_prints_what_it_shows(line: int, code: str, tmp_path: pathlib.Path
         if re.search(rf"^\s*(import|from) {module}\b", code, re.M) and \
                 importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed")
-    run = run_block(instrumented(code, "shown.json"), tmp_path)
+    run = run_block(instrumented(code, "shown.json"), tmp_path, line)
     assert run.returncode == 0, f"docs/python.md, block at line {line}:\n{run.stderr}"
     outputs = {int(k): v for k, v in json.loads((tmp_path / "shown.json").read_text()).items()}
     wrong = [

@@ -130,8 +130,9 @@ def test_bad_graphs_name_the_node():
             catmouse.solve(graph, **places)
         assert error.value.message == too_small
         assert "hole 0" not in str(error.value) and "mouse 1" not in str(error.value)
-    with pytest.raises(TypeError):
+    with pytest.raises(catmouse.GraphError) as error:
         catmouse.solve(42)
+    assert error.value.field == "graph" and "int is not a graph" in error.value.message
 
 
 def test_bad_rules_name_the_argument_and_the_label():

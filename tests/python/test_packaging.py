@@ -1,8 +1,9 @@
 """pip installs the package from this source tree, offline, as docs/python.md tells: in a venv
-that sees the system's packages, in a plain venv without NumPy, as a wheel built with
-`pip wheel` installed in a second venv, and in a plain venv of another CPython 3 found on the
-machine (pyenv's, /usr/local's, or another python3.X on PATH; skipped, saying why, when there is
-none pip can build for offline). The CMake build under build/pip-<tag>-<hash>/ is shared by the
+that sees the system's packages, in a plain venv without NumPy or the package `wheel` (the
+README's one line, run exactly as written there, in that venv), as a wheel built with `pip wheel`
+installed in a second venv, and in a plain venv of another CPython 3 found on the machine
+(pyenv's, /usr/local's, or another python3.X on PATH; skipped, saying why, when there is none
+pip can build for offline). The CMake build under build/pip-<tag>-<hash>/ is shared by the
 installs of one interpreter (the first one builds, the others relink at most) and kept for the
 next run; every pip call is --no-index, so nothing is fetched."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import glob
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -19,9 +21,6 @@ import venv
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-# Debian's wheels (python3-pip-whl, python3-setuptools-whl, python3-wheel-whl): the build tool
-# `wheel` for a plain venv, which has only pip and setuptools.
-DEBIAN_WHEELS = pathlib.Path("/usr/share/python-wheels")
 EXAMPLE = "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]"
 SNIPPET = f"import catmouse; print(catmouse.solve({EXAMPLE}).result)"
 
@@ -33,9 +32,10 @@ def clean_env() -> dict[str, str]:
     return env
 
 
-def run(*args: str | pathlib.Path, cwd: pathlib.Path = ROOT) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=clean_env(), capture_output=True,
-                          text=True)
+def run(*args: str | pathlib.Path, cwd: pathlib.Path = ROOT,
+        env: dict[str, str] | None = None) -> str:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env or clean_env(),
+                          capture_output=True, text=True)
     assert done.returncode == 0, f"{' '.join(map(str, args))}:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
@@ -52,9 +52,18 @@ def check_installed(python: pathlib.Path, venv_dir: pathlib.Path) -> None:
     assert pathlib.Path(where).is_relative_to(venv_dir), where
 
 
+def readme_pip_line() -> str:
+    """The pip command of the README's Python section, as written there."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("\n## Python\n"):]
+    section = section[: section.index("\n## ", 1)]
+    lines = set(re.findall(r"`(pip install [^`]*)`", section))
+    assert len(lines) == 1, f"the README's Python section should give one pip line: {lines}"
+    return lines.pop()
+
+
 @pytest.fixture(scope="module")
 def venvs(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    assert list(DEBIAN_WHEELS.glob("wheel-*.whl")), "no wheel of wheel: scripts/setup installs it"
     return tmp_path_factory.mktemp("venvs")
 
 
@@ -68,11 +77,18 @@ def test_system_site_packages_venv(venvs: pathlib.Path) -> None:
 
 
 def test_plain_venv_without_numpy(venvs: pathlib.Path) -> None:
+    """The README's line as written, in a plain venv as `python3 -m venv` makes it (pip and
+    setuptools, no NumPy, no `wheel`), its bin first on PATH as an activated venv has it."""
     python = make_venv(venvs / "plain", system_site_packages=False)
-    assert subprocess.run([python, "-c", "import numpy"], env=clean_env(),
-                          capture_output=True).returncode != 0, "NumPy is visible in a plain venv"
-    run(python, "-m", "pip", "install", "--find-links", DEBIAN_WHEELS, "wheel")
-    run(python, "-m", "pip", "install", "--no-build-isolation", ".")
+    for module in ("numpy", "wheel"):
+        assert subprocess.run([python, "-c", f"import {module}"], env=clean_env(),
+                              capture_output=True).returncode != 0, f"{module} in a plain venv"
+    line = readme_pip_line()
+    assert line == "pip install --no-build-isolation ."
+    env = clean_env()
+    env.update(PATH=f"{python.parent}{os.pathsep}{env.get('PATH', '')}",
+               VIRTUAL_ENV=str(venvs / "plain"))
+    run("/bin/sh", "-c", line, env=env)
     check_installed(python, venvs / "plain")
     # The arrays through the buffer protocol: every value as NumPy's view has it (this
     # interpreter has NumPy and the build tree's package).
@@ -183,7 +199,6 @@ def test_another_interpreter(venvs: pathlib.Path) -> None:
     run(executable, "-m", "venv", venvs / "other")
     assert run(python, "-c", "import sys; print('%d.%d.%d' % sys.version_info[:3])") \
         == f"{version}\n"
-    run(python, "-m", "pip", "install", "--find-links", DEBIAN_WHEELS, "wheel")
     run(python, "-m", "pip", "install", "--no-build-isolation", ".")
     check_installed(python, venvs / "other")
     assert run(python, "-c", "import catmouse._core as c; print(c.__file__)").strip().endswith(
