@@ -59,7 +59,8 @@ std::string CheckCoverage::tally_text(CheckSource source, const Tally& tally) co
     case CheckSource::kRandom:
       return fmt::format("{} random {}{} of {}", tally.cases, noun, s, range);
     case CheckSource::kFile:
-      if (tally.complete) return fmt::format("all {} {}{} of the file", tally.cases, noun, s);
+      if (tally.complete && tally.cases == 1) return fmt::format("the one {} of the file", noun);
+      if (tally.complete) return fmt::format("all {} {}s of the file", tally.cases, noun);
       if (tally.cases == 1) return fmt::format("the first {} of the file", noun);
       return fmt::format("the first {} {}s of the file", tally.cases, noun);
     case CheckSource::kAuto:

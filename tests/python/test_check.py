@@ -95,7 +95,9 @@ def test_finds_and_shrinks_the_capped_dp():
     assert plies >= 2 * len(graph)
     assert found.diagnosis == (
         f"diagnosis: a turn cap? the shortest correct answer needs {plies} plies on "
-        f"{len(graph)} nodes; a cap of 2n = {2 * len(graph)} cuts it and calls the game a draw"
+        f"{len(graph)} nodes; a cap of 2n = {2 * len(graph)} cuts it and calls the game a draw. "
+        "Solve it without a cap, by retrograde analysis (docs/algorithm.md#turn-caps-are-wrong; "
+        "the templates in docs/check.md#templates do)"
     )
     assert f"\nreceived: 0\n{found.diagnosis}\nwhy (catmouse explain):\n" in str(found)
 
