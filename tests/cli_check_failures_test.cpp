@@ -89,6 +89,11 @@ TEST(CliCheckFailures, EachClassIsOneParagraphWithItsFix) {
        {"diagnosis: the program printed '1', an answer of LeetCode 913 (Cat and Mouse)",
         "canMouseWin", "docs/check.md#templates"},
        "(1 garbage)"},
+      {"--timeout 60 -- yes 1",
+       {"diagnosis: the program printed more than 1 MiB of output: check reads everything on "
+        "stdout as the answer",
+        "docs/check.md#templates"},
+       "(1 garbage)"},
       {"-- sh -c 'echo None'",
        {"diagnosis: the program printed 'None': catMouseGame returned nothing on this graph",
         "docs/check.md#templates"},

@@ -186,6 +186,7 @@ std::string explain_text(const Solution& solution, const Line& line, const NodeN
     out += fmt::format("moves for the {}:\n",
                        start.turn == Side::kCat && !one_cat ? "cats" : side_name(start.turn));
     std::vector<std::string> targets;
+    targets.reserve(options.size());
     for (const Move& m : options) targets.push_back(destination(start, m.child, node));
     const std::size_t width = column_width(targets, one_cat ? 9 : 13);
     for (std::size_t k = 0; k < options.size(); ++k) {

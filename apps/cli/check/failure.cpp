@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cerrno>
 #include <csignal>
@@ -97,7 +96,8 @@ std::optional<std::pair<std::string, std::string>> solution_file(const ProgramUn
 
 // Whether a source reads its standard input, in any of the templates' languages.
 bool reads_stdin(std::string_view source) {
-  for (const char* sign : {"stdin", "input(", "System.in", "cin", "getline", "scanf", "readline"}) {
+  for (const char* sign :
+       {"stdin", "input(", "System.in", "cin >>", "cin>>", "getline(", "scanf(", "readline("}) {
     if (contains(source, sign)) return true;
   }
   return false;
@@ -125,7 +125,7 @@ std::string not_an_answer_paragraph(const RunOutcome& outcome, const ProgramUnde
   const Problem p = problem_of(program);
   const std::string said = lower(outcome.printed);
   const std::string fix = fmt::format("see {}", templates(program));
-  if (outcome.answer.rfind("more than ", 0) == 0) {
+  if (outcome.overflow) {
     return fmt::format(
         "diagnosis: the program printed {}: check reads everything on stdout as the answer, so "
         "print the answer alone ({}) and anything else on stderr: {}.",

@@ -350,7 +350,9 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
     if (overflow_) {
       const std::string all = stdout_;
       stop();
-      return garbage(fmt::format("more than {} MiB of output", kMaxOutput >> 20), all);
+      RunOutcome flood = garbage(fmt::format("more than {} MiB of output", kMaxOutput >> 20), all);
+      flood.overflow = true;
+      return flood;
     }
     if (ended || (out_ < 0 && (batch_ || err_ < 0))) break;  // the program closed its output
     switch (pump(deadline, data, written)) {

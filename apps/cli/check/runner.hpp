@@ -35,6 +35,7 @@ struct RunOutcome {
   // kPrintedKept bytes ("" for nothing), and whether it came as more than one line.
   std::string printed;
   bool lines = false;
+  bool overflow = false;  // more than kMaxOutput bytes
   // A process that ended: its exit code (-1 when a signal killed it) and the signal (0: none).
   int exit_code = -1;
   int signal = 0;
