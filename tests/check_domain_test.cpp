@@ -3,7 +3,10 @@
 // comes early, shrinking keeps a failure, the cancel poll ends searches and shrinks with the best
 // so far, the game of a case explains its answer, and bad options and files are errors naming
 // their field or line. Also the map search's corridors and its reach on 8x8 boards.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "catmouse/core/game.hpp"
 #include "catmouse/io/format.hpp"
@@ -165,6 +168,44 @@ TEST(CheckDomain, FilesAreReadLineByLine) {
   EXPECT_EQ(first->origin, "line 1 of the file");
   EXPECT_EQ(domain->next()->origin, "line 3 of the file");
   EXPECT_FALSE(domain->next().has_value());
+}
+
+// What a run covered, for its summary: the small cases in full once the last one is added, the
+// search's longest win, the random cases' sizes, and nothing from a case never added.
+TEST(CheckDomain, CoverageSaysWhatWasChecked) {
+  CheckOptions options;
+  options.exhaustive = 4;
+  const auto domain = domain_of(graph_check_domain(options));
+  CheckCoverage coverage(false);
+  EXPECT_EQ(coverage.text(), "");
+  std::uint32_t longest = 0, small = 0, random = 0;
+  for (int k = 0; k < 300; ++k) {
+    const std::optional<CheckCase> c = domain->next();
+    ASSERT_TRUE(c.has_value());
+    if (c->source == CheckSource::kSearch) longest = std::max(longest, c->plies);
+    small += c->source == CheckSource::kExhaustive;
+    random += c->source == CheckSource::kRandom;
+    EXPECT_EQ(c->units, parse_leetcode(c->input, "case").value().node_count());
+    coverage.add(*c);
+    if (k == 9) {
+      EXPECT_EQ(coverage.text().rfind("the first 5 small graphs of 3 ", 0), 0u) << coverage.text();
+    }
+  }
+  ASSERT_GT(random, 0u);  // so every small graph was handed out
+  EXPECT_EQ(coverage.longest_win(), longest);
+  EXPECT_EQ(coverage.text(),
+            fmt::format("every graph of 3 to 4 nodes, {} long-win search graphs with wins of up to "
+                        "{} moves, {} random graphs of 3 to 14 nodes",
+                        300 - small - random, longest, random));
+  CheckCoverage maps(true);
+  CheckCase file;
+  file.source = CheckSource::kFile;
+  file.units = 12;
+  maps.add(file);
+  EXPECT_EQ(maps.text(), "the first map of the file");
+  file.last = true;
+  maps.add(file);
+  EXPECT_EQ(maps.text(), "all 2 maps of the file");
 }
 
 TEST(CheckDomain, ErrorsNameTheFieldOrTheLine) {

@@ -1,7 +1,9 @@
 // The stdin templates of docs/check.md (docs/templates/): each is shown in full on that page, and
-// each passes catmouse check with the right solution it ships with, and fails, is shrunk and is
-// diagnosed with the 2n-capped DP (tests/programs/capped_solution.*) in place of it, run one
-// process for all graphs (--batch). C++ needs g++; Java needs a JDK (javac), else it is skipped.
+// each passes catmouse check with the right solution it ships with, run one process for all
+// graphs (--batch); the LeetCode 913 ones also fail, are shrunk and are diagnosed with the
+// 2n-capped DP (tests/programs/capped_solution.*) in place of it. The LeetCode 1728 ones pass
+// catmouse check --grid, the long-win search's maps among their cases. C++ needs g++; Java needs a
+// JDK (javac), else it is skipped.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,9 +20,10 @@ using namespace cli_test;
 struct Language {
   const char* name;
   const char* file;    // the template, in docs/templates/
-  const char* capped;  // the capped Solution class, in tests/programs/
+  const char* capped;  // the capped Solution class, in tests/programs/ ("" for none)
   const char* mark;    // the comment that starts the marks
   const char* tool;    // the compiler needed ("" for none)
+  bool grid = false;   // a LeetCode 1728 solver
 };
 
 // gtest names a parameter by this in its messages.
@@ -32,6 +35,9 @@ constexpr Language kLanguages[] = {
     {"python", "check_solution.py", "capped_solution.py", "#", ""},
     {"cpp", "check_solution.cpp", "capped_solution.cpp", "//", "g++"},
     {"java", "CheckSolution.java", "CappedSolution.java", "//", "javac"},
+    {"python_1728", "check_grid_solution.py", "", "#", "", true},
+    {"cpp_1728", "check_grid_solution.cpp", "", "//", "g++", true},
+    {"java_1728", "CheckGridSolution.java", "", "//", "javac", true},
 };
 
 std::string template_path(const Language& language) {
@@ -61,16 +67,17 @@ std::string build(const Language& language, const std::string& source, const std
   const std::string file = (dir / language.file).string();
   std::ofstream(file) << source;
   const std::string name = language.name;
-  if (name == "python") return std::string("/usr/bin/python3 ") + file;
-  if (name == "cpp") {
-    const std::string exe = (dir / "check_solution").string();
+  const std::string stem = std::filesystem::path(language.file).stem().string();
+  if (name.rfind("python", 0) == 0) return std::string("/usr/bin/python3 ") + file;
+  if (name.rfind("cpp", 0) == 0) {
+    const std::string exe = (dir / stem).string();
     const CliRun built = run_command("g++ -O2 -std=c++17 -o " + exe + " " + file);
     EXPECT_EQ(built.exit_code, 0) << built.err;
     return built.exit_code == 0 ? exe : "";
   }
   const CliRun built = run_command("javac -d " + dir.string() + " " + file);
   EXPECT_EQ(built.exit_code, 0) << built.err;
-  return built.exit_code == 0 ? "java -cp " + dir.string() + " CheckSolution" : "";
+  return built.exit_code == 0 ? "java -cp " + dir.string() + " " + stem : "";
 }
 
 class CheckTemplates : public testing::TestWithParam<Language> {};
@@ -89,6 +96,17 @@ TEST_P(CheckTemplates, RightSolutionPassesAndCappedOneIsCaught) {
   }
   const std::string right = build(language, slurp(template_path(language)), "right");
   ASSERT_FALSE(right.empty());
+  if (language.grid) {
+    // The first 1500 maps: most of the small ones, and some 45 of the long-win search, whose
+    // mouse wins take 70 moves and more.
+    const CliRun pass = catmouse("check --grid --batch --max-graphs 1500 -- " + right);
+    EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
+    EXPECT_NE(pass.out.find("checked 1500 maps ("), std::string::npos) << pass.out;
+    EXPECT_NE(pass.out.find(" long-win search maps with mouse wins of up to 7"), std::string::npos)
+        << pass.out;
+    EXPECT_NE(pass.out.find(": all agreed; seed 1"), std::string::npos) << pass.out;
+    return;
+  }
   const CliRun pass = catmouse("check --batch --max-graphs 400 -- " + right);
   EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
   EXPECT_NE(pass.out.find("checked 400 graphs"), std::string::npos) << pass.out;

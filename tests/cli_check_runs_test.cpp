@@ -126,7 +126,7 @@ TEST(CliCheckRuns, SigintPrintsTheSummarySoFar) {
   ASSERT_EQ(lines_of(run.out).size(), 1u) << run.out;
   EXPECT_EQ(run.out.find("checked "), 0u) << run.out;
   EXPECT_NE(run.out.find(" s (interrupted by SIGINT): "), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find(" agreed, 0 failed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": all agreed; seed 1"), std::string::npos) << run.out;
   EXPECT_GE(std::stoi(run.out.substr(8)), 3) << run.out;  // 4 processes: 3 graphs done
 }
 
@@ -177,7 +177,8 @@ TEST(CliCheckRuns, BackgroundChildrenDoNotOutliveTheRun) {
   for (const std::string& args : cases) {
     const CliRun run = catmouse(args);
     EXPECT_EQ(run.exit_code, 0) << args << run.out << run.err;
-    EXPECT_NE(run.out.find("3 agreed, 0 failed"), std::string::npos) << args << run.out;
+    EXPECT_NE(run.out.find("checked 3 "), std::string::npos) << args << run.out;
+    EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << args << run.out;
   }
   const std::vector<std::string> leaders = groups.lines();
   EXPECT_EQ(leaders.size(), 4u);  // three processes, then one for all
@@ -237,7 +238,8 @@ TEST(CliCheckRuns, SlowProgramReadingItsWholeInputGetsAHint) {
   EXPECT_NE(run.err.find("then run: catmouse check --batch -- sh -c 'sleep 0.05; exec "),
             std::string::npos)
       << run.err;
-  EXPECT_NE(run.out.find("8 agreed, 0 failed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("checked 8 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << run.out;
 }
 
 // A program right alone but wrong after three graphs in one process: every failure of the fast
@@ -255,7 +257,8 @@ TEST(CliCheckRuns, FailuresOfTheFastPathAreConfirmedAlone) {
                          "graph from now on"),
             std::string::npos)
       << run.err;
-  EXPECT_NE(run.out.find("12 agreed, 0 failed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("checked 12 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << run.out;
 }
 
 // A LeetCode 1728 solver that gives up after 70 moves: the map search reaches past 70 at once
@@ -278,7 +281,26 @@ TEST_P(CliCheckGridCap, SeventyMoveCapIsFoundAndShrunk) {
   const std::string expected = "expected: true (mouse wins in ";
   const std::size_t at = run.out.find(expected);
   ASSERT_NE(at, std::string::npos) << run.out;
-  EXPECT_GT(std::stoi(run.out.substr(at + expected.size())), 70) << run.out;
+  const int moves = std::stoi(run.out.substr(at + expected.size()));
+  EXPECT_GT(moves, 70) << run.out;
+  // Diagnosed as a move cap, the one just below the win's length.
+  const std::string over = moves == 71 ? "one" : std::to_string(moves - 70);
+  EXPECT_NE(run.out.find("\ndiagnosis: a move cap? the mouse wins in " + std::to_string(moves) +
+                         " moves here, " + over +
+                         " more than a cap of 70, and a solver that stops after 70 moves calls "
+                         "the map a cat win. LeetCode 1728's limit is 1000 moves"),
+            std::string::npos)
+      << run.out;
+  // A compact report: the board at the start and at the end, the moves two to a row, not a
+  // board after each move.
+  const std::string report = run.out.substr(0, run.out.find("\n\nchecked "));
+  EXPECT_NE(report.find("\nthe board at the start:\n"), std::string::npos) << report;
+  EXPECT_NE(report.find("\noptimal line, " + std::to_string(moves) + " moves:\n"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("\nthe board at the end:\n"), std::string::npos) << report;
+  EXPECT_NE(report.find("\n   " + std::to_string(moves) + ". mouse "), std::string::npos) << report;
+  EXPECT_LE(lines_of(report).size(), static_cast<std::size_t>(moves / 2 + 40)) << report;
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, CliCheckGridCap, testing::Values(1, 2, 3));
@@ -290,7 +312,8 @@ TEST(CliCheckRuns, GridBatchUsesOneProcess) {
                               CATMOUSE_CAPPED_GRID + " --batch --turns 1000'";
   const CliRun run = catmouse("check --grid --batch --max-graphs 400 -- " + program);
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-  EXPECT_NE(run.out.find("400 agreed, 0 failed"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("checked 400 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << run.out;
   EXPECT_EQ(starts.lines().size(), 1u);
 }
 

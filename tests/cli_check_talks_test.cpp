@@ -43,7 +43,7 @@ TEST(CliCheckTalks, DiagnosesTheCatEnteringTheHole) {
   EXPECT_TRUE(contains(run.out,
                        "\ndiagnosis: the hole's rule: the answer received is a draw as "
                        "if the cat could enter the hole 0; the cat may never move onto "
-                       "it\n"))
+                       "it: leave the hole out of the cat's moves (see docs/rules.md)\n"))
       << run.out;
 }
 
@@ -54,7 +54,8 @@ TEST(CliCheckTalks, DiagnosesTheMouseNotWinningAtTheHole) {
   EXPECT_TRUE(contains(run.out,
                        "\ndiagnosis: the hole's rule: the answer received is a cat win "
                        "as if the mouse did not win on reaching the hole 0; it wins "
-                       "there at once\n"))
+                       "there at once: end the game when the mouse moves onto the hole (see "
+                       "docs/rules.md)\n"))
       << run.out;
 }
 
@@ -86,7 +87,10 @@ TEST(CliCheckTalks, ACrashShowsTheEndOfItsStderr) {
                        "received: a crash (exit code 3; stderr: trace line 49)\n"
                        "its stderr (the last 40 lines):\n  | trace line 10\n"))
       << run.out;
-  EXPECT_TRUE(contains(run.out, "  | trace line 49\nwhy (catmouse explain):")) << run.out;
+  EXPECT_TRUE(contains(run.out,
+                       "  | trace line 49\ndiagnosis: the program exited with code 3 on this "
+                       "graph (to see it: echo "))
+      << run.out;
   EXPECT_FALSE(contains(run.out, "  | trace line 9\n")) << run.out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catmouse/core/game.hpp"
+#include "catmouse/io/grid_format.hpp"
 #include "catmouse/solve/solve.hpp"
 
 namespace catmouse {
@@ -41,7 +42,9 @@ TEST(Diagnosis, ATurnCapThatCutsTheWin) {
   ASSERT_EQ(exact(game_of(kLongWin)), (StateValue{Value::kMouseWin, 19}));
   EXPECT_EQ(diagnosis(kLongWin, "0"),
             "diagnosis: a turn cap? the shortest correct answer needs 19 plies on 9 nodes; a cap "
-            "of 2n = 18 cuts it and calls the game a draw");
+            "of 2n = 18 cuts it and calls the game a draw. Solve it without a cap, by retrograde "
+            "analysis (docs/algorithm.md#turn-caps-are-wrong; the templates in "
+            "docs/check.md#templates do)");
 }
 
 // A short win called a draw that no rule mistake gives: a cap, but none of the usual sizes.
@@ -49,7 +52,9 @@ TEST(Diagnosis, ATurnCapOfNoUsualSize) {
   const std::vector<std::vector<NodeId>> path = {{1}, {0, 2}, {1}};  // the mouse steps in: 1 ply
   EXPECT_EQ(diagnosis(path, "0"),
             "diagnosis: a turn cap? the shortest correct answer needs 1 ply on 3 nodes; a cap of "
-            "1 turn or fewer cuts it and calls the game a draw");
+            "1 turn or fewer cuts it and calls the game a draw. Solve it without a cap, by "
+            "retrograde analysis (docs/algorithm.md#turn-caps-are-wrong; the templates in "
+            "docs/check.md#templates do)");
 }
 
 TEST(Diagnosis, TheCatEnteringTheHole) {
@@ -57,7 +62,8 @@ TEST(Diagnosis, TheCatEnteringTheHole) {
   ASSERT_EQ(exact(game_of(graph)).value, Value::kMouseWin);
   EXPECT_EQ(diagnosis(graph, "0"),
             "diagnosis: the hole's rule: the answer received is a draw as if the cat could enter "
-            "the hole 0; the cat may never move onto it");
+            "the hole 0; the cat may never move onto it: leave the hole out of the cat's moves "
+            "(see docs/rules.md)");
 }
 
 TEST(Diagnosis, TheMouseNotWinningAtTheHole) {
@@ -65,7 +71,8 @@ TEST(Diagnosis, TheMouseNotWinningAtTheHole) {
   ASSERT_EQ(exact(game_of(graph)).value, Value::kMouseWin);
   EXPECT_EQ(diagnosis(graph, "0"),
             "diagnosis: the hole's rule: the answer received is a draw as if the mouse did not "
-            "win on reaching the hole 0; it wins there at once");
+            "win on reaching the hole 0; it wins there at once: end the game when the mouse moves "
+            "onto the hole (see docs/rules.md)");
 }
 
 TEST(Diagnosis, ADrawCalledAWin) {
@@ -79,6 +86,34 @@ TEST(Diagnosis, ADrawCalledAWin) {
       << line;
   EXPECT_NE(line.find(" gets a cat win"), std::string::npos) << line;
   EXPECT_EQ(diagnosis(graph, "1").rfind("diagnosis: a draw called a mouse win: ", 0), 0u);
+}
+
+// The 7x8 map catmouse check shrinks the 70-move-capped 1728 solver to (seed 1): a mouse win in
+// 71 moves, one more than the cap.
+TEST(Diagnosis, AMoveCapOnAMap) {
+  const GameSpec map = grid_spec(parse_grid(R"({"grid":["....#...",".##...#.","...###CM","##....)"
+                                            R"(##",".F###...",".#...##.","...#...."],"catJump":)"
+                                            R"(1,"mouseJump":1})",
+                                            "map")
+                                     .value());
+  const StateValue value = exact(map);
+  ASSERT_EQ(value, (StateValue{Value::kMouseWin, 71}));
+  EXPECT_EQ(diagnose_grid(map, value, "false"),
+            "diagnosis: a move cap? the mouse wins in 71 moves here, one more than a cap of 70, "
+            "and a solver that stops after 70 moves calls the map a cat win. LeetCode 1728's "
+            "limit is 1000 moves: raise the cap to 1000, or solve it without a cap, by retrograde "
+            "analysis (docs/algorithm.md#turn-caps-are-wrong; the templates in "
+            "docs/check.md#templates do)");
+  // A cap of rows * cols: 7 * 8 = 56 cuts a win of 60 moves.
+  EXPECT_EQ(diagnose_grid(map, StateValue{Value::kMouseWin, 60}, "false")
+                .rfind("diagnosis: a move cap? the mouse wins in 60 moves here, 4 more than a cap "
+                       "of 56 (rows * cols), and a solver that stops after 56 moves",
+                       0),
+            0u);
+  // Right, not an answer, or a cat win called a mouse win: no line.
+  EXPECT_EQ(diagnose_grid(map, value, "true"), "");
+  EXPECT_EQ(diagnose_grid(map, value, "1"), "");
+  EXPECT_EQ(diagnose_grid(map, StateValue{Value::kCatWin, 3}, "true"), "");
 }
 
 TEST(Diagnosis, NoLineWithoutAKnownClass) {

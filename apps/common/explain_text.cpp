@@ -72,18 +72,34 @@ std::string ending_sentence(const Solution& solution, const Line& line, const No
                      rules.limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
 }
 
-// Where the mover went: the mouse's node, or the cats'.
-std::string destination(const Position& from, const Position& to, const NodeNamer& node) {
-  if (from.turn == Side::kMouse) return node(to.mouse);
-  return cats_text(to.cats, node);
+// Whether the move from `from` to `to` keeps the mover where it is, as catmouse play and the
+// page say it ("stay on (1, 1)"). With several cats the same nodes after a move may be a swap, so
+// only one piece's move is called a stay.
+bool is_stay(const Position& from, const Position& to) {
+  if (from.turn == Side::kMouse) return to.mouse == from.mouse;
+  return from.cats.size() == 1 && to.cats == from.cats;
 }
 
-// "mouse 1 -> 3", "cat 2 -> 5" (one cat), for the line's move column.
+// Where the mover went, for the list of moves: "to 3", "to 2,5", "stay on (1, 1)".
+std::string destination(const Position& from, const Position& to, const NodeNamer& node) {
+  const std::string where = from.turn == Side::kMouse ? node(to.mouse) : cats_text(to.cats, node);
+  return (is_stay(from, to) ? "stay on " : "to ") + where;
+}
+
+// "mouse 1 -> 3", "cat 2 -> 5", "cat stays on 5" (one cat), for the line's move column.
 std::string move_text(const Position& from, const Position& to, const NodeNamer& node) {
-  if (from.turn == Side::kMouse) {
-    return fmt::format("mouse {} -> {}", node(from.mouse), node(to.mouse));
-  }
-  return fmt::format("cat {} -> {}", node(from.cats[0]), node(to.cats[0]));
+  const char* mover = from.turn == Side::kMouse ? "mouse" : "cat";
+  const NodeId before = from.turn == Side::kMouse ? from.mouse : from.cats[0];
+  const NodeId after = from.turn == Side::kMouse ? to.mouse : to.cats[0];
+  if (is_stay(from, to)) return fmt::format("{} stays on {}", mover, node(before));
+  return fmt::format("{} {} -> {}", mover, node(before), node(after));
+}
+
+// The width of a column holding each of `texts`, at least `least`.
+std::size_t column_width(const std::vector<std::string>& texts, std::size_t least) {
+  std::size_t width = least;
+  for (const std::string& text : texts) width = std::max(width, text.size());
+  return width;
 }
 
 // The board drawn under a line's row, indented to the row's text.
@@ -98,6 +114,54 @@ std::string board_text(const GridMap& grid, const Position& p) {
   return out;
 }
 
+// The optimal line a row per position, with its value (and on a map the board after the move).
+std::string line_by_position(const Solution& solution, const Line& line, const NodeNamer& node) {
+  const bool one_cat = solution.game().cats() == 1;
+  const auto& grid = solution.spec().grid;
+  std::vector<std::string> moves{""};
+  for (std::size_t k = 1; k < line.positions.size() && one_cat; ++k) {
+    moves.push_back(move_text(line.positions[k - 1], line.positions[k], node));
+  }
+  const std::size_t width = column_width(moves, 18);
+  std::string out = "optimal line:\n";
+  for (std::size_t k = 0; k < line.positions.size(); ++k) {
+    const Position& p = line.positions[k];
+    const std::string value = value_sentence(solution.value(p, static_cast<std::uint32_t>(k)));
+    if (!one_cat) {
+      out += fmt::format("  {:>3}. {}: {}\n", k, position_text(p, node), value);
+      continue;
+    }
+    out +=
+        fmt::format("  {:>3}. {:<{}} {}: {}\n", k, moves[k], width, position_text(p, node), value);
+    if (grid) out += board_text(*grid, p);
+  }
+  return out;
+}
+
+// The optimal line of one cat as a list of moves, two to a row, between the board at the start
+// and at the end on a map.
+std::string line_as_moves(const Solution& solution, const Line& line, const NodeNamer& node) {
+  const auto& grid = solution.spec().grid;
+  std::vector<std::string> moves;
+  for (std::size_t k = 1; k < line.positions.size(); ++k) {
+    moves.push_back(
+        fmt::format("{:>3}. {}", k, move_text(line.positions[k - 1], line.positions[k], node)));
+  }
+  std::string out;
+  if (grid) out += "the board at the start:\n" + board_text(*grid, line.positions.front());
+  const std::size_t plies = moves.size();
+  out += fmt::format("optimal line, {} move{}:\n", plies, plies == 1 ? "" : "s");
+  const std::size_t width = column_width(moves, 0);
+  for (std::size_t k = 0; k < plies; k += 2) {
+    out += k + 1 < plies ? fmt::format("  {:<{}}   {}\n", moves[k], width, moves[k + 1])
+                         : fmt::format("  {}\n", moves[k]);
+  }
+  if (grid && plies > 0) {
+    out += "the board at the end:\n" + board_text(*grid, line.positions.back());
+  }
+  return out;
+}
+
 }  // namespace
 
 NodeNamer node_namer(const Solution& solution) {
@@ -106,7 +170,8 @@ NodeNamer node_namer(const Solution& solution) {
   return [](NodeId v) { return fmt::to_string(v); };
 }
 
-std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node) {
+std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node,
+                         LineLayout layout) {
   const bool one_cat = solution.game().cats() == 1;
   const auto& grid = solution.spec().grid;
   const Position& start = line.positions.front();
@@ -120,29 +185,22 @@ std::string explain_text(const Solution& solution, const Line& line, const NodeN
   if (!options.empty()) {
     out += fmt::format("moves for the {}:\n",
                        start.turn == Side::kCat && !one_cat ? "cats" : side_name(start.turn));
-    for (const Move& m : options) {
-      out += fmt::format("  to {:<{}} {}\n", destination(start, m.child, node), one_cat ? 6 : 10,
-                         value_sentence(m.value));
+    std::vector<std::string> targets;
+    targets.reserve(options.size());
+    for (const Move& m : options) targets.push_back(destination(start, m.child, node));
+    const std::size_t width = column_width(targets, one_cat ? 9 : 13);
+    for (std::size_t k = 0; k < options.size(); ++k) {
+      out += fmt::format("  {:<{}} {}\n", targets[k], width, value_sentence(options[k].value));
     }
   }
-  out += "optimal line:\n";
-  for (std::size_t k = 0; k < line.positions.size(); ++k) {
-    const Position& p = line.positions[k];
-    const std::string value = value_sentence(solution.value(p, static_cast<std::uint32_t>(k)));
-    if (!one_cat) {
-      out += fmt::format("  {:>3}. {}: {}\n", k, position_text(p, node), value);
-      continue;
-    }
-    const std::string move = k > 0 ? move_text(line.positions[k - 1], p, node) : "";
-    out += fmt::format("  {:>3}. {:<18} {}: {}\n", k, move, position_text(p, node), value);
-    if (grid) out += board_text(*grid, p);
-  }
+  out += layout == LineLayout::kMoves && one_cat ? line_as_moves(solution, line, node)
+                                                 : line_by_position(solution, line, node);
   out += "end: " + ending_sentence(solution, line, node) + "\n";
   return out;
 }
 
-std::string explain_text(const Solution& solution, const Line& line) {
-  return explain_text(solution, line, node_namer(solution));
+std::string explain_text(const Solution& solution, const Line& line, LineLayout layout) {
+  return explain_text(solution, line, node_namer(solution), layout);
 }
 
 }  // namespace catmouse::cli

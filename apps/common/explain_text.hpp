@@ -3,6 +3,7 @@
 // Table.explain() returns it, so the three say the same words about the same game.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -17,10 +18,18 @@ using NodeNamer = std::function<std::string(NodeId)>;
 // solution's map, so it must not outlive the solution.
 NodeNamer node_namer(const Solution& solution);
 
+// How the text lays out the optimal line: a row per position with its value, and on a map the
+// board after each move (catmouse explain); or, for one cat, the moves as a list, two to a row,
+// with the board at the start and at the end on a map (check's report, whose maps' lines run to
+// 70 moves and more). A stay reads "cat stays on (4, 0)" in both, as in catmouse play.
+enum class LineLayout : std::uint8_t { kPositions, kMoves };
+
 // The text for an optimal line of a solved game (line.positions[0] is where it starts), naming
 // nodes with `node` (Python passes the caller's labels).
-std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node);
+std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node,
+                         LineLayout layout = LineLayout::kPositions);
 // The same with node_namer(solution): catmouse explain's text.
-std::string explain_text(const Solution& solution, const Line& line);
+std::string explain_text(const Solution& solution, const Line& line,
+                         LineLayout layout = LineLayout::kPositions);
 
 }  // namespace catmouse::cli

@@ -98,7 +98,10 @@ class GraphDomain final : public CheckDomain {
       case CheckSource::kFile: {
         if (file_index_ >= file_.size()) return std::nullopt;
         const auto& [line, graph] = file_[file_index_++];
-        return make_case(graph, fmt::format("line {} of the file", line));
+        CheckCase c =
+            make_case(graph, fmt::format("line {} of the file", line), CheckSource::kFile);
+        c.last = file_index_ == file_.size();
+        return c;
       }
       case CheckSource::kExhaustive:
         return small_case();
@@ -245,13 +248,26 @@ class GraphDomain final : public CheckDomain {
     return best;
   }
 
-  // The next graph of up to options.exhaustive nodes; nullopt after the last.
+  // The next graph of up to options.exhaustive nodes; nullopt after the last. One graph is read
+  // ahead, so that the last one is known as such (CheckCase::last).
   std::optional<CheckCase> small_case() {
+    if (!small_started_) {
+      small_started_ = true;
+      small_ahead_ = next_small_graph();
+    }
+    if (!small_ahead_) return std::nullopt;
+    const Graph graph = std::move(*small_ahead_);
+    small_ahead_ = next_small_graph();
+    CheckCase c = make_case(graph, fmt::format("every graph on {} nodes", graph.node_count()),
+                            CheckSource::kExhaustive);
+    c.last = !small_ahead_;
+    return c;
+  }
+
+  std::optional<Graph> next_small_graph() {
     while (small_nodes_ <= options_.exhaustive) {
       if (!small_) small_ = std::make_unique<SmallGraphs>(small_nodes_, options_.rules);
-      if (auto graph = small_->next()) {
-        return make_case(*graph, fmt::format("every graph on {} nodes", small_nodes_));
-      }
+      if (std::optional<Graph> graph = small_->next()) return graph;
       small_.reset();
       ++small_nodes_;
     }
@@ -261,8 +277,12 @@ class GraphDomain final : public CheckDomain {
   std::optional<CheckCase> search_case() {
     std::optional<Graph> graph = search_.next();
     if (!graph) return std::nullopt;
-    return make_case(*graph, fmt::format("the long-win search (a forced win of {} moves)",
-                                         search_.last_remoteness()));
+    CheckCase c = make_case(
+        *graph,
+        fmt::format("the long-win search (a forced win of {} moves)", search_.last_remoteness()),
+        CheckSource::kSearch);
+    c.plies = search_.last_remoteness();
+    return c;
   }
 
   static Graph parse(const std::string& input) { return parse_leetcode(input, "case").value(); }
@@ -271,8 +291,11 @@ class GraphDomain final : public CheckDomain {
     return fmt::format("{} nodes and {} edges", graph.node_count(), graph.edge_count());
   }
 
-  static CheckCase make_case(const Graph& graph, std::string origin) {
-    return {to_leetcode(graph), std::move(origin), describe(graph)};
+  static CheckCase make_case(const Graph& graph, std::string origin, CheckSource source) {
+    CheckCase c{to_leetcode(graph), std::move(origin), describe(graph)};
+    c.source = source;
+    c.units = graph.node_count();
+    return c;
   }
 
   std::optional<CheckCase> random() {
@@ -293,7 +316,8 @@ class GraphDomain final : public CheckDomain {
       generate_options.degree = std::min<double>(n - 1, lowest + (seed >> 16) % 4 * 0.75);
       const Graph graph = generate(generate_options).value();
       if (valid_input(graph, options_.rules)) {
-        return make_case(graph, fmt::format("random graph {} (gen, seed {})", k + 1, seed));
+        return make_case(graph, fmt::format("random graph {} (gen, seed {})", k + 1, seed),
+                         CheckSource::kRandom);
       }
     }
     return std::nullopt;
@@ -306,6 +330,8 @@ class GraphDomain final : public CheckDomain {
   std::size_t file_index_ = 0;
   std::uint32_t small_nodes_ = 3;
   std::unique_ptr<SmallGraphs> small_;
+  std::optional<Graph> small_ahead_;  // the next small graph, read ahead
+  bool small_started_ = false;
   std::uint64_t turn_ = 0, random_count_ = 0;
   bool search_spent_ = false;
 };

@@ -66,7 +66,9 @@ class GridDomain final : public CheckDomain {
       case CheckSource::kFile: {
         if (file_index_ >= file_.size()) return std::nullopt;
         const auto& [line, map] = file_[file_index_++];
-        return make_case(map, fmt::format("line {} of the file", line));
+        CheckCase c = make_case(map, fmt::format("line {} of the file", line), CheckSource::kFile);
+        c.last = file_index_ == file_.size();
+        return c;
       }
       case CheckSource::kExhaustive:
         return small_case();
@@ -141,23 +143,36 @@ class GridDomain final : public CheckDomain {
  private:
   bool cancelled() const { return options_.cancelled && options_.cancelled(); }
 
+  // The next map of up to options.exhaustive cells, one read ahead (CheckCase::last).
   std::optional<CheckCase> small_case() {
-    if (std::optional<GridMap> map = small_.next()) {
-      return make_case(*map, fmt::format("every map of up to {} cells", options_.exhaustive));
+    if (!small_started_) {
+      small_started_ = true;
+      small_ahead_ = small_.next();
     }
-    return std::nullopt;
+    if (!small_ahead_) return std::nullopt;
+    const GridMap map = std::move(*small_ahead_);
+    small_ahead_ = small_.next();
+    CheckCase c = make_case(map, fmt::format("every map of up to {} cells", options_.exhaustive),
+                            CheckSource::kExhaustive);
+    c.last = !small_ahead_;
+    return c;
   }
 
   std::optional<CheckCase> search_case(std::uint64_t max_steps) {
     const std::optional<GridMap> map = search_.next(max_steps);
     if (!map) return std::nullopt;
-    return make_case(*map, fmt::format("the long-win search (the mouse wins in {} moves)",
-                                       search_.last_remoteness()));
+    CheckCase c = make_case(
+        *map,
+        fmt::format("the long-win search (the mouse wins in {} moves)", search_.last_remoteness()),
+        CheckSource::kSearch);
+    c.plies = search_.last_remoteness();
+    return c;
   }
 
   CheckCase random_case() {
     const std::uint64_t k = random_count_++;
-    return make_case(random_map(random_, k), fmt::format("random map {}", k + 1));
+    return make_case(random_map(random_, k), fmt::format("random map {}", k + 1),
+                     CheckSource::kRandom);
   }
 
   // A map of the search on `board` on which `fails` holds, within kSmallerSteps steps of the
@@ -182,13 +197,18 @@ class GridDomain final : public CheckDomain {
                        map.column_count(), map.mouse_jump, map.cat_jump);
   }
 
-  static CheckCase make_case(const GridMap& map, std::string origin) {
-    return {grid_json(map), std::move(origin), describe(map)};
+  static CheckCase make_case(const GridMap& map, std::string origin, CheckSource source) {
+    CheckCase c{grid_json(map), std::move(origin), describe(map)};
+    c.source = source;
+    c.units = map.row_count() * map.column_count();
+    return c;
   }
 
   const CheckOptions options_;
   RandomMapOptions random_;
   SmallMaps small_;
+  std::optional<GridMap> small_ahead_;  // the next small map, read ahead
+  bool small_started_ = false;
   MapLongWinSearch search_;
   std::vector<std::pair<std::uint64_t, GridMap>> file_;
   std::size_t file_index_ = 0;

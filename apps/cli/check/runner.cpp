@@ -45,6 +45,14 @@ std::string limit_text(double seconds) {
   return fmt::format("{} s", seconds);
 }
 
+RunOutcome outcome_of(RunKind kind, std::string answer = {}, std::string detail = {}) {
+  RunOutcome outcome;
+  outcome.kind = kind;
+  outcome.answer = std::move(answer);
+  outcome.detail = std::move(detail);
+  return outcome;
+}
+
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -153,6 +161,7 @@ bool Program::start() {
     ::waitpid(pid, nullptr, 0);
     for (int fd : {in[1], out[0], err[0]}) ::close(fd);
     start_error_ = fmt::format("cannot run '{}': {}", argv_[0], std::strerror(code));
+    start_errno_ = code;
     return false;
   }
   pid_ = pid;
@@ -165,6 +174,7 @@ bool Program::start() {
   stderr_.clear();
   overflow_ = false;
   ++starts_;
+  answered_ = 0;
   return true;
 }
 
@@ -257,14 +267,16 @@ RunOutcome Program::classify(const std::string& output) const {
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (std::find(answers_.begin(), answers_.end(), lower) != answers_.end()) {
-    return {RunKind::kAnswer, lower, {}, {}};
+    return outcome_of(RunKind::kAnswer, lower);
   }
-  return {
-      RunKind::kGarbage, answer.empty() ? "nothing" : fmt::format("'{}'", shorten(answer)), {}, {}};
+  return garbage(answer.empty() ? "nothing" : fmt::format("'{}'", shorten(answer)), answer);
 }
 
 RunOutcome Program::ended(int status) const {
   std::string detail;
+  RunOutcome outcome = outcome_of(RunKind::kCrash);
+  if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
+  if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) {
     detail =
         fmt::format("killed by signal {} ({})", WTERMSIG(status), ::strsignal(WTERMSIG(status)));
@@ -284,7 +296,10 @@ RunOutcome Program::ended(int status) const {
     }
     errors = tail.substr(begin == 0 ? 0 : begin + 1);
   }
-  return {RunKind::kCrash, {}, detail, errors};
+  outcome.detail = detail;
+  outcome.errors = errors;
+  outcome.printed = trim(stdout_).substr(0, kPrintedKept);
+  return outcome;
 }
 
 RunOutcome Program::run(const std::string& input, double timeout_seconds) {
@@ -301,13 +316,18 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
     if (!stdout_.empty()) {
       const std::string early = stdout_;
       stop();
-      return {RunKind::kGarbage,
-              fmt::format("'{}' (printed after the answer to the previous input)", shorten(early)),
-              {},
-              {}};
+      RunOutcome late = garbage(
+          fmt::format("'{}' (printed after the answer to the previous input)", shorten(early)),
+          early);
+      late.lines = true;
+      return late;
     }
   }
-  if (pid_ < 0 && !start()) return {RunKind::kCrash, {}, start_error_, {}};
+  if (pid_ < 0 && !start()) {
+    RunOutcome failed = outcome_of(RunKind::kCrash, {}, start_error_);
+    failed.start_error = start_errno_;
+    return failed;
+  }
   bool ended = false;
   for (;;) {
     if (batch_) {
@@ -316,20 +336,23 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
         // More than one line for one input: garbage, and a fresh process for the next.
         const std::string all = stdout_;
         stop();
-        return {RunKind::kGarbage, fmt::format("'{}'", shorten(trim(all))), {}, {}};
+        return garbage(fmt::format("'{}'", shorten(trim(all))), all);
       }
       if (newline != std::string::npos) {
         const std::string line = stdout_.substr(0, newline);
         stdout_.clear();
+        ++answered_;
         return classify(line);
       }
     } else if (written == data.size()) {
       close_fd(in_);  // the whole input is sent: the program sees its end
     }
     if (overflow_) {
+      const std::string all = stdout_;
       stop();
-      return {
-          RunKind::kGarbage, fmt::format("more than {} MiB of output", kMaxOutput >> 20), {}, {}};
+      RunOutcome flood = garbage(fmt::format("more than {} MiB of output", kMaxOutput >> 20), all);
+      flood.overflow = true;
+      return flood;
     }
     if (ended || (out_ < 0 && (batch_ || err_ < 0))) break;  // the program closed its output
     switch (pump(deadline, data, written)) {
@@ -341,14 +364,54 @@ RunOutcome Program::run(const std::string& input, double timeout_seconds) {
         break;
       case Event::kInterrupted:
         stop();
-        return {RunKind::kStopped, {}, {}, {}};
+        return outcome_of(RunKind::kStopped);
       case Event::kDeadline:
-        stop();
-        if (timeout_at > budget_end) return {RunKind::kStopped, {}, {}, {}};
-        return {RunKind::kTimeout, {}, "no answer within " + limit_text(limit), {}};
+        if (timeout_at > budget_end) {
+          stop();
+          return outcome_of(RunKind::kStopped);
+        }
+        return timed_out(limit, budget_end);
     }
   }
   return finish(deadline, timeout_at > budget_end, limit);
+}
+
+// A run past its time limit: killed with its group. With test_end_of_input() and the first input
+// of the first process, the input is closed first, and whether an answer or the process's end
+// follows shortly is recorded: it tells a program that reads its whole input before answering.
+RunOutcome Program::timed_out(double limit, double budget_end) {
+  RunOutcome outcome = outcome_of(RunKind::kTimeout, {}, "no answer within " + limit_text(limit));
+  if (batch_ && test_end_of_input_ && starts_ == 1 && answered_ == 0) {
+    close_fd(in_);
+    const double until = std::min(now() + std::min(limit, kEndOfInputWait), budget_end);
+    std::size_t written = 0;
+    const std::string nothing;
+    for (;;) {
+      if (stdout_.find('\n') != std::string::npos) {
+        outcome.answered_at_end = true;
+        break;
+      }
+      const Event event = pump(until, nothing, written);
+      if (event == Event::kExited) {
+        drain();
+        outcome.answered_at_end = !trim(stdout_).empty();
+        outcome.ended_at_end = !outcome.answered_at_end;
+        break;
+      }
+      if (event != Event::kNone) break;  // the wait or the budget ran out, or an interrupt
+    }
+  }
+  stop();
+  return outcome;
+}
+
+// Garbage: `shown` in the report, `output` (what was printed) kept for the diagnosis.
+RunOutcome Program::garbage(std::string shown, const std::string& output) {
+  RunOutcome outcome = outcome_of(RunKind::kGarbage, std::move(shown));
+  const std::string text = trim(output);
+  outcome.printed = text.substr(0, kPrintedKept);
+  outcome.lines = text.find('\n') != std::string::npos;
+  return outcome;
 }
 
 // The program closed its output or ended: waits for its end (still within the time limit),
@@ -358,8 +421,8 @@ RunOutcome Program::finish(double deadline, bool budget_first, double limit) {
     const double left = deadline - now();
     if (left <= 0) {
       stop();
-      if (budget_first) return {RunKind::kStopped, {}, {}, {}};
-      return {RunKind::kTimeout, {}, "no exit within " + limit_text(limit), {}};
+      if (budget_first) return outcome_of(RunKind::kStopped);
+      return outcome_of(RunKind::kTimeout, {}, "no exit within " + limit_text(limit));
     }
     pollfd fds[2];
     nfds_t count = 0;
@@ -369,7 +432,7 @@ RunOutcome Program::finish(double deadline, bool budget_first, double limit) {
     ::poll(fds, count, static_cast<int>(std::min(wait * 1000 + 1, 60000.0)));
     if (stop_.wake_fd >= 0 && count > 0 && (fds[count - 1].revents & POLLIN)) {
       stop();
-      return {RunKind::kStopped, {}, {}, {}};
+      return outcome_of(RunKind::kStopped);
     }
   }
   ::kill(-pid_, SIGKILL);  // the group outlives its leader only through background children

@@ -31,10 +31,28 @@ struct RunOutcome {
   std::string answer;  // the answer (kAnswer), or what was printed, shortened (kGarbage)
   std::string detail;  // for a crash: the exit code or signal, and the last line of its stderr
   std::string errors;  // for a crash: the last kCrashLines lines of its stderr, as printed
+  // What the report's diagnosis looks at. kGarbage: what was printed, trimmed, up to
+  // kPrintedKept bytes ("" for nothing), and whether it came as more than one line.
+  std::string printed;
+  bool lines = false;
+  bool overflow = false;  // more than kMaxOutput bytes
+  // A process that ended: its exit code (-1 when a signal killed it) and the signal (0: none).
+  int exit_code = -1;
+  int signal = 0;
+  int start_error = 0;  // errno of a program that could not be started (ENOENT, EACCES)
+  // kTimeout with test_end_of_input(): no answer while the input stayed open, and an answer
+  // (answered_at_end) or the process's end (ended_at_end) soon after it was closed.
+  bool answered_at_end = false;
+  bool ended_at_end = false;
 };
+
+// What RunOutcome::printed keeps.
+inline constexpr std::size_t kPrintedKept = 200;
 
 // Lines of a crashed program's stderr kept for the report (a Python traceback, a sanitizer's).
 inline constexpr std::size_t kCrashLines = 40;
+// How long a program whose input was closed after a timeout is given to answer or end.
+inline constexpr double kEndOfInputWait = 2;
 
 // When every run must end, whatever its own time limit: the end of check's --time budget, and
 // a file descriptor that becomes readable when check is interrupted (-1: none).
@@ -58,6 +76,10 @@ class Program {
   // Runs the program on `input` (one line, without its newline). With `timeout_seconds` > 0,
   // that limit instead of the constructor's (kTimeout names the limit used).
   RunOutcome run(const std::string& input, double timeout_seconds = 0);
+  // With --batch: when the first process gives no answer to its first input within the time
+  // limit, its input is closed and it is given a little longer (up to kEndOfInputWait), so that a
+  // program that reads its whole input before answering is told from a slow one.
+  void test_end_of_input(bool on) { test_end_of_input_ = on; }
   std::uint64_t starts() const { return starts_; }  // processes started so far
   bool batch() const { return batch_; }
   void stop();  // kills the running process group, if any, and reaps it
@@ -69,6 +91,8 @@ class Program {
   void read_from(int& fd);
   void drain();
   RunOutcome finish(double deadline, bool budget_first, double limit);
+  RunOutcome timed_out(double limit, double budget_end);
+  static RunOutcome garbage(std::string shown, const std::string& output);
   bool exited() const;
   RunOutcome classify(const std::string& output) const;
   RunOutcome ended(int status) const;
@@ -84,7 +108,10 @@ class Program {
   std::string stdout_, stderr_;        // read so far (stdout: up to kMaxOutput + 1; stderr: 16 KB)
   bool overflow_ = false;              // stdout went past kMaxOutput
   std::string start_error_;
+  int start_errno_ = 0;
   std::uint64_t starts_ = 0;
+  std::uint64_t answered_ = 0;  // inputs the running process answered
+  bool test_end_of_input_ = false;
 };
 
 }  // namespace catmouse::cli

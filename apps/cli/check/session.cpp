@@ -19,6 +19,7 @@
 
 #include "catmouse/testing/diagnosis.hpp"
 #include "check.hpp"
+#include "failure.hpp"
 #include "progress.hpp"
 #include "runner.hpp"
 
@@ -100,6 +101,9 @@ std::string received(const RunOutcome& outcome, const std::vector<std::string>& 
     case RunKind::kAnswer:
       return outcome.answer;
     case RunKind::kCrash:
+      if (failure_class(outcome) == FailureClass::kNothing) {
+        return "nothing (the program " + outcome.detail + ")";
+      }
       return "a crash (" + outcome.detail + ")";
     case RunKind::kGarbage:
       return fmt::format("{}, which is not {} or {}", outcome.answer,
@@ -111,9 +115,11 @@ std::string received(const RunOutcome& outcome, const std::vector<std::string>& 
   return {};
 }
 
-// The report of one failure: the (shrunk) case, both answers, and the optimal line.
+// The report of one failure: the (shrunk) case, both answers, and then, for a wrong answer, its
+// diagnosis if a known class of bug matches and the optimal line that proves the right one; for
+// any other failure the paragraph that says what the program did and how to fix it.
 std::string report(const CheckDomain& domain, const std::string& input, const RunOutcome& outcome,
-                   bool grid) {
+                   const ProgramUnderTest& program) {
   std::string text = input + "\n";
   const StateValue exact = domain.exact(input);
   text += fmt::format("expected: {} ({})\n", domain.expected(input), result_sentence(exact));
@@ -131,15 +137,21 @@ std::string report(const CheckDomain& domain, const std::string& input, const Ru
       begin = end + 1;
     }
   }
-  if (!grid && outcome.kind == RunKind::kAnswer) {
-    if (const std::string line = diagnose_graph(domain.game(input), exact, outcome.answer);
-        !line.empty()) {
-      text += line + "\n";
-    }
+  const FailureClass kind = failure_class(outcome);
+  if (kind != FailureClass::kWrongAnswer) {
+    return text + failure_paragraph(kind, outcome, input, program) + "\n";
+  }
+  const GameSpec game = domain.game(input);
+  if (const std::string line = program.grid ? diagnose_grid(game, exact, outcome.answer)
+                                            : diagnose_graph(game, exact, outcome.answer);
+      !line.empty()) {
+    text += line + "\n";
   }
   text += "why (catmouse explain):\n";
-  const Solution solution = solve_game(domain.game(input), EngineOptions{});
-  text += explain_text(solution, take(solution.line(solution.start())));
+  const Solution solution = solve_game(game, EngineOptions{});
+  // A map's line runs to 70 moves and more: a list of moves between two boards.
+  text += explain_text(solution, take(solution.line(solution.start())),
+                       program.grid ? LineLayout::kMoves : LineLayout::kPositions);
   return text;
 }
 
@@ -159,10 +171,14 @@ class Session {
                                : Clock::time_point::max()),
         progress_(cmd.progress, started_),
         domain_(make_domain(low, high)),
+        coverage_(cmd.grid),
+        program_{cmd.command, cmd.grid, cmd.batch, cmd.timeout},
         main_(cmd.command, cmd.timeout, cmd.batch, domain_->answers(),
               RunStop{deadline_, interrupts_.wake_fd()}),
         alone_(cmd.command, cmd.timeout, false, domain_->answers(),
-               RunStop{Clock::time_point::max(), interrupts_.wake_fd()}) {}
+               RunStop{Clock::time_point::max(), interrupts_.wake_fd()}) {
+    main_.test_end_of_input(cmd.batch);
+  }
 
   int run();
 
@@ -220,6 +236,8 @@ class Session {
   const Clock::time_point started_, deadline_;
   ProgressLine progress_;
   std::unique_ptr<CheckDomain> domain_;
+  CheckCoverage coverage_;  // of the cases compared
+  const ProgramUnderTest program_;
   Program main_;  // one process per case, or --batch's one for all
   // One process per case, to confirm what the fast path found: the reported case is worth one
   // more run, so it may end up to one --timeout after the budget.
@@ -230,9 +248,9 @@ class Session {
   double single_seconds_ = 0;
   std::uint64_t single_runs_ = 0;
   std::uint64_t tried_ = 0, agreed_ = 0, failures_ = 0;
-  std::uint64_t kinds_[4] = {};  // wrong answers, crashes, garbage, timeouts
-  bool cut_ = false;             // the budget or a signal ended the run, not its sources or limits
-  std::string stopped_while_;    // "" or " while shrinking failure 2"
+  std::uint64_t by_class_[kFailureClasses] = {};  // failures of each FailureClass
+  bool cut_ = false;           // the budget or a signal ended the run, not its sources or limits
+  std::string stopped_while_;  // "" or " while shrinking failure 2"
 };
 
 RunOutcome Session::run_case(const std::string& input) {
@@ -283,29 +301,17 @@ void Session::maybe_probe() {
     say(fmt::format(
         "{:.1f} {}s/s with one process per {}: for one process for all, make the program read one "
         "{} per line and print each answer as soon as it has it (this one {}; templates in "
-        "docs/check.md), then run: {}",
+        "docs/check.md#templates), then run: {}",
         rate, noun_, noun_, noun_, why_not, batch_command()));
   }
 }
 
 // The command line of this run in batch mode, for the hint.
 std::string Session::batch_command() const {
-  const auto quoted = [](const std::string& word) {
-    if (!word.empty() &&
-        word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "0123456789-_./=:,+@%") == std::string::npos) {
-      return word;
-    }
-    std::string text = "'";
-    for (char c : word) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return text + "'";
-  };
   std::string line = "catmouse check --batch";
   if (cmd_.grid) line += " --grid";
-  if (cmd_.seed != "1") line += " --seed " + quoted(cmd_.seed);
-  line += " --";
-  for (const std::string& word : cmd_.command) line += " " + quoted(word);
-  return line;
+  if (cmd_.seed != "1") line += " --seed " + shell_line({cmd_.seed});
+  return line + " -- " + shell_line(cmd_.command);
 }
 
 // Runs a process of the program in batch mode on the last two cases it answered right alone; if
@@ -354,9 +360,15 @@ int Session::run() {
       cut_ = true;
       break;
     }
-    if (outcome.kind == RunKind::kCrash && outcome.detail.starts_with("cannot run")) {
-      throw InputError(outcome.detail);
+    // A program that cannot be started, or whose first run ends as a missing program or file
+    // ends, is a mistake in the command line.
+    if (outcome.kind == RunKind::kCrash && (outcome.start_error != 0 || tried_ == 1)) {
+      if (const std::string message = not_found_message(outcome, program_); !message.empty()) {
+        progress_.clear();
+        throw InputError(message);
+      }
     }
+    coverage_.add(*candidate);
     if (agrees(candidate->input, outcome)) {
       ++agreed_;
       if (!fast_) consider_batch(candidate->input, outcome);
@@ -398,15 +410,15 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     outcome = alone;
   }
   ++failures_;
-  ++kinds_[static_cast<int>(outcome.kind)];
+  const FailureClass kind = failure_class(outcome);
+  ++by_class_[static_cast<int>(kind)];
   std::string text = fmt::format("failure {}: {} {}, from {}, {}\n", failures_, noun_, tried_,
                                  found.origin, found.size);
   std::string shown = found.input;
-  if (outcome.kind == RunKind::kTimeout) {
+  if (kind == FailureClass::kReadsWholeInput) {
     text += fmt::format(
-        "not shrunk: timeouts are reported as found (each run of a shrink could "
-        "take the --timeout of {} s)\n",
-        cmd_.timeout);
+        "not shrunk: a program that answers only at the end of its input fails every {} alike\n",
+        noun_);
   } else if (!cmd_.no_shrink) {
     maybe_probe();  // a failure among the first cases: shrinking is when speed counts
     std::string heading;
@@ -414,7 +426,7 @@ bool Session::handle_failure(const CheckCase& found, RunOutcome outcome) {
     text += heading;
   }
   progress_.clear();
-  print(text + report(*domain_, shown, outcome, cmd_.grid) + "\n");
+  print(text + report(*domain_, shown, outcome, program_) + "\n");
   if (failures_ >= cmd_.max_failures) return false;
   cut_ = cancelled();
   return !cut_;
@@ -477,16 +489,26 @@ std::string Session::shrink(const std::string& input, RunOutcome& shown, std::st
   }
 }
 
+// The last line: what was checked (how many cases, and what they covered), how long it took,
+// why it stopped early if it did, and what came of it.
 void Session::summary() {
   progress_.clear();
   std::string how;
   if (cut_ || !stopped_while_.empty()) how = fmt::format(" ({}{})", stop_reason(), stopped_while_);
-  print(fmt::format(
-      "checked {} {}{} in {:.1f} s{}: {} agreed, {} failed ({} wrong answer{}, {} crash{}, {} "
-      "garbage, {} timeout{}); seed {}\n",
-      tried_, noun_, tried_ == 1 ? "" : "s", elapsed(), how, agreed_, failures_, kinds_[0],
-      kinds_[0] == 1 ? "" : "s", kinds_[1], kinds_[1] == 1 ? "" : "es", kinds_[2], kinds_[3],
-      kinds_[3] == 1 ? "" : "s", seed_));
+  const std::string covered = coverage_.text();
+  std::string outcome = tried_ > 0 ? ": all agreed" : "";
+  if (failures_ > 0) {
+    std::vector<std::string> counts;
+    for (std::size_t k = 0; k < kFailureClasses; ++k) {
+      if (by_class_[k] > 0)
+        counts.push_back(failure_count(static_cast<FailureClass>(k), by_class_[k]));
+    }
+    outcome =
+        fmt::format(": {} agreed, {} failed ({})", agreed_, failures_, fmt::join(counts, ", "));
+  }
+  print(fmt::format("checked {} {}{}{} in {:.1f} s{}{}; seed {}\n", tried_, noun_,
+                    tried_ == 1 ? "" : "s", covered.empty() ? "" : " (" + covered + ")", elapsed(),
+                    how, outcome, seed_));
 }
 
 }  // namespace

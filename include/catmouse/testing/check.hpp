@@ -24,10 +24,31 @@
 
 namespace catmouse {
 
+enum class CheckSource : std::uint8_t {
+  // Every case up to `exhaustive` and the long-win search in turn (the search's long wins, which
+  // break solvers that cap the number of moves, come early), then the search and random cases
+  // in turn.
+  kAuto,
+  kRandom,      // random cases only
+  kExhaustive,  // every case up to `exhaustive` only
+  kSearch,      // the long-win search only
+  kFile,        // the lines of `cases`
+};
+// "auto", "random", "exhaustive", "search", "file"; anything else is an error naming them.
+Result<CheckSource> parse_check_source(std::string_view name);
+
 struct CheckCase {
   std::string input;   // the solver's input: one line
   std::string origin;  // where it came from, for a report: "every graph on 5 nodes", ...
   std::string size;    // "14 nodes and 29 edges", "a 4x5 map, mouse jump 1, cat jump 2"
+  // The same, counted, for CheckCoverage: the source that gave it (never kAuto), its nodes (a
+  // graph) or cells (a map), the length in plies of the forced win the long-win search found in
+  // it (0 from other sources), and whether it is the last case of the exhaustive enumeration or
+  // of the file.
+  CheckSource source{};
+  std::uint32_t units = 0;
+  std::uint32_t plies = 0;
+  bool last = false;
 };
 
 struct ShrunkCase {
@@ -67,19 +88,6 @@ class CheckDomain {
   virtual GameSpec game(const std::string& input) const = 0;
 };
 
-enum class CheckSource : std::uint8_t {
-  // Every case up to `exhaustive` and the long-win search in turn (the search's long wins, which
-  // break solvers that cap the number of moves, come early), then the search and random cases
-  // in turn.
-  kAuto,
-  kRandom,      // random cases only
-  kExhaustive,  // every case up to `exhaustive` only
-  kSearch,      // the long-win search only
-  kFile,        // the lines of `cases`
-};
-// "auto", "random", "exhaustive", "search", "file"; anything else is an error naming them.
-Result<CheckSource> parse_check_source(std::string_view name);
-
 // Bounds of the exhaustive enumerations (graphs: nodes; maps: cells).
 inline constexpr std::uint32_t kMaxExhaustiveNodes = 8;
 inline constexpr std::uint32_t kMaxExhaustiveCells = 12;
@@ -106,6 +114,31 @@ struct CheckOptions {
   // Polled by next() and shrink() between their steps (a solve each at most); once it returns
   // true they return at once, as they document. For a time budget or an interrupt. May be empty.
   std::function<bool()> cancelled = nullptr;
+};
+
+// What the cases checked so far covered, for the summary of a run: "every graph of 3 to 5
+// nodes, 16 long-win search graphs with wins of up to 37 moves, 9256 random graphs of 3 to 14
+// nodes". A front end adds each case once its answer is compared, so that a case cut short (a
+// time budget, an interrupt) is not counted.
+class CheckCoverage {
+ public:
+  explicit CheckCoverage(bool maps) : maps_(maps) {}
+  void add(const CheckCase& checked);
+  // The cases by source, in the order of the sources of --source auto; "" before the first.
+  std::string text() const;
+  std::uint32_t longest_win() const { return longest_; }  // plies, of the search's cases
+
+ private:
+  struct Tally {
+    std::uint64_t cases = 0;
+    std::uint32_t least = 0, most = 0;  // units
+    bool complete = false;              // its last case was added
+  };
+  std::string tally_text(CheckSource source, const Tally& tally) const;
+
+  bool maps_;
+  Tally exhaustive_, search_, random_, file_;
+  std::uint32_t longest_ = 0;
 };
 
 // Graphs in LeetCode form. Fails when an option is out of its bounds (Location::field names it:

@@ -1,7 +1,7 @@
 // The diagnosis of a check's failure: when a wrong answer matches a known class of bug in
 // Cat-and-Mouse solvers (a turn cap, a draw scored as a win, the hole's rules), one line that names
-// it, so that a report says where to look as well as what is wrong. catmouse check and Python's
-// catmouse.check print the same line.
+// it and ends with where the fix is, so that a report says where to look as well as what is
+// wrong. catmouse check and Python's catmouse.check print the same line.
 #pragma once
 
 #include <string>
@@ -17,5 +17,10 @@ namespace catmouse {
 // confirmed by solving the game under the mistaken rules and finding the answer received.
 std::string diagnose_graph(const GameSpec& game, const StateValue& exact,
                            const std::string& answer);
+
+// The diagnosis of a map (LeetCode 1728) failure: a move cap, when the solver answered "false"
+// to a map whose mouse wins within the 1000-move limit, naming the usual cap just below the
+// win's length if there is one; "" otherwise.
+std::string diagnose_grid(const GameSpec& game, const StateValue& exact, const std::string& answer);
 
 }  // namespace catmouse
