@@ -33,7 +33,8 @@ std::string explain(const Solution& solution, const Line& line,
   if (names->size() != solution.game().node_count()) {
     throw py::value_error("names: one per node");
   }
-  return cli::explain_text(solution, line, [&names](NodeId v) { return (*names)[v]; }, layout);
+  return cli::explain_text(
+      solution, line, [&names](NodeId v) { return (*names)[v]; }, layout);
 }
 
 }  // namespace catmouse::python
