@@ -404,14 +404,16 @@ def _shrunk(
 
     shrunk, tries, cut_short = domain.shrink(text, fails)
     game = domain.game(shrunk)
-    # The diagnosis is of wrong answers to graphs, as in catmouse check's report.
-    diagnosis = "" if grid or shown.kind != "answer" else domain.diagnosis(shrunk, shown.answer)
+    # The diagnosis is of wrong answers (to graphs and maps), as in catmouse check's report.
+    diagnosis = "" if shown.kind != "answer" else domain.diagnosis(shrunk, shown.answer)
     table = Table(_core.solve(game), board_of(game))
     return Counterexample(
         graph=json.loads(shrunk),
         expected=_expected(domain.expected(shrunk), grid),
         received=shown.received,
-        explanation=table.explain(),
+        # A map's line runs to 70 moves and more: the moves as a list between two boards, as
+        # catmouse check's report shows it.
+        explanation=table.explain() if not grid else table._explain_moves(),
         table=table,
         exception=shown.exception,
         origin=origin,

@@ -202,10 +202,18 @@ class Table:
         how it ends, as text: the words of ``catmouse explain``, in the caller's node labels.
         From a file the whole table is loaded first, within the memory limit given to
         ``open``."""
+        return self._explain(position, moves=False)
+
+    def _explain_moves(self, position: Any = None) -> str:
+        """explain() with the line as a list of moves between the first and last boards, as
+        catmouse check's report of a map shows it."""
+        return self._explain(position, moves=True)
+
+    def _explain(self, position: Any, moves: bool) -> str:
         self._need_remoteness("an optimal line")
         labels = self._board.labels
         names = None if labels is None else [str(label) for label in labels]
-        return self._solution.explain(*self._ids(position), names)
+        return self._solution.explain(*self._ids(position), names, moves)
 
     # NumPy.
 

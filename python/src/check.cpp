@@ -84,11 +84,13 @@ void bind_check(py::module_& m) {
            })
       .def("size", &CheckDomain::size)
       .def("game", &CheckDomain::game)
-      // The diagnosis line of catmouse check's report for a wrong answer ("0", "1" or "2") to a
-      // graph case; "" when no known class of bug matches.
+      // The diagnosis line of catmouse check's report for a wrong answer ("0", "1" or "2" to a
+      // graph case, "true" or "false" to a map); "" when no known class of bug matches.
       .def("diagnosis",
            [](const CheckDomain& d, const std::string& input, const std::string& answer) {
-             return diagnose_graph(d.game(input), d.exact(input), answer);
+             const GameSpec game = d.game(input);
+             return game.grid ? diagnose_grid(game, d.exact(input), answer)
+                              : diagnose_graph(game, d.exact(input), answer);
            })
       .def("shrink", &shrink);
 }

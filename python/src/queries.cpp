@@ -27,12 +27,14 @@ py::dict counts_to_python(const Counts& counts) {
 }
 
 std::string explain(const Solution& solution, const Line& line,
-                    const std::optional<std::vector<std::string>>& names) {
-  if (!names) return cli::explain_text(solution, line);
+                    const std::optional<std::vector<std::string>>& names, bool moves) {
+  const cli::LineLayout layout = moves ? cli::LineLayout::kMoves : cli::LineLayout::kPositions;
+  if (!names) return cli::explain_text(solution, line, layout);
   if (names->size() != solution.game().node_count()) {
     throw py::value_error("names: one per node");
   }
-  return cli::explain_text(solution, line, [&names](NodeId v) { return (*names)[v]; });
+  return cli::explain_text(
+      solution, line, [&names](NodeId v) { return (*names)[v]; }, layout);
 }
 
 }  // namespace catmouse::python

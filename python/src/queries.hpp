@@ -64,8 +64,10 @@ py::dict counts_to_python(const Counts& counts);
 
 // catmouse explain's text for the optimal line from `start`, the nodes named by `names` (None:
 // ids, or cells on a map).
+// `moves`: the line as a list of moves between the first and the last board (a map's line of 70
+// moves and more, as catmouse check's report shows it), not a board after each move.
 std::string explain(const Solution& solution, const Line& line,
-                    const std::optional<std::vector<std::string>>& names);
+                    const std::optional<std::vector<std::string>>& names, bool moves = false);
 
 // The arrays of a one-cat table as read-only (2, n, n) arrays whose base is `owner`: NumPy
 // arrays, or memoryviews without NumPy. Decoded without the GIL.
@@ -130,13 +132,15 @@ void bind_queries(py::class_<Source>& cls) {
       .def(
           "explain",
           [](Source& s, NodeId mouse, std::vector<NodeId> cats, int turn,
-             const std::optional<std::vector<std::string>>& names) {
+             const std::optional<std::vector<std::string>>& names, bool moves) {
             const Line line = s.line(checked(s, mouse, std::move(cats), turn));
-            return explain(s.whole(), line, names);
+            return explain(s.whole(), line, names, moves);
           },
           py::arg("mouse"), py::arg("cats"), py::arg("turn"), py::arg("names") = py::none(),
+          py::arg("moves") = false,
           "catmouse explain's text for the optimal line from the position (explain_text.hpp), "
-          "the nodes named by `names` (default: ids, or cells on a map).")
+          "the nodes named by `names` (default: ids, or cells on a map); `moves`: the line as "
+          "a list of moves between the first and last boards, as check's report of a map.")
       .def("counts", [](const Source& s) { return counts_to_python(s.counts()); })
       .def(
           "values",

@@ -212,21 +212,22 @@ def test_maps():
     assert found.expected is True and found.received is False
     assert set(found.graph) == {"grid", "catJump", "mouseJump"}
     assert found.table.winner == "mouse"
-    # The command's report, line for line up to the answers, in Python's spelling (True, False)
-    # where the command prints the program's. (The command then adds its map diagnosis line and
-    # lays the explanation out as a list of moves between two boards; this report does not yet.)
+    # The command's report, line for line, in Python's spelling (True, False) where the command
+    # prints the program's: the map's move-cap diagnosis and the line as a list of moves between
+    # two boards included. The command then adds its summary line.
     run = subprocess.run([CLI, "check", "--grid", "--seed", "1", "--", "sh", "-c",
                           "cat >/dev/null; echo false"], capture_output=True, text=True)
     assert run.returncode == 1, run.stderr
     lines = run.stdout.splitlines()
-    head = next(i for i, line in enumerate(lines) if line.startswith("received: ")) + 1
-    assert str(found).splitlines()[:head] == [
+    report = lines[:lines.index("")]
+    assert any(line.startswith("diagnosis: a move cap? ") for line in report)
+    assert any(line.startswith("the board at the end:") for line in report)
+    assert str(found).splitlines() == [
         line.replace(" runs of the program ", " calls of the function ")
         .replace("expected: true ", "expected: True ")
         .replace("received: false", "received: False")
-        for line in lines[:head]
+        for line in report
     ]
-    assert lines[head].startswith("diagnosis: a move cap? ")
 
 
 def test_the_same_defaults_and_words_as_catmouse_check():
