@@ -298,4 +298,20 @@ TEST(PlayPiped, ValuesOnlyWithHints) {
 }
 
 }  // namespace
+TEST(PlayPiped, StayIsOfferedOnlyWhereTheRulesAllowIt) {
+  // LeetCode's rules: nobody stays. The introduction does not offer it, and typing it says why.
+  const auto plain = play_piped("leetcode1.json", "stay\nq\n");
+  EXPECT_EQ(plain.out.find("stay to stay"), std::string::npos) << plain.out;
+  EXPECT_EQ(count_lines(plain.out, "The rules do not let the mouse stay (--mouse-stays does)."), 1u)
+      << plain.out;
+  // With --mouse-stays the mouse may, and the cat still may not.
+  const auto mouse = play_piped("leetcode1.json", "q\n", "--mouse-stays");
+  EXPECT_NE(mouse.out.find("stay to stay"), std::string::npos) << mouse.out;
+  const auto cat = play_piped("leetcode1.json", "stay\nq\n", "--mouse-stays --as cat");
+  EXPECT_EQ(cat.out.find("stay to stay"), std::string::npos) << cat.out;
+  // A 1728 map: both may stay (a jump of 0).
+  const auto map = play_piped("grid1728.json", "q\n");
+  EXPECT_NE(map.out.find("stay to stay"), std::string::npos) << map.out;
+}
+
 }  // namespace catmouse

@@ -109,10 +109,19 @@ class Session {
                                  fmt::join(game.graph().neighbours(v), " "));
       }
     }
+    // "stay" only where the rules let the person's side stay.
+    const bool stays = may_stay();
     std::cout << fmt::format(
-        "You are the {}. Type {} to move there, #N for the N-th move of the list, stay to stay,\n"
+        "You are the {}. Type {} to move there, #N for the N-th move of the list,{}\n"
         "u to take your last move back, r to restart, q to quit.\n",
-        person_ == Side::kMouse ? "mouse" : cat_word(), what_to_type());
+        person_ == Side::kMouse ? "mouse" : cat_word(), what_to_type(),
+        stays ? " stay to stay," : "");
+  }
+
+  // Whether the rules let the person's side stay where it is as its move.
+  bool may_stay() const {
+    const Rules& rules = solution_.game().rules();
+    return person_ == Side::kMouse ? rules.mouse_stays : rules.cat_stays;
   }
 
   // The position, and its value under --hints while the game goes on (at the end, the game-over
@@ -256,6 +265,12 @@ class Session {
         history_.push_back(moves[*i].child);
         return Action::kMoved;
       }
+      if (normalized(*text) == "stay" && !may_stay()) {
+        std::cout << fmt::format("The rules do not let the {} stay (--{}-stays does).\n",
+                                 person_ == Side::kMouse ? "mouse" : cat_word(),
+                                 person_ == Side::kMouse ? "mouse" : "cat");
+        continue;
+      }
       std::cout << fmt::format(
           "'{}' is not one of your moves: type {} of the list, #1 to #{}, u to undo, r to "
           "restart or q to quit.\n",
@@ -322,8 +337,9 @@ void add_play_command(CLI::App& app) {
       "The engine plays the other side perfectly: the fastest win, the slowest loss, or a draw\n"
       "kept. The game ends in a hole, on a capture, when a side cannot move, at the move limit,\n"
       "or (without a move limit) as a draw when a position repeats. Type a move as the node (a\n"
-      "cell row,column on a map) it goes to, #N for the N-th move of the list, or stay; u takes\n"
-      "your last move back, r restarts and q quits, also once the game is over.\n\n"
+      "cell row,column on a map) it goes to, #N for the N-th move of the list, or stay where the\n"
+      "rules let you stay; u takes your last move back, r restarts and q quits, also once the\n"
+      "game is over.\n\n"
       "Examples:\n"
       "  catmouse play examples/leetcode1.json --hints\n"
       "  catmouse play examples/grid1728.json --as cat\n"

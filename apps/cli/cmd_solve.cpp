@@ -213,7 +213,11 @@ void run(const SolveCommand& cmd) {
                                                           : b.summary ? "--summary"
                                                                       : "--summary-only"));
   }
-  if (cmd.input.path.empty()) throw InputError("GRAPH is required (or --batch FILE)");
+  if (cmd.input.path.empty()) {
+    throw InputError(
+        "GRAPH is required (or --batch FILE): a graph file, or - to read the graph from stdin "
+        "(catmouse solve - < FILE)");
+  }
   if (!cmd.checkpoint_every.empty() && cmd.save.empty()) {
     throw InputError("--checkpoint-every: only with --save");
   }

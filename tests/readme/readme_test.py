@@ -7,8 +7,10 @@ are linked, so that the paths of a clone work), with the built tools first on PA
 is compared with the README's sample after masking what changes from run to run (timings and
 rates). A sample line `...` stands for any number of lines; check's notes on a slow program
 (OPTIONAL below) depend on the machine's speed: those a sample shows may be absent, and a sample
-that shows none ignores them. The exit code must be 0, or 1 for `catmouse check`, which exits 1
-when it finds the failure the sample shows.
+that shows none ignores them. `...` within a sample line stands for any characters. A
+line starting with `> ` continues the command above it, as a shell prompts for the rest of it. The
+exit code must be 0, or 1 for `catmouse check`, which exits 1 when it finds the failure the sample
+shows, or 2 when the sample ends with catmouse's refusal (`catmouse: ...`).
 
 Blocks with an `mpirun` command run apart (--mpi), skipped with a message when mpirun is absent;
 the others run by default (--no-mpi).
@@ -69,6 +71,8 @@ def read_blocks(path):
                 block = None
             elif line.startswith('$ '):
                 block.append(Command(number, line[2:]))
+            elif line.startswith('> ') and block and not block[-1].expected:
+                block[-1].text += '\n' + line[2:]  # a command continued, as a shell prompts it
             elif block:
                 block[-1].expected.append(line)
             elif line.strip():
@@ -84,6 +88,15 @@ def mask(line):
     return line.rstrip()
 
 
+def same_line(expected, actual):
+    """Whether a printed line matches a sample line, where `...` within the line (a sample that
+    shortens a long JSON object, say) stands for any characters."""
+    if ANY_LINES not in expected:
+        return expected == actual
+    pattern = '.*'.join(re.escape(piece) for piece in expected.split(ANY_LINES))
+    return re.fullmatch(pattern, actual) is not None
+
+
 def matches(expected, actual):
     """Whether the lines match, `...` in expected standing for any run of lines and an OPTIONAL
     line for itself or nothing."""
@@ -91,7 +104,7 @@ def matches(expected, actual):
         return not actual
     if expected[0] == ANY_LINES:
         return any(matches(expected[1:], actual[i:]) for i in range(len(actual) + 1))
-    if actual and expected[0] == actual[0] and matches(expected[1:], actual[1:]):
+    if actual and same_line(expected[0], actual[0]) and matches(expected[1:], actual[1:]):
         return True
     return bool(OPTIONAL.match(expected[0])) and matches(expected[1:], actual)
 
@@ -132,7 +145,11 @@ def run(command, folder, path):
 
 
 def allowed_exit(command, code):
-    return code == 0 or (code == 1 and re.match(r'catmouse check\b', command.text))
+    """0; 1 for `catmouse check`, which exits 1 when it finds the failure the sample shows; 2 when
+    the sample shows catmouse refusing the command (its message starts with `catmouse: `)."""
+    if code == 0 or (code == 1 and re.match(r'catmouse check\b', command.text)):
+        return True
+    return code == 2 and bool(command.expected) and command.expected[-1].startswith('catmouse: ')
 
 
 def check_block(block, folder, path, readme):
@@ -161,7 +178,8 @@ def check_block(block, folder, path, readme):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    parser.add_argument('--readme', required=True)
+    parser.add_argument('--readme', required=True, nargs='+',
+                        help='the Markdown files whose console blocks run, each from a folder of its own')
     parser.add_argument('--root', required=True, help='the repository (examples/, tests/, docs/)')
     parser.add_argument('--bin', required=True, help='the folder of the built catmouse')
     parser.add_argument('--grid-solver', help="the 1728 solver program (./my_1728_solver)")
@@ -174,7 +192,8 @@ def main():
     args = parser.parse_args()
 
     try:
-        blocks = [b for b in read_blocks(args.readme) if is_mpi(b) == args.mpi]
+        files = [(readme, [b for b in read_blocks(readme) if is_mpi(b) == args.mpi])
+                 for readme in args.readme]
     except (OSError, ValueError) as error:
         print(error, file=sys.stderr)
         return 2
@@ -187,20 +206,24 @@ def main():
             print(f'no catmouse-mpi in {args.bin} (built when CMake finds MPI): '
                   'the README\'s MPI block is skipped')
             return 77
-    if not blocks:
-        print(f'{args.readme}: no console block to run')
+    if not any(blocks for _, blocks in files):
+        print(f'{", ".join(args.readme)}: no console block to run')
         return 1
     failures = []
     commands = 0
-    with tempfile.TemporaryDirectory(prefix='catmouse-readme-') as folder:
-        path = prepare(folder, args)
-        for block in blocks:
-            failures += check_block(block, folder, path, args.readme)
-            commands += len(block)
+    block_count = 0
+    # Each file from a folder of its own, as a reader who follows one page along.
+    for readme, blocks in files:
+        with tempfile.TemporaryDirectory(prefix='catmouse-readme-') as folder:
+            path = prepare(folder, args)
+            for block in blocks:
+                failures += check_block(block, folder, path, readme)
+                commands += len(block)
+        block_count += len(blocks)
     for _, message in failures:
         print(message, end='\n\n')
-    print(f'{commands} commands in {len(blocks)} console blocks: {commands - len(failures)} as the '
-          f'README shows, {len(failures)} not')
+    print(f'{commands} commands in {block_count} console blocks: {commands - len(failures)} as '
+          f'shown, {len(failures)} not')
     if args.expect_differences:
         expected = sorted(int(n) for n in args.expect_differences.split(','))
         found = sorted(n for n, _ in failures)
