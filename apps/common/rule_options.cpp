@@ -10,6 +10,22 @@
 
 namespace catmouse::cli {
 
+namespace {
+
+// The words an option of enumeration E takes (core's kRuleWords), for CLI11's check.
+template <class E>
+CLI::IsMember words_of() {
+  return CLI::IsMember(std::vector<std::string>(kRuleWords<E>.begin(), kRuleWords<E>.end()));
+}
+
+// The value of a word CLI11 has checked against words_of<E>().
+template <class E>
+E parsed(const std::string& word) {
+  return parse_rule_word<E>(word).value_or(E{});
+}
+
+}  // namespace
+
 void StateOptions::add_to(CLI::App& app) {
   app.add_option("--mouse", mouse, "the mouse's node (default: the mouse start, 1)");
   cat_option_ =
@@ -17,13 +33,12 @@ void StateOptions::add_to(CLI::App& app) {
                      "the cat's node (default: the cat start, 2); with --cats K, one per cat, "
                      "comma-separated")
           ->type_name("NODE[,NODE...]");
-  app.add_option("--turn", turn, "who is to move (default: mouse)")
-      ->check(CLI::IsMember({"mouse", "cat"}));
+  app.add_option("--turn", turn, "who is to move (default: mouse)")->check(words_of<Side>());
 }
 
 Position StateOptions::resolve(const Rules& rules) const {
   Position p = start_position(rules);
-  if (!turn.empty()) p.turn = turn == "cat" ? Side::kCat : Side::kMouse;
+  if (!turn.empty()) p.turn = parsed<Side>(turn);
   return p;
 }
 
@@ -60,11 +75,11 @@ void RulesOptions::add_to(CLI::App& app) {
                       "nodes the cat may not enter, comma-separated (default: the holes); none: "
                       "--cat-forbidden ''"));
   keep("first", app.add_option("--first", first, "who moves first (default: mouse)")
-                    ->check(CLI::IsMember({"mouse", "cat"})));
+                    ->check(words_of<Side>()));
   keep("stuck", app.add_option("--stuck", stuck,
                                "what happens to a player with no legal move: lose (default) or "
                                "draw")
-                    ->check(CLI::IsMember({"lose", "draw"})));
+                    ->check(words_of<StuckRule>()));
   keep("mouse-stays",
        app.add_flag("--mouse-stays", mouse_stays, "the mouse may stay where it is as its move"));
   keep("cat-stays",
@@ -78,7 +93,7 @@ void RulesOptions::add_to(CLI::App& app) {
                          ->type_name("N"));
   keep("limit-outcome", app.add_option("--limit-outcome", limit_outcome,
                                        "the result at the move limit: draw (default) or cat")
-                            ->check(CLI::IsMember({"draw", "cat"})));
+                            ->check(words_of<LimitOutcome>()));
   keep("cats", app.add_option("--cats", cats, "the number of cats, moving together (default: 1)")
                    ->type_name("K"));
 }
@@ -117,15 +132,13 @@ void RulesOptions::apply(GameSpec& spec, const StateOptions& from) const {
   if (given("cat-forbidden")) {
     rules.cat_forbidden = nodes(node_list(cat_forbidden, "--cat-forbidden"), "--cat-forbidden");
   }
-  if (given("first")) rules.first = first == "cat" ? Side::kCat : Side::kMouse;
-  if (given("stuck")) rules.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+  if (given("first")) rules.first = parsed<Side>(first);
+  if (given("stuck")) rules.stuck = parsed<StuckRule>(stuck);
   if (given("mouse-stays")) rules.mouse_stays = mouse_stays;
   if (given("cat-stays")) rules.cat_stays = cat_stays;
   if (given("cat-wins-in-hole")) rules.cat_wins_in_hole = cat_wins_in_hole;
   if (given("move-limit")) rules.move_limit = move_limit;
-  if (given("limit-outcome")) {
-    rules.limit_outcome = limit_outcome == "cat" ? LimitOutcome::kCatWin : LimitOutcome::kDraw;
-  }
+  if (given("limit-outcome")) rules.limit_outcome = parsed<LimitOutcome>(limit_outcome);
   if (given("cats")) {
     if (cats < 1 || cats > 64) {
       throw InputError(fmt::format("--cats: {} cats; give 1 to 64", cats));

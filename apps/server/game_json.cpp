@@ -38,12 +38,12 @@ Json rules_json(const Rules& rules) {
   out["cat"] = start.cats;
   out["cats"] = rules.cats;
   out["first"] = side_name(rules.first);
-  out["stuck"] = rules.stuck == StuckRule::kDraw ? "draw" : "lose";
+  out["stuck"] = rule_word(rules.stuck);
   out["mouse_stays"] = rules.mouse_stays;
   out["cat_stays"] = rules.cat_stays;
   out["cat_wins_in_hole"] = rules.cat_wins_in_hole;
   out["move_limit"] = rules.move_limit;
-  out["limit_outcome"] = rules.limit_outcome == LimitOutcome::kCatWin ? "cat" : "draw";
+  out["limit_outcome"] = rule_word(rules.limit_outcome);
   return out;
 }
 

@@ -6,6 +6,8 @@ from typing import Any, Callable
 import numpy as np
 
 __version__: str
+# The words of the rules that take one: {"first": ("mouse", "cat"), "stuck": ("lose", "draw"), ...}.
+rule_words: dict[str, tuple[str, str]]
 
 class Rules:
     holes: list[int]

@@ -10,11 +10,9 @@ from . import _core
 from ._arguments import UINT32_MAX, count, flag, is_flag, is_id, memory_limit_of, word
 from ._errors import Error, GraphError, OptionError, RulesError, relabel
 
-_WORDS = {
-    "first": ("mouse", "cat"),
-    "stuck": ("lose", "draw"),
-    "limit_outcome": ("draw", "cat"),
-}
+# The words of the rules that take one ("mouse"/"cat", "lose"/"draw", ...), as the library has
+# them: {"first": ("mouse", "cat"), ...}.
+_WORDS = _core.rule_words
 
 
 class Board:

@@ -18,17 +18,25 @@ namespace {
 
 // A word of `words` (index = the enum's value); a ValueError naming `what` otherwise. The package
 // checks its arguments first, so this guards the module's own callers.
-template <class Enum, std::size_t N>
-Enum from_word(const std::string& word, const char* const (&words)[N], const char* what) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (word == words[i]) return static_cast<Enum>(i);
-  }
+// The value a word of core's kRuleWords names; Python checks the word first (_input.py, with the
+// same words through rule_words), so a word that is none of them is the caller's mistake.
+template <class Enum>
+Enum from_word(const std::string& word, const char* what) {
+  if (const auto value = parse_rule_word<Enum>(word)) return *value;
   throw py::value_error(fmt::format("{}: '{}' is not one of the accepted words", what, word));
 }
 
-constexpr const char* kSides[] = {"mouse", "cat"};
-constexpr const char* kStuck[] = {"lose", "draw"};
-constexpr const char* kLimitOutcomes[] = {"draw", "cat"};
+// The words of each rule Python takes as a word, as core has them.
+py::dict rule_words() {
+  py::dict words;
+  auto add = [&](const char* rule, const auto& list) {
+    words[rule] = py::make_tuple(std::string(list[0]), std::string(list[1]));
+  };
+  add("first", kRuleWords<Side>);
+  add("stuck", kRuleWords<StuckRule>);
+  add("limit_outcome", kRuleWords<LimitOutcome>);
+  return words;
+}
 
 // Whether `item` is a bool, Python's or NumPy's: True is not node 1.
 bool is_bool(PyObject* item) {
@@ -198,6 +206,7 @@ GameSpec read(const py::handle& text, const std::string& source,
 }  // namespace
 
 void bind_spec(py::module_& m) {
+  m.attr("rule_words") = rule_words();
   py::class_<Rules>(m, "Rules", "The rules of a game (catmouse/core/rules.hpp), in node ids.")
       .def(py::init<>())
       .def_readwrite("holes", &Rules::holes)
@@ -211,18 +220,16 @@ void bind_spec(py::module_& m) {
       .def_readwrite("move_limit", &Rules::move_limit)
       .def_readwrite("cats", &Rules::cats)
       .def_property(
-          "first", [](const Rules& r) { return kSides[static_cast<int>(r.first)]; },
-          [](Rules& r, const std::string& w) { r.first = from_word<Side>(w, kSides, "first"); })
+          "first", [](const Rules& r) { return std::string(rule_word(r.first)); },
+          [](Rules& r, const std::string& w) { r.first = from_word<Side>(w, "first"); })
       .def_property(
-          "stuck", [](const Rules& r) { return kStuck[static_cast<int>(r.stuck)]; },
-          [](Rules& r, const std::string& w) {
-            r.stuck = from_word<StuckRule>(w, kStuck, "stuck");
-          })
+          "stuck", [](const Rules& r) { return std::string(rule_word(r.stuck)); },
+          [](Rules& r, const std::string& w) { r.stuck = from_word<StuckRule>(w, "stuck"); })
       .def_property(
           "limit_outcome",
-          [](const Rules& r) { return kLimitOutcomes[static_cast<int>(r.limit_outcome)]; },
+          [](const Rules& r) { return std::string(rule_word(r.limit_outcome)); },
           [](Rules& r, const std::string& w) {
-            r.limit_outcome = from_word<LimitOutcome>(w, kLimitOutcomes, "limit_outcome");
+            r.limit_outcome = from_word<LimitOutcome>(w, "limit_outcome");
           })
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; });
 

@@ -7,7 +7,7 @@
 namespace catmouse {
 
 std::string_view side_name(Side side) {
-  return side == Side::kMouse ? "mouse" : "cat";
+  return rule_word(side);
 }
 
 std::string_view value_name(Value value) {

@@ -70,13 +70,21 @@ Status rules_from_json(const Json& object, std::string_view text, std::string_vi
       out = value.get<bool>();
       return true;
     };
-    auto word = [&](std::string_view a, std::string_view b, auto& out, auto when_a, auto when_b) {
-      if (!value.is_string() || (value != a && value != b)) return false;
-      out = value == a ? when_a : when_b;
-      return true;
+    // One of the enumeration's words (core's kRuleWords), and the words as the message lists them.
+    auto word = [&](auto& out) {
+      using Enum = std::remove_reference_t<decltype(out)>;
+      const auto parsed = value.is_string()
+                              ? parse_rule_word<Enum>(value.get_ref<const std::string&>())
+                              : std::nullopt;
+      if (parsed) out = *parsed;
+      return parsed.has_value();
+    };
+    auto words = [](auto enum_value) {
+      const auto& w = kRuleWords<decltype(enum_value)>;
+      return fmt::format("\"{}\" or \"{}\"", w[0], w[1]);
     };
     bool ok = true;
-    std::string_view expected;
+    std::string expected;
     if (key == "holes") {
       ok = nodes(rules.holes), expected = "a list of node ids";
     } else if (key == "cat_forbidden") {
@@ -103,14 +111,11 @@ Status rules_from_json(const Json& object, std::string_view text, std::string_vi
       expected = "a number of cats (1..64)";
       if (ok) rules.cats = value.get<std::uint32_t>();
     } else if (key == "first") {
-      ok = word("mouse", "cat", rules.first, Side::kMouse, Side::kCat),
-      expected = "\"mouse\" or \"cat\"";
+      ok = word(rules.first), expected = words(rules.first);
     } else if (key == "stuck") {
-      ok = word("lose", "draw", rules.stuck, StuckRule::kLose, StuckRule::kDraw),
-      expected = "\"lose\" or \"draw\"";
+      ok = word(rules.stuck), expected = words(rules.stuck);
     } else if (key == "limit_outcome") {
-      ok = word("draw", "cat", rules.limit_outcome, LimitOutcome::kDraw, LimitOutcome::kCatWin),
-      expected = "\"draw\" or \"cat\"";
+      ok = word(rules.limit_outcome), expected = words(rules.limit_outcome);
     } else if (key == "move_limit") {
       ok = value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
            value.get<std::int64_t>() <= std::int64_t{UINT32_MAX};

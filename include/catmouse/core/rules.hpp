@@ -2,6 +2,8 @@
 // happens to a player who cannot move. The defaults are exactly LeetCode 913.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -20,7 +22,7 @@ enum class Side : std::uint8_t {
 constexpr Side opponent(Side side) {
   return side == Side::kMouse ? Side::kCat : Side::kMouse;
 }
-std::string_view side_name(Side side);  // "mouse" / "cat"
+std::string_view side_name(Side side);  // "mouse" / "cat": rule_word(side)
 
 // Game value under optimal play. The numbers are LeetCode 913's answer codes.
 enum class Value : std::uint8_t {
@@ -46,6 +48,32 @@ enum class LimitOutcome : std::uint8_t {
   kDraw = 0,    // a draw (neither side forced a win in time)
   kCatWin = 1,  // the cat wins, as in LeetCode 1728 ("the mouse did not reach the food in time")
 };
+
+// The words of the rules' two-valued enumerations, written once: what rules files, the command
+// line, the server's JSON and Python read and write. Indexed by the enumeration's value.
+template <class E>
+inline constexpr std::array<std::string_view, 2> kRuleWords{};
+template <>
+inline constexpr std::array<std::string_view, 2> kRuleWords<Side>{"mouse", "cat"};
+template <>
+inline constexpr std::array<std::string_view, 2> kRuleWords<StuckRule>{"lose", "draw"};
+template <>
+inline constexpr std::array<std::string_view, 2> kRuleWords<LimitOutcome>{"draw", "cat"};
+
+// "mouse", "lose", "cat", ...
+template <class E>
+constexpr std::string_view rule_word(E value) {
+  return kRuleWords<E>[static_cast<std::size_t>(value)];
+}
+
+// The value a word names, or nothing for a word that is not one of kRuleWords<E>.
+template <class E>
+constexpr std::optional<E> parse_rule_word(std::string_view word) {
+  for (std::size_t i = 0; i < kRuleWords<E>.size(); ++i) {
+    if (kRuleWords<E>[i] == word) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
 
 struct Rules {
   std::vector<NodeId> holes{0};  // the mouse wins on reaching any of them
