@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -146,28 +145,16 @@ TEST(ServerSlowClients, HundredAndFiftySlowConnectionsLeaveRequestsAnswered) {
       "Content-Length: 100\r\n\r\n";
   std::vector<int> slow;
   for (int k = 0; k < 150; ++k) slow.push_back(connect_to(serve.port(), 2));
-  const auto start = Clock::now();
-  int asked = 0;
-  int answered = 0;
-  double slowest = 0;
-  for (int second = 0; second < 4; ++second) {
-    for (int fd : slow) ::send(fd, &slow_head[second], 1, MSG_NOSIGNAL);
-    while (seconds_since(start) < second + 1.0) {
-      const auto asked_at = Clock::now();
-      httplib::Client client("127.0.0.1", serve.port());
-      client.set_connection_timeout(2);
-      client.set_read_timeout(2);
-      const auto r = client.Get("/api/examples");
-      ++asked;
-      if (r && r->status == 200) ++answered;
-      slowest = std::max(slowest, seconds_since(asked_at));
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::size_t sent = 0;  // a byte of each a second
+  const Probes probes = probe_examples(serve.port(), 4.0, 0.2, 2, [&](double elapsed) {
+    for (; sent < 4 && static_cast<double>(sent) <= elapsed; ++sent) {
+      for (int fd : slow) ::send(fd, &slow_head[sent], 1, MSG_NOSIGNAL);
     }
-  }
+  });
   for (int fd : slow) ::close(fd);
-  EXPECT_GE(asked, 8);
-  EXPECT_EQ(answered, asked);
-  EXPECT_LT(slowest, 1.0);
+  EXPECT_GE(probes.asked, 8);
+  EXPECT_EQ(probes.answered, probes.asked);
+  EXPECT_LT(probes.slowest, 1.0);
 }
 
 // 40 clients that ask for the page's script five times over and never read (a receive window of
@@ -180,37 +167,15 @@ TEST(ServerSlowClients, ClientsThatDoNotReadHoldNoThread) {
   for (int k = 0; k < 5; ++k) requests += "GET /static/app.js HTTP/1.1\r\nHost: x\r\n\r\n";
   std::vector<int> stalled;
   for (int k = 0; k < 40; ++k) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    const int small = 4096;
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);  // before connecting
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(serve.port()));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    send_all(fd, requests);
-    stalled.push_back(fd);
+    stalled.push_back(connect_to(serve.port(), 2, 4096));
+    send_all(stalled.back(), requests);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const auto start = Clock::now();
-  int asked = 0;
-  int answered = 0;
-  double slowest = 0;
-  while (seconds_since(start) < 2.5) {
-    const auto asked_at = Clock::now();
-    httplib::Client client("127.0.0.1", serve.port());
-    client.set_connection_timeout(2);
-    client.set_read_timeout(2);
-    const auto r = client.Get("/api/examples");
-    ++asked;
-    if (r && r->status == 200) ++answered;
-    slowest = std::max(slowest, seconds_since(asked_at));
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
+  const Probes probes = probe_examples(serve.port(), 2.5, 0.2, 2);
   for (int fd : stalled) ::close(fd);
-  EXPECT_GE(asked, 5);
-  EXPECT_EQ(answered, asked);
-  EXPECT_LT(slowest, 1.0);
+  EXPECT_GE(probes.asked, 5);
+  EXPECT_EQ(probes.answered, probes.asked);
+  EXPECT_LT(probes.slowest, 1.0);
 }
 
 // RequestFrame alone: where a request ends whatever the pieces it arrives in, and why one is
