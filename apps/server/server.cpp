@@ -255,7 +255,7 @@ struct HttpServer::Impl {
     bool ok = false;
     try {
       ok = http.answer(stream, last, closed);
-    } catch (const std::exception&) {
+    } catch (...) {
       ok = false;  // the answer could not be made (memory): the connection ends
     }
     t_connection = nullptr;
