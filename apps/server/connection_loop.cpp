@@ -359,6 +359,53 @@ void ConnectionLoop::begin_stop() {
   }
 }
 
+void ConnectionLoop::take_back(Clock::time_point now) {
+  std::vector<std::shared_ptr<Connection>> returned;
+  {
+    const std::lock_guard lock(mutex_);
+    returned.swap(returned_);
+  }
+  // Those handed to a thread are the thread's, until they come back here.
+  std::erase_if(connections_, [](const auto& c) {
+    return c->state == Connection::State::kClosed || c->state == Connection::State::kAnswering;
+  });
+  if (stop_requested_ && !stopped_) begin_stop();
+  for (const auto& c : returned) answered(c, now);
+  std::erase_if(connections_, [](const auto& c) { return c->state == Connection::State::kClosed; });
+}
+
+bool ConnectionLoop::finished() {
+  if (!stopped_ || !connections_.empty()) return false;
+  const std::lock_guard lock(mutex_);
+  return answering_ == 0 && returned_.empty();
+}
+
+Status ConnectionLoop::wait(Clock::time_point now, bool accepting) {
+  fds_.clear();
+  fds_.push_back({wake_, POLLIN, 0});
+  if (accepting) fds_.push_back({listener_, POLLIN, 0});
+  Clock::time_point next = now + kLongestWait;
+  if (listener_ >= 0 && !accepting) next = std::min(next, accept_after_);
+  for (const auto& c : connections_) {
+    const short events = c->state == Connection::State::kWriting ? POLLOUT : POLLIN;
+    fds_.push_back({c->fd, events, 0});
+    next = std::min(next, deadline(*c));
+  }
+  const auto wait = std::chrono::duration_cast<milliseconds>(next - now) + milliseconds(1);
+  const int ms = static_cast<int>(std::clamp(wait, milliseconds(0), kLongestWait).count());
+  if (::poll(fds_.data(), fds_.size(), ms) < 0 && errno != EINTR) {
+    Error error{fmt::format("the server cannot wait for its clients: {}", std::strerror(errno)),
+                {}};
+    error.where.field = ErrorField::kResources;
+    return error;
+  }
+  if (fds_[0].revents != 0) {
+    std::uint64_t count = 0;
+    [[maybe_unused]] const ssize_t n = ::read(wake_, &count, sizeof count);
+  }
+  return {};
+}
+
 Status ConnectionLoop::run() {
   if (wake_ < 0) {
     Error error{
@@ -366,57 +413,19 @@ Status ConnectionLoop::run() {
     error.where.field = ErrorField::kResources;
     return error;
   }
-  std::vector<pollfd> fds;
-  std::vector<std::shared_ptr<Connection>> returned;
   for (;;) {
     Clock::time_point now = Clock::now();
-    {
-      const std::lock_guard lock(mutex_);
-      returned.swap(returned_);
-    }
-    std::erase_if(connections_, [](const auto& c) {
-      return c->state == Connection::State::kClosed || c->state == Connection::State::kAnswering;
-    });
-    if (stop_requested_ && !stopped_) begin_stop();
-    for (const auto& c : returned) answered(c, now);
-    returned.clear();
-    std::erase_if(connections_,
-                  [](const auto& c) { return c->state == Connection::State::kClosed; });
-    if (stopped_ && connections_.empty()) {
-      const std::lock_guard lock(mutex_);
-      if (answering_ == 0 && returned_.empty()) break;
-    }
-    fds.clear();
-    fds.push_back({wake_, POLLIN, 0});
+    take_back(now);
+    if (finished()) return {};
     const bool accepting = listener_ >= 0 && now >= accept_after_;
-    if (accepting) fds.push_back({listener_, POLLIN, 0});
-    Clock::time_point next = now + kLongestWait;
-    if (listener_ >= 0 && !accepting) next = std::min(next, accept_after_);
-    const std::size_t polled = connections_.size();
-    for (const auto& c : connections_) {
-      fds.push_back(
-          {c->fd, c->state == Connection::State::kWriting ? short{POLLOUT} : short{POLLIN}, 0});
-      next = std::min(next, deadline(*c));
-    }
-    const auto wait = std::chrono::duration_cast<milliseconds>(next - now) + milliseconds(1);
-    const int ms = static_cast<int>(std::clamp(wait, milliseconds(0), kLongestWait).count());
-    if (::poll(fds.data(), fds.size(), ms) < 0 && errno != EINTR) {
-      Error error{fmt::format("the server cannot wait for its clients: {}", std::strerror(errno)),
-                  {}};
-      error.where.field = ErrorField::kResources;
-      return error;
-    }
+    const std::size_t polled = connections_.size();  // fds_ after the wake-up and the listener
+    if (Status ok = wait(now, accepting); !ok) return ok;
     now = Clock::now();
-    if (fds[0].revents != 0) {
-      std::uint64_t count = 0;
-      [[maybe_unused]] const ssize_t n = ::read(wake_, &count, sizeof count);
-    }
     const std::size_t first = accepting ? 2 : 1;
-    if (accepting && fds[1].revents != 0) accept_all(now);
+    if (accepting && fds_[1].revents != 0) accept_all(now);
     for (std::size_t i = 0; i < polled; ++i) {
       const std::shared_ptr<Connection> c = connections_[i];
-      const short events = fds[first + i].revents;
-      if (events == 0) continue;
+      if (fds_[first + i].revents == 0) continue;
       if (c->state == Connection::State::kWriting) {
         write_to(c, now);
       } else if (c->state == Connection::State::kReading ||
@@ -433,7 +442,6 @@ Status ConnectionLoop::run() {
       }
     }
   }
-  return {};
 }
 
 }  // namespace catmouse::server

@@ -11,6 +11,8 @@
 // a body may be); a body that does not fit now is answered 503.
 #pragma once
 
+#include <poll.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -72,6 +74,13 @@ class ConnectionLoop {
   // The body's room the connection's request holds, given back.
   void release(Connection& c);
   void begin_stop();
+  // The connections their threads gave back taken in, the closed ones dropped.
+  void take_back(Clock::time_point now);
+  // Stopped, and no connection left to send to.
+  bool finished();
+  // Waits for the next event or deadline (poll), over the wake-up event, the listener when
+  // `accepting`, and connections_ in order: fds_.
+  Status wait(Clock::time_point now, bool accepting);
   Clock::time_point deadline(const Connection& c) const;
 
   const std::size_t max_body_;
@@ -83,7 +92,8 @@ class ConnectionLoop {
   bool stopped_ = false;
   Clock::time_point accept_after_{};  // no accepting before: the process ran out of files
   std::vector<std::shared_ptr<Connection>> connections_;  // those the loop has
-  std::uint64_t body_bytes_ = 0;                          // of kBodyBudget, taken
+  std::vector<pollfd> fds_;
+  std::uint64_t body_bytes_ = 0;  // of kBodyBudget, taken
 
   std::mutex mutex_;
   std::vector<std::shared_ptr<Connection>> returned_;  // given back, not yet taken

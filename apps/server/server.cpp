@@ -291,10 +291,12 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   http.Patch(".*", plain);
   http.Delete(".*", plain);
   http.Options(".*", plain);
-  // Answers httplib makes on its own (a malformed request): JSON like every other error.
+  // Answers httplib makes on its own (a malformed request): JSON like every other error, and the
+  // connection closes after it.
   http.set_error_handler(
       httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        if (t_connection) t_connection->close_after = true;
         send_error(res, res.status, http_error_message(res.status), "");
         return httplib::Server::HandlerResponse::Handled;
       }));
