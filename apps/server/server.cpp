@@ -274,6 +274,11 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
   httplib::Server& http = impl_->http;
   impl_->threads = threads;
   http.set_payload_max_length(api.options().max_body);
+  // What each answer's Keep-Alive header tells the client, so that it does not send on a
+  // connection the loop has closed for idling: the loop's own rules.
+  http.set_keep_alive_timeout(
+      std::chrono::duration_cast<std::chrono::seconds>(kIdleTimeout).count());
+  http.set_keep_alive_max_count(kKeepAliveRequests);
   const auto plain = [&api, &files](const httplib::Request& req, httplib::Response& res) {
     if (const auto name = repeated_parameter(req); name && is_api(req.path)) {
       send_error(res, 400, fmt::format("the parameter \"{}\" is given more than once", *name),
