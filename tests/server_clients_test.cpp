@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -176,6 +177,47 @@ TEST(ServerSlowClients, ClientsThatDoNotReadHoldNoThread) {
   EXPECT_GE(probes.asked, 5);
   EXPECT_EQ(probes.answered, probes.asked);
   EXPECT_LT(probes.slowest, 1.0);
+}
+
+// The loop's bound on connections, here 72 (a server allowed 200 files keeps 128 for the rest):
+// past it, a connection idle the longest gives way to a new one; with none idle, the new one is
+// answered 503 at once.
+TEST(ServerSlowClients, ConnectionsBeyondTheBoundAreRefusedOrTakeAnIdlesPlace) {
+  rlimit files{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &files), 0);
+  rlimit few = files;
+  few.rlim_cur = 200;
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &few), 0);
+  Serve serve({"--memory", "64M"});  // inherits the limit
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &files), 0);
+  constexpr int kBound = 200 - 64 - 64;
+  const auto open = [&](const std::string& bytes) {
+    std::vector<int> fds;
+    for (int k = 0; k < kBound; ++k) {
+      fds.push_back(connect_to(serve.port(), 2));
+      send_all(fds.back(), bytes);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // all accepted and read
+    return fds;
+  };
+  // Every connection in the middle of a request: the next one is refused.
+  std::vector<int> busy = open("GET /api/examples HTTP/1.1\r\n");
+  const std::string refused = exchange(serve.port(), "", false, 2);
+  EXPECT_EQ(status_of(refused), 503) << refused;
+  EXPECT_NE(refused.find("Retry-After: 1"), std::string::npos) << refused;
+  EXPECT_NE(error_of(refused)["error"].get<std::string>().find("too many connections"),
+            std::string::npos);
+  for (int fd : busy) ::close(fd);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // Every connection idle: the oldest gives way, and the request is answered.
+  std::vector<int> idle = open("");
+  EXPECT_EQ(status_of(exchange(serve.port(),
+                               "GET /api/examples HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                               false, 2)),
+            200);
+  char byte = 0;
+  EXPECT_EQ(::recv(idle.front(), &byte, 1, 0), 0) << "the oldest idle connection is still open";
+  for (int fd : idle) ::close(fd);
 }
 
 // RequestFrame alone: where a request ends whatever the pieces it arrives in, and why one is
