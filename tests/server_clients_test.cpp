@@ -220,6 +220,25 @@ TEST(ServerSlowClients, ConnectionsBeyondTheBoundAreRefusedOrTakeAnIdlesPlace) {
   for (int fd : idle) ::close(fd);
 }
 
+// Bodies being read take their announced length from 32 MiB: 32 bodies of 1 MiB announced and
+// not sent fill it, and the 33rd is answered 503 as its headers arrive.
+TEST(ServerSlowClients, BodiesBeingReadShareABudget) {
+  Serve serve({"--memory", "64M"});
+  const std::string announce = head("Content-Length: 1048576\r\n");
+  std::vector<int> waiting;
+  for (int k = 0; k < 32; ++k) {
+    waiting.push_back(connect_to(serve.port(), 2));
+    send_all(waiting.back(), announce);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const std::string refused = exchange(serve.port(), announce, false, 2);
+  EXPECT_EQ(status_of(refused), 503) << refused;
+  EXPECT_NE(error_of(refused)["error"].get<std::string>().find("busy reading"), std::string::npos);
+  for (int fd : waiting) ::close(fd);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // their room given back
+  EXPECT_EQ(status_of(exchange(serve.port(), post(kBody))), 201);
+}
+
 // RequestFrame alone: where a request ends whatever the pieces it arrives in, and why one is
 // refused before it takes a thread.
 RequestFrame::Scan scan_in_pieces(RequestFrame& frame, const std::string& request,
