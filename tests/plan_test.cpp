@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <vector>
 
+#include "catmouse/io/generate.hpp"
 #include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "test_util.hpp"
@@ -63,6 +65,30 @@ TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
   Result<SolvePlan> too_many = plan(make_spec(example1()), threads);
   ASSERT_FALSE(too_many.ok());
   EXPECT_EQ(too_many.error().where.field_text(), "threads");
+}
+
+// Ten cats on a 16-node random graph: a placement has more joint moves than the pack engine
+// plays. The plan finds it from one placement, before anything of the game's size is allocated
+// (the engine found it after 12 s and 320 MB, in the middle of its first pass).
+TEST(Plan, TooManyJointMovesAreRefusedBeforeTheSolve) {
+  GenerateOptions random;
+  random.nodes = 16;
+  Rules ten;
+  ten.cats = 10;
+  const auto start = std::chrono::steady_clock::now();
+  Result<SolvePlan> refused = plan(make_spec(generate(random).value(), ten));
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().where.field, ErrorField::kCats);
+  EXPECT_NE(refused.error().message.find("65535 or more joint moves"), std::string::npos)
+      << refused.error().message;
+  EXPECT_EQ(refused.error().nodes.size(), 10u);  // the placement, named node by node
+  EXPECT_LT(took.count(), 5.0);
+  // Ten cats on a 12-node cycle have few joint moves: planned as before.
+  GenerateOptions cycle;
+  cycle.family = GraphFamily::kCycle;
+  cycle.nodes = 12;
+  EXPECT_TRUE(plan(make_spec(generate(cycle).value(), ten)).ok());
 }
 
 TEST(Plan, RunIntoTheTableIsSolve) {

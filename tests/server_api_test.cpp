@@ -3,6 +3,7 @@
 // value maps, the 503 of a busy server and the cache's memory bound.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <regex>
 
 #include "catmouse/solve/play.hpp"
@@ -271,6 +272,27 @@ TEST(ServerApi, GamesBeyondTheLimitsAreRefusedBeforeSolving) {
                422, "", "3120 positions");
   EXPECT_EQ(api.cache().size(), 0u);
   EXPECT_EQ(call(api, "POST", "/api/games", Json{{"text", kLeetCode1}}.dump()).status, 201);
+}
+
+// Ten cats on a 16-node random graph: more joint moves than the pack engine plays. A valid game
+// the server will not solve (422, naming rules.cats), refused by the plan at once and without a
+// turn of the solves: here the only turn is taken. (It was 400 after 12 s of a solve's turn.)
+TEST(ServerApi, TooManyJointMovesAreRefusedAtOnceWithoutASolveTurn) {
+  ApiOptions options = small_options();
+  options.memory = std::uint64_t{1} << 30;
+  options.solves = 1;
+  options.queue = 0;
+  Api api(options, examples());
+  auto held = api.gate().enter();
+  const auto start = std::chrono::steady_clock::now();
+  const Response r = call(
+      api, "POST", "/api/games",
+      Json{{"generate", {{"family", "random"}, {"nodes", 16}}}, {"rules", {{"cats", 10}}}}.dump());
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  expect_error(r, 422, "rules.cats", "joint moves");
+  EXPECT_EQ(json_of(r)["field"], "cats");
+  EXPECT_LT(took.count(), 5.0);
+  EXPECT_EQ(api.cache().reserved_bytes(), 0u);
 }
 
 TEST(ServerApi, PositionsAgreeWithTheSolution) {

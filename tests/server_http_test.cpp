@@ -17,6 +17,9 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -384,25 +387,65 @@ TEST(ServeProgram, ListensOnTheLoopbackAndStopsCleanlyOnASignal) {
   }
 }
 
-TEST(ServeProgram, ABadBoardIsAUsageErrorAndATakenPortAFailure) {
-  // Each must exit at once; one that serves anyway is stopped, so that the test fails, not hangs.
-  const auto refused = [](Child& child) {
-    const std::string line = read_line(child.out);
-    if (!line.empty()) ::kill(child.pid, SIGTERM);
-    return line;
-  };
-  Child bad = start_serve({CATMOUSE_TEST_DATA "/../../README.md"});
-  EXPECT_EQ(refused(bad), "");
-  EXPECT_EQ(exit_code(bad), 2);
-  // A port another server holds.
+// `catmouse serve --port 0 --memory 64M ARGS...` run to its end (at most 5 s): exit code, stdout
+// and stderr.
+struct Ran {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+Ran run_serve(const std::vector<std::string>& args, const std::string& port = "0") {
+  const std::string dir = ::testing::TempDir();
+  std::string command =
+      fmt::format("timeout 5 {} serve --port {} --memory 64M", CATMOUSE_CLI, port);
+  for (const std::string& a : args) command += " '" + a + "'";
+  command += fmt::format(" > {0}serve.out 2> {0}serve.err", dir);
+  const int status = std::system(command.c_str());
+  Ran ran;
+  ran.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  for (auto [file, text] : {std::pair{"serve.out", &ran.out}, std::pair{"serve.err", &ran.err}}) {
+    std::ifstream in(dir + file);
+    text->assign(std::istreambuf_iterator<char>(in), {});
+  }
+  return ran;
+}
+
+// A host that names no address is the user's mistake: exit 2, saying why.
+TEST(ServeProgram, ABadHostIsAUsageErrorWithItsReason) {
+  for (const char* host : {"nosuch..", "256.1.1.1"}) {
+    const Ran ran = run_serve({"--host", host});
+    EXPECT_EQ(ran.code, 2) << host << "\n" << ran.err;
+    EXPECT_EQ(ran.out, "") << host;
+    EXPECT_TRUE(ran.err.starts_with(fmt::format("catmouse: --host: cannot resolve '{}': ", host)))
+        << ran.err;
+    EXPECT_GT(ran.err.size(), fmt::format("catmouse: --host: cannot resolve '{}': \n", host).size())
+        << "no reason: " << ran.err;
+  }
+}
+
+// A port taken is the machine's: exit 1, naming the address and the reason.
+TEST(ServeProgram, ATakenPortIsAFailureWithItsReason) {
   Api api(small_options(), examples());
   const StaticFiles files = StaticFiles::load(CATMOUSE_WEB_DIR).value();
   HttpServer holder(api, files, 2);
   const Result<int> port = holder.bind("127.0.0.1", 0);
   ASSERT_TRUE(port.ok());
-  Child taken = start_serve({}, std::to_string(*port));
-  EXPECT_EQ(refused(taken), "");
-  EXPECT_EQ(exit_code(taken), 1);
+  const Ran ran = run_serve({}, std::to_string(*port));
+  EXPECT_EQ(ran.code, 1);
+  EXPECT_EQ(ran.out, "");
+  EXPECT_EQ(
+      ran.err,
+      fmt::format("catmouse: cannot listen on 127.0.0.1:{}: Address already in use\n", *port));
+}
+
+TEST(ServeProgram, ABadBoardIsAUsageError) {
+  // It must exit at once; one that serves anyway is stopped, so that the test fails, not hangs.
+  Child bad = start_serve({CATMOUSE_TEST_DATA "/../../README.md"});
+  const std::string line = read_line(bad.out);
+  if (!line.empty()) ::kill(bad.pid, SIGTERM);
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(exit_code(bad), 2);
 }
 
 }  // namespace

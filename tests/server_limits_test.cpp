@@ -262,30 +262,16 @@ TEST(ServerSlowClients, SlowlorisCannotBlockOtherRequests) {
   std::vector<int> slow;
   for (int k = 0; k < 14; ++k) slow.push_back(connect_to(serve.port()));
   std::vector<bool> closed(slow.size(), false);
-  const auto start = Clock::now();
-  std::size_t sent = 0;
-  int answered = 0;
-  int asked = 0;
-  double slowest = 0;
-  while (seconds_since(start) < 9.0) {
-    if (seconds_since(start) >= 3.0 * static_cast<double>(sent) && sent < head.size()) {
-      for (std::size_t k = 0; k < slow.size(); ++k) {
-        if (!closed[k] && ::send(slow[k], &head[sent], 1, MSG_NOSIGNAL) != 1) closed[k] = true;
-      }
-      ++sent;
+  std::size_t sent = 0;  // a byte of each every 3 s
+  const Probes probes = probe_examples(serve.port(), 9.0, 0.3, 3, [&](double elapsed) {
+    if (elapsed < 3.0 * static_cast<double>(sent) || sent >= head.size()) return;
+    for (std::size_t k = 0; k < slow.size(); ++k) {
+      if (!closed[k] && ::send(slow[k], &head[sent], 1, MSG_NOSIGNAL) != 1) closed[k] = true;
     }
-    const auto asked_at = Clock::now();
-    httplib::Client client("127.0.0.1", serve.port());
-    client.set_connection_timeout(3);
-    client.set_read_timeout(3);
-    const auto r = client.Get("/api/examples");
-    ++asked;
-    if (r && r->status == 200) ++answered;
-    slowest = std::max(slowest, seconds_since(asked_at));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  }
-  EXPECT_EQ(answered, asked);
-  EXPECT_LT(slowest, 1.5);
+    ++sent;
+  });
+  EXPECT_EQ(probes.answered, probes.asked);
+  EXPECT_LT(probes.slowest, 1.5);
   // The server has given up on every slow connection: reading finds its end.
   for (std::size_t k = 0; k < slow.size(); ++k) {
     timeval quick{0, 200000};

@@ -16,10 +16,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
@@ -142,8 +144,13 @@ class Serve {
   int port_ = 0;
 };
 
-inline int connect_to(int port, int timeout_seconds = 10) {
+// A connection to the server on 127.0.0.1; with `receive_buffer`, a receive window that small
+// (a client that reads slowly).
+inline int connect_to(int port, int timeout_seconds = 10, int receive_buffer = 0) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (receive_buffer > 0) {
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+  }
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
@@ -152,6 +159,35 @@ inline int connect_to(int port, int timeout_seconds = 10) {
   timeval timeout{timeout_seconds, 0};  // no test waits longer for an answer
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   return fd;
+}
+
+// Requests answered while slow clients do their worst.
+struct Probes {
+  int asked = 0;
+  int answered = 0;
+  double slowest = 0;  // seconds
+};
+
+// GET /api/examples asked every `pause` seconds for `seconds`, each waiting at most `wait`
+// seconds for its answer; `before` runs before each, given the seconds since the start (to send
+// the slow clients' next bytes).
+inline Probes probe_examples(int port, double seconds, double pause, int wait,
+                             const std::function<void(double)>& before = {}) {
+  Probes probes;
+  const auto start = Clock::now();
+  while (seconds_since(start) < seconds) {
+    if (before) before(seconds_since(start));
+    const auto asked_at = Clock::now();
+    httplib::Client client("127.0.0.1", port);
+    client.set_connection_timeout(wait);
+    client.set_read_timeout(wait);
+    const auto r = client.Get("/api/examples");
+    ++probes.asked;
+    if (r && r->status == 200) ++probes.answered;
+    probes.slowest = std::max(probes.slowest, seconds_since(asked_at));
+    std::this_thread::sleep_for(std::chrono::duration<double>(pause));
+  }
+  return probes;
 }
 
 inline void send_all(int fd, const std::string& bytes) {

@@ -62,6 +62,22 @@ FieldAnswer answer_of(const Location& where) {
   }
 }
 
+std::string error_json(const std::string& message, const std::string& where) {
+  return Json{{"error", message}, {"where", where}}.dump(-1, ' ', false,
+                                                         Json::error_handler_t::replace);
+}
+
+void refuse_game(const Error& error, bool solving) {
+  FieldAnswer answer = answer_of(error.where);
+  if (answer.status == 400) answer.status = 422;
+  // While solving, only the number of cats (the pack engine's joint moves) and the server's own
+  // options can fail, and the body names none of those options.
+  const ErrorField field = error.where.field;
+  if (solving && field != ErrorField::kCats && field != ErrorField::kThreads) answer.where.clear();
+  throw ApiError{
+      answer.status, error.message, std::move(answer.where), {}, std::string(field_name(field))};
+}
+
 void fail(const Error& error) {
   FieldAnswer answer = answer_of(error.where);
   throw ApiError{answer.status,
@@ -448,10 +464,7 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
   solve_options.cancelled = [&watch] { return watch(); };
   Result<SolvePlan> planned = plan(std::move(spec), solve_options);
   reading.reset();  // the game is built: the next request may read
-  if (!planned.ok()) {
-    const Error& error = planned.error();
-    fail(error);
-  }
+  if (!planned.ok()) refuse_game(planned.error(), false);
   const std::uint64_t bytes = planned->memory_bytes();
   if (bytes == UINT64_MAX || bytes > options_.memory) {
     fail(
@@ -492,10 +505,7 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
            "");
     }
     if (error.where.field == ErrorField::kCancelled) fail(503, "the server is stopping", "");
-    // The game was planned: only the options can fail now, and the body names none of them.
-    const FieldAnswer answer = answer_of(error.where);
-    fail(answer.status, error.message,
-         error.where.field == ErrorField::kThreads ? answer.where : std::string());
+    refuse_game(error, true);
   }
   const std::string id = fmt::format("g{}", next_id_++);
   GameFacts facts{

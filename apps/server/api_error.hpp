@@ -33,7 +33,14 @@ struct FieldAnswer {
 };
 FieldAnswer answer_of(const Location& where);
 
+// The body of every error answer: {"error": message, "where": where}, valid JSON whatever bytes
+// of the request the message quotes (bytes that are not UTF-8 become U+FFFD).
+std::string error_json(const std::string& message, const std::string& where);
+
 // Throws a library error as its field's answer, with the field's name in the body.
 [[noreturn]] void fail(const Error& error);
+// Throws the refusal of a valid game (validate() passed) by plan() or, `solving`, by its engine:
+// as fail(), but what would be the request's fault (400) is 422, a game the server will not solve.
+[[noreturn]] void refuse_game(const Error& error, bool solving);
 
 }  // namespace catmouse::server

@@ -2,8 +2,8 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -12,15 +12,6 @@
 namespace catmouse::server {
 
 namespace {
-
-bool poll_for(int sock, short events, int ms) {
-  pollfd fd{sock, events, 0};
-  int n = 0;
-  do {
-    n = ::poll(&fd, 1, ms);
-  } while (n < 0 && errno == EINTR);
-  return n > 0;
-}
 
 void ip_and_port(const sockaddr_storage& address, std::string& ip, int& port) {
   char text[INET6_ADDRSTRLEN] = {};
@@ -38,87 +29,45 @@ void ip_and_port(const sockaddr_storage& address, std::string& ip, int& port) {
 
 }  // namespace
 
-void ConnectionStream::start_request() {
-  started_ = std::chrono::steady_clock::now();
-  read_bytes_ = 0;
-  part_ = Part::kRequestLine;
-  header_bytes_ = 0;
-  line_bytes_ = 0;
-  headers_too_large_ = false;
+Connection::~Connection() {
+  close();
 }
 
-bool ConnectionStream::follow_head(const char* bytes, std::size_t size) {
-  for (std::size_t i = 0; i < size && part_ != Part::kBody; ++i) {
-    const char c = bytes[i];
-    if (part_ == Part::kRequestLine) {
-      if (c == '\n') part_ = Part::kHeaders;
-      continue;
-    }
-    if (++header_bytes_ > kMaxHeaderBytes) {
-      headers_too_large_ = true;
-      return false;
-    }
-    if (c == '\n') {
-      if (line_bytes_ == 0) part_ = Part::kBody;  // the blank line ending the head
-      line_bytes_ = 0;
-    } else if (c != '\r') {
-      ++line_bytes_;
-    }
-  }
-  return true;
-}
-
-int ConnectionStream::wait_ms() const {
-  using std::chrono::milliseconds;
-  const auto allowed = kRequestGrace + milliseconds(read_bytes_ * 1000 / kMinBytesPerSecond);
-  const auto used =
-      std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - started_);
-  const auto left = allowed - used;
-  if (left <= milliseconds(0)) return 0;
-  return static_cast<int>(std::min(left, kReadTimeout).count());
-}
-
-bool ConnectionStream::is_readable() const {
-  return begin_ < end_ || poll_for(sock_, POLLIN, wait_ms());
-}
-
-bool ConnectionStream::is_writable() const {
-  return poll_for(sock_, POLLOUT, static_cast<int>(kWriteTimeout.count()));
+void Connection::close() {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+  state = State::kClosed;
 }
 
 ssize_t ConnectionStream::read(char* ptr, std::size_t size) {
-  if (begin_ == end_) {
-    const int ms = wait_ms();
-    if (ms <= 0 || !poll_for(sock_, POLLIN, ms)) return -1;  // too slow: the connection ends
-    ssize_t n = 0;
-    do {
-      n = ::recv(sock_, buffer_, sizeof buffer_, 0);
-    } while (n < 0 && errno == EINTR);
-    if (n <= 0) return n;
-    begin_ = 0;
-    end_ = static_cast<std::size_t>(n);
-    read_bytes_ += end_;
-  }
-  const std::size_t n = std::min(size, end_ - begin_);
-  if (!follow_head(buffer_ + begin_, n)) return -1;  // httplib answers 400, the server 431
-  std::memcpy(ptr, buffer_ + begin_, n);
-  begin_ += n;
-  return static_cast<ssize_t>(n);
+  const std::size_t n = std::min(size, connection_.frame.size() - read_);
+  std::memcpy(ptr, connection_.in.data() + read_, n);
+  read_ += n;
+  return static_cast<ssize_t>(n);  // 0 at the request's end: nothing of the next is read here
 }
 
 ssize_t ConnectionStream::write(const char* ptr, std::size_t size) {
-  if (!is_writable()) return -1;
-  ssize_t n = 0;
-  do {
-    n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
-  } while (n < 0 && errno == EINTR);
-  return n;
+  if (connection_.write_failed) return -1;
+  std::size_t done = 0;
+  if (connection_.unsent() == 0) {
+    ssize_t n = 0;
+    do {
+      n = ::send(connection_.fd, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+      connection_.write_failed = true;
+      return -1;
+    }
+    done = n > 0 ? static_cast<std::size_t>(n) : 0;
+  }
+  connection_.out.append(ptr + done, size - done);  // the loop sends it
+  return static_cast<ssize_t>(size);
 }
 
 void ConnectionStream::get_remote_ip_and_port(std::string& ip, int& port) const {
   sockaddr_storage address{};
   socklen_t length = sizeof address;
-  if (::getpeername(sock_, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+  if (::getpeername(connection_.fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
     ip_and_port(address, ip, port);
   }
 }
@@ -126,7 +75,7 @@ void ConnectionStream::get_remote_ip_and_port(std::string& ip, int& port) const 
 void ConnectionStream::get_local_ip_and_port(std::string& ip, int& port) const {
   sockaddr_storage address{};
   socklen_t length = sizeof address;
-  if (::getsockname(sock_, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+  if (::getsockname(connection_.fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
     ip_and_port(address, ip, port);
   }
 }

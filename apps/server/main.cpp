@@ -44,6 +44,10 @@ void run(const ServeCommand& cmd) {
   engine.memory = cmd.memory;
   engine.threads = cmd.threads;
   const SolveOptions resolved = engine.resolve();
+  // A host that names no address is the user's mistake (2); a port taken, the machine's (1).
+  if (Status ok = server::check_host(cmd.host); !ok) {
+    throw InputError("--host: " + ok.error().message);
+  }
   server::ServeOptions options;
   options.host = cmd.host;
   options.port = cmd.port;

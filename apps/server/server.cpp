@@ -2,44 +2,68 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
-#include <poll.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <system_error>
 #include <thread>
 
+#include "api_error.hpp"
 #include "connection.hpp"
-#include "game_json.hpp"
+#include "connection_loop.hpp"
 
 namespace catmouse::server {
 
 namespace {
 
-// Bodies sent without a length (chunked) are read up to this size to the end before a 413, so
-// that the client, still sending, is not cut off before it reads the answer; a length announced
-// over the API's limit is refused at once (pre_route).
-constexpr std::size_t kDrainLimit = std::size_t{64} << 20;
-
-constexpr std::size_t kReadingThreads = 32;
+constexpr std::size_t kAnsweringThreads = 32;
 
 constexpr std::chrono::seconds kStopGrace{3};
 
+// The connection this thread is answering, for send(): a large answer's room of the budget stays
+// with the connection until the loop has sent the last of it.
+thread_local Connection* t_connection = nullptr;
+
 Request request_of(const httplib::Request& req, std::string body) {
   Request out{req.method, req.path, {}, std::move(body)};
-  for (const auto& [name, value] : req.params) out.query.emplace(name, value);  // first wins
+  for (const auto& [name, value] : req.params) out.query.emplace(name, value);
   return out;
+}
+
+// A query parameter given more than once, however spelt (httplib's params keep one copy of a
+// pair repeated with the same value, so the raw query is read): the request does not say which
+// it means, or says it twice.
+std::optional<std::string> repeated_parameter(const httplib::Request& req) {
+  const std::size_t question = req.target.find('?');
+  if (question == std::string::npos) return std::nullopt;
+  std::set<std::string> names;
+  std::optional<std::string> repeated;
+  const std::string query = req.target.substr(question + 1);
+  httplib::detail::split(
+      query.data(), query.data() + query.size(), '&', [&](const char* begin, const char* end) {
+        const std::string pair(begin, end);
+        const std::string name = httplib::detail::decode_url(pair.substr(0, pair.find('=')), true);
+        if (!name.empty() && !names.insert(name).second && !repeated) {
+          repeated = name;
+        }
+      });
+  return repeated;
 }
 
 // Bytes written at a time from a large answer.
@@ -53,7 +77,9 @@ void send(Response response, httplib::Response& res) {
     return;
   }
   // A large answer is not copied: httplib writes it from here, and the budget's room it holds
-  // is given back once it is sent (or the connection has failed) and the response is gone.
+  // is given back once it is sent (or the connection has failed): what the socket does not take
+  // at once waits in the connection, which keeps the room until then.
+  if (t_connection) t_connection->hold = response.hold;
   auto body = std::make_shared<const std::string>(std::move(response.body));
   res.set_content_provider(body->size(), response.content_type,
                            [body, hold = std::move(response.hold)](
@@ -67,21 +93,11 @@ bool is_api(const std::string& path) {
   return path == "/api" || path.starts_with("/api/");
 }
 
-// Set by a handler that answered without reading the body announced: the connection ends after
-// the answer, since what follows on it is that body, not a request.
-thread_local bool t_close_after_answer = false;
-
-// The connection this thread is reading, for the error handler: httplib says 400 for headers too
-// large, and only the connection knows that was the reason (431).
-thread_local const ConnectionStream* t_connection = nullptr;
-
 void send_error(httplib::Response& res, int status, const std::string& message,
                 const std::string& where) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(Json{{"error", message}, {"where", where}}.dump(-1, ' ', false,
-                                                                  Json::error_handler_t::replace),
-                  "application/json");
+  res.set_content(error_json(message, where), "application/json");
 }
 
 std::string http_error_message(int status) {
@@ -92,10 +108,6 @@ std::string http_error_message(int status) {
       return "no such path";
     case 413:
       return "the body is too large";
-    case 414:
-      return "the request's address is too long";
-    case 431:
-      return "the request's headers are too large";
     case 503:
       return "the server is busy; try again in a moment";
     default:
@@ -103,63 +115,19 @@ std::string http_error_message(int status) {
   }
 }
 
-// The body's announced length: none when absent, an error when unreadable or announced twice
-// with different values (the request is then ambiguous: 400).
-Result<std::optional<std::uint64_t>> content_length(const httplib::Request& req) {
-  const std::size_t count = req.get_header_value_count("Content-Length");
-  if (count == 0) return std::optional<std::uint64_t>();
-  const std::string first = req.get_header_value("Content-Length", 0);
-  for (std::size_t i = 1; i < count; ++i) {
-    if (req.get_header_value("Content-Length", i) != first) {
-      return Error{"the request has two different Content-Length headers", {}};
-    }
-  }
-  std::uint64_t length = 0;
-  const auto [end, ec] = std::from_chars(first.data(), first.data() + first.size(), length);
-  if (first.empty() || ec != std::errc() || end != first.data() + first.size()) {
-    return Error{"the Content-Length header is not a number", {}};
-  }
-  return std::optional<std::uint64_t>(length);
-}
-
-// Before any body is read: an ambiguous length (400), a body announced over the limit (413),
-// the methods of the API that take no body (PUT, PATCH, DELETE: answered, 405 or done), and
-// methods httplib parses but routes nowhere (TRACE, CONNECT: 405 from the site).
+// Methods httplib parses but routes nowhere (TRACE, CONNECT) go to the site, which answers 405.
 httplib::Server::HandlerResponse pre_route(const httplib::Server::Handler& plain,
-                                           std::size_t max_body, const httplib::Request& req,
-                                           httplib::Response& res) {
-  using httplib::Server;
-  const Result<std::optional<std::uint64_t>> length = content_length(req);
-  if (!length.ok()) {
-    t_close_after_answer = true;
-    send_error(res, 400, length.error().message, "Content-Length");
-    return Server::HandlerResponse::Handled;
-  }
-  const bool body = length->value_or(0) > 0;
-  if (is_api(req.path) && req.method == "POST" && length->value_or(0) > max_body) {
-    t_close_after_answer = true;
-    send_error(res, 413, fmt::format("the body is over {} bytes", max_body), "body");
-    return Server::HandlerResponse::Handled;
-  }
-  if (is_api(req.path) &&
-      (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE")) {
-    t_close_after_answer = body;
-    plain(req, res);
-    return Server::HandlerResponse::Handled;
-  }
+                                           const httplib::Request& req, httplib::Response& res) {
   static const std::string kRouted[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
   for (const std::string& method : kRouted) {
-    if (req.method == method) return Server::HandlerResponse::Unhandled;
+    if (req.method == method) return httplib::Server::HandlerResponse::Unhandled;
   }
-  t_close_after_answer = body;
   plain(req, res);
-  return Server::HandlerResponse::Handled;
+  return httplib::Server::HandlerResponse::Handled;
 }
 
-// The threads that serve connections, started before the server listens, so that a machine that
-// cannot give them all makes the start fail with a message (exit 1). httplib's own pool, when a
-// thread cannot start in its constructor, destroys the condition its started threads wait on and
-// hangs for good.
+// The threads that answer requests, started before the server listens, so that a machine that
+// cannot give them all makes the start fail with a message (exit 1).
 class ConnectionPool {
  public:
   ~ConnectionPool() { shutdown(); }
@@ -221,16 +189,36 @@ class ConnectionPool {
   bool stopping_ = false;
 };
 
-// The pool as httplib's task queue: httplib deletes the queue it is given, not the pool.
-class PoolQueue : public httplib::TaskQueue {
- public:
-  explicit PoolQueue(ConnectionPool& pool) : pool_(pool) {}
-  void enqueue(std::function<void()> job) override { pool_.enqueue(std::move(job)); }
-  void shutdown() override { pool_.shutdown(); }
-
- private:
-  ConnectionPool& pool_;
+// The addresses `host` names, to listen on `port`.
+struct Addresses {
+  addrinfo* list = nullptr;
+  Addresses() = default;
+  Addresses(const Addresses&) = delete;
+  Addresses& operator=(const Addresses&) = delete;
+  ~Addresses() {
+    if (list) ::freeaddrinfo(list);
+  }
 };
+
+Status resolve(const std::string& host, int port, Addresses& out) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  const int code = ::getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &out.list);
+  if (code != 0) {
+    return Error{fmt::format("cannot resolve '{}': {}", host,
+                             code == EAI_SYSTEM ? std::strerror(errno) : ::gai_strerror(code)),
+                 {}};
+  }
+  return {};
+}
+
+// HOST:PORT, an IPv6 address in brackets.
+std::string host_and_port(const std::string& host, int port) {
+  return host.find(':') != std::string::npos ? fmt::format("[{}]:{}", host, port)
+                                             : fmt::format("{}:{}", host, port);
+}
 
 }  // namespace
 
@@ -238,122 +226,82 @@ Response route(Api& api, const StaticFiles& files, const Request& request) {
   return is_api(request.path) ? api.handle(request) : files.serve(request);
 }
 
+Status check_host(const std::string& host) {
+  Addresses addresses;
+  return resolve(host, 0, addresses);
+}
+
 struct HttpServer::Impl {
-  // httplib listens with a backlog of 5 connections: a burst of clients beyond that is dropped
-  // by the kernel while the accepting thread catches up. The socket, once bound, is given the
-  // system's largest backlog instead.
-  //
-  // Each connection is read through ConnectionStream (connection.hpp): read timeouts and a
-  // deadline per request against slow clients, and answers written to half-closed connections.
-  class Server : public httplib::Server {
+  // httplib parses, routes and writes each request; the loop (connection_loop.hpp) has read it
+  // whole before, and sends what the socket did not take at once after.
+  class Http : public httplib::Server {
    public:
-    bool widen_backlog() { return ::listen(svr_sock_, SOMAXCONN) == 0; }
-
-   private:
-    bool running() const { return svr_sock_ != INVALID_SOCKET; }
-
-    // Waits for the next request of a kept-alive connection, until the keep-alive timeout or
-    // the server's stop.
-    bool next_request(int sock) const {
-      const auto until =
-          std::chrono::steady_clock::now() + std::chrono::seconds(keep_alive_timeout_sec_);
-      while (running() && std::chrono::steady_clock::now() < until) {
-        pollfd fd{sock, POLLIN, 0};
-        if (::poll(&fd, 1, 100) > 0) return true;
-      }
-      return false;
-    }
-
-    bool process_and_close_socket(socket_t sock) override {
-      ConnectionStream stream(sock);
-      t_connection = &stream;
-      bool ok = false;
-      bool drain = false;
-      for (std::size_t count = keep_alive_max_count_; count > 0 && next_request(sock); --count) {
-        stream.start_request();
-        t_close_after_answer = false;
-        bool closed = false;
-        ok = process_request(stream, count == 1 || !running(), closed, [](httplib::Request&) {});
-        drain = t_close_after_answer;
-        if (!ok || closed || drain) break;
-      }
-      ::shutdown(sock, SHUT_WR);
-      // A body left unread: read a little of it before closing, so that the client, still
-      // sending, is not reset before it reads the answer.
-      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
-      char buffer[4096];
-      while (drain && std::chrono::steady_clock::now() < until) {
-        pollfd fd{sock, POLLIN, 0};
-        if (::poll(&fd, 1, 100) <= 0) continue;
-        if (::recv(sock, buffer, sizeof buffer, 0) <= 0) break;
-      }
-      ::close(sock);
-      t_connection = nullptr;
-      return ok;
+    bool answer(httplib::Stream& stream, bool last, bool& closed) {
+      return process_request(stream, last, closed, nullptr);
     }
   };
-  Server http;
+
+  explicit Impl(std::size_t max_body)
+      : loop(max_body, [this](std::shared_ptr<Connection> c) {
+          pool.enqueue([this, c = std::move(c)] { answer(c); });
+        }) {}
+
+  // One request of `c`, in a thread of the pool.
+  void answer(const std::shared_ptr<Connection>& c) {
+    ConnectionStream stream(*c);
+    t_connection = c.get();
+    bool closed = false;
+    const bool last = c->answered + 1 >= kKeepAliveRequests || loop.stopping();
+    bool ok = false;
+    try {
+      ok = http.answer(stream, last, closed);
+    } catch (...) {
+      ok = false;  // the answer could not be made (memory): the connection ends
+    }
+    t_connection = nullptr;
+    if (!ok || closed || last) c->close_after = true;
+    loop.give_back(c);
+  }
+
+  Http http;
   ConnectionPool pool;
+  ConnectionLoop loop;
   std::size_t threads = 0;
 };
 
 HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
-    : impl_(std::make_unique<Impl>()) {
+    : impl_(std::make_unique<Impl>(api.options().max_body)) {
   httplib::Server& http = impl_->http;
-  // httplib deletes the queue it is given on shutdown: a view of the pool, started by run().
   impl_->threads = threads;
-  http.new_task_queue = [pool = &impl_->pool] { return new PoolQueue(*pool); };
-  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server on the
-  // same port would start and silently take half the connections instead of failing.
-  http.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  http.set_keep_alive_timeout(2);
-  http.set_read_timeout(std::chrono::duration_cast<std::chrono::seconds>(kReadTimeout));
-  http.set_payload_max_length(kDrainLimit);
-  const std::size_t max_body = api.options().max_body;
+  http.set_payload_max_length(api.options().max_body);
+  // What each answer's Keep-Alive header tells the client, so that it does not send on a
+  // connection the loop has closed for idling: the loop's own rules.
+  http.set_keep_alive_timeout(
+      std::chrono::duration_cast<std::chrono::seconds>(kIdleTimeout).count());
+  http.set_keep_alive_max_count(kKeepAliveRequests);
   const auto plain = [&api, &files](const httplib::Request& req, httplib::Response& res) {
+    if (const auto name = repeated_parameter(req); name && is_api(req.path)) {
+      send_error(res, 400, fmt::format("the parameter \"{}\" is given more than once", *name),
+                 *name);
+      return;
+    }
     send(route(api, files, request_of(req, req.body)), res);
   };
-  http.set_pre_routing_handler(
-      [plain, max_body](const httplib::Request& req, httplib::Response& res) {
-        return pre_route(plain, max_body, req, res);
-      });
+  http.set_pre_routing_handler([plain](const httplib::Request& req, httplib::Response& res) {
+    return pre_route(plain, req, res);
+  });
   http.Get(".*", plain);
+  http.Post(".*", plain);
   http.Put(".*", plain);
   http.Patch(".*", plain);
   http.Delete(".*", plain);
   http.Options(".*", plain);
-  http.Post(".*", [&api, &files, max_body](const httplib::Request& req, httplib::Response& res,
-                                           const httplib::ContentReader& read) {
-    std::string body;
-    bool over = false;
-    read([&](const char* data, std::size_t length) {
-      if (body.size() + length > max_body) over = true;
-      if (!over) body.append(data, length);
-      return true;  // read on to the end even when over, see kDrainLimit
-    });
-    if (over && is_api(req.path)) {
-      send(Response{413,
-                    "application/json",
-                    fmt::format(R"({{"error":"the body is over {} bytes","where":"body"}})",
-                                max_body),
-                    {{"Cache-Control", "no-store"}}},
-           res);
-      return;
-    }
-    send(route(api, files, request_of(req, over ? std::string() : std::move(body))), res);
-  });
-  // Answers httplib makes on its own (a malformed request, an address or headers too long, a
-  // body beyond kDrainLimit): JSON like every other error.
+  // Answers httplib makes on its own (a malformed request): JSON like every other error, and the
+  // connection closes after it.
   http.set_error_handler(
       httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        if (t_connection && t_connection->headers_too_large()) {
-          res.status = 431;
-          t_close_after_answer = true;  // the rest of the head is unread
-        }
+        if (t_connection) t_connection->close_after = true;
         send_error(res, res.status, http_error_message(res.status), "");
         return httplib::Server::HandlerResponse::Handled;
       }));
@@ -366,22 +314,46 @@ HttpServer::HttpServer(Api& api, const StaticFiles& files, std::size_t threads)
 HttpServer::~HttpServer() = default;
 
 Result<int> HttpServer::bind(const std::string& host, int port) {
-  const int bound = port == 0 ? impl_->http.bind_to_any_port(host)
-                              : (impl_->http.bind_to_port(host, port) ? port : -1);
-  if (bound < 0 || !impl_->http.widen_backlog()) {
-    return Error{fmt::format("cannot listen on {} port {}", host, port), {}};
+  Addresses addresses;
+  if (Status ok = resolve(host, port, addresses); !ok) return ok.error();
+  int failure = 0;
+  for (const addrinfo* a = addresses.list; a; a = a->ai_next) {
+    const int fd =
+        ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) {
+      failure = errno;
+      continue;
+    }
+    // SO_REUSEADDR only: with SO_REUSEPORT a second server on the same port would start and
+    // silently take half the connections instead of failing.
+    const int yes = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    sockaddr_storage bound{};
+    socklen_t length = sizeof bound;
+    // The system's largest backlog: a burst of clients beyond it would be dropped by the kernel.
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) == 0 && ::listen(fd, SOMAXCONN) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &length) == 0) {
+      impl_->loop.listen_on(fd);
+      return ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6&>(bound).sin6_port
+                                               : reinterpret_cast<sockaddr_in&>(bound).sin_port);
+    }
+    failure = errno;
+    ::close(fd);
   }
-  return bound;
+  return Error{
+      fmt::format("cannot listen on {}: {}", host_and_port(host, port), std::strerror(failure)),
+      {}};
 }
 
 Status HttpServer::run() {
   if (Status ok = impl_->pool.start(impl_->threads); !ok) return ok;
-  impl_->http.listen_after_bind();
-  return {};
+  const Status ran = impl_->loop.run();
+  impl_->pool.shutdown();
+  return ran;
 }
 
 void HttpServer::stop() {
-  impl_->http.stop();
+  impl_->loop.stop();
 }
 
 std::string default_data_dir() {
@@ -406,9 +378,9 @@ Status serve(const ServeOptions& options) {
   const std::string first = options.boards.empty() ? "" : options.boards.front().name;
   Api api(options.api, std::move(boards));
   // Solves block their request's thread: enough threads for the solves and their queue, and
-  // kReadingThreads more for reading requests and the page's lookups beside them, so that slow
-  // clients (held at most for a request's deadline, connection.hpp) cannot take them all.
-  HttpServer http(api, *files, options.api.solves + options.api.queue + kReadingThreads);
+  // kAnsweringThreads more for the page's lookups beside them. No client holds one while it
+  // sends or reads slowly: the connection loop reads requests whole and sends what is left.
+  HttpServer http(api, *files, options.api.solves + options.api.queue + kAnsweringThreads);
 
   // SIGINT and SIGTERM go to one thread that stops the server; every other thread (httplib's
   // pool included, created later) inherits the blocked mask.
@@ -446,9 +418,7 @@ Status serve(const ServeOptions& options) {
     error.where.field = ErrorField::kResources;
     return error;
   }
-  const bool ipv6 = options.host.find(':') != std::string::npos;
-  const std::string url = ipv6 ? fmt::format("http://[{}]:{}/", options.host, *port)
-                               : fmt::format("http://{}:{}/", options.host, *port);
+  const std::string url = fmt::format("http://{}/", host_and_port(options.host, *port));
   std::printf("listening on %s\n", url.c_str());
   if (!first.empty()) std::printf("open %s?example=%s\n", url.c_str(), first.c_str());
   std::fflush(stdout);

@@ -17,9 +17,10 @@ namespace catmouse::server {
 // Every request of the site: /api and below to the API, the rest to the page's files.
 Response route(Api& api, const StaticFiles& files, const Request& request);
 
-// The site on a socket. Requests are served by a pool of threads, read with timeouts and a
-// deadline (connection.hpp); a body announced over the API's limit is refused (413) before it is
-// read, and every error, the HTTP layer's too, is JSON.
+// The site on a socket. Each request is read whole by the connection loop (connection_loop.hpp),
+// within its time rules (connection.hpp), and then answered by a thread of a pool; a body
+// announced over the API's limit, an ambiguous or truncated one, is refused before it takes a
+// thread, and every error, the HTTP layer's too, is JSON.
 class HttpServer {
  public:
   HttpServer(Api& api, const StaticFiles& files, std::size_t threads);
@@ -27,10 +28,11 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  // Binds to host:port (port 0: a free port); the port bound, or an error.
+  // Binds to host:port (port 0: a free port); the port bound, or an error naming the address
+  // and the reason ("cannot listen on 127.0.0.1:8913: Address already in use").
   Result<int> bind(const std::string& host, int port);
   // Serves until stop(); then the requests under way are answered before it returns. Fails at
-  // once when the threads for the connections cannot all start.
+  // once when the threads that answer requests cannot all start.
   Status run();
   // Safe from any thread.
   void stop();
@@ -48,6 +50,10 @@ struct ServeOptions {
   std::vector<Example> boards;  // more boards, listed first among the examples
   ApiOptions api;
 };
+
+// Whether `host` (a name or an address) names an address to listen on: why not, e.g.
+// "cannot resolve 'nosuch..': Name or service not known".
+Status check_host(const std::string& host);
 
 // share/catmouse beside the program's bin/ folder: the build tree's copy of web/ and examples/,
 // or the installed one.

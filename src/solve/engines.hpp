@@ -65,6 +65,10 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
 // Two or more cats: the pack engine (pack.cpp).
 Result<Table> solve_pack(const Game& game, const SolveOptions& options);
 std::uint64_t pack_memory(const Game& game, bool values_only);
+// The pack engine's refusal of a game, found before anything of its size is built: a placement
+// whose cats have too many distinct joint moves (an error naming `cats`), when one is found
+// among the likeliest; run() refuses the others later.
+Status pack_check(const Game& game);
 
 // Two or more cops under cops_rules(): the cops engine's whole table (kernel/cops_engine.cpp).
 Result<Table> solve_cops_table(const Game& game, const SolveOptions& options);

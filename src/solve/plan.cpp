@@ -63,6 +63,9 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
   }
   EngineChoice choice;
   choice.engine = options.engine != Engine::kAuto ? options.engine : auto_engine(game);
+  if (choice.engine == Engine::kPack) {
+    if (Status ok = pack_check(game); !ok) return ok.error();
+  }
   choice.sink =
       sink == SinkKind::kLevels && one_cat(choice.engine) ? SinkKind::kLevels : SinkKind::kTable;
   choice.memory_bytes = choice.sink == SinkKind::kLevels

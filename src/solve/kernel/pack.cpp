@@ -52,16 +52,23 @@ std::uint64_t spread(std::uint64_t a, std::uint64_t d) {
 }
 
 // dp[s] := max over t <= s of dp[s - t] * f(t), for s = 0..k: the most a product reaches when the
-// cats are shared between what dp covers and one more part.
+// cats are shared between what dp covers and one more part. Returns, for each s, the t that gives
+// it: the cats the new part takes in the best sharing.
 template <class F>
-void add_part(std::vector<std::uint64_t>& dp, F&& f) {
+std::vector<std::uint32_t> add_part(std::vector<std::uint64_t>& dp, F&& f) {
   std::vector<std::uint64_t> next(dp.size(), 0);
+  std::vector<std::uint32_t> taken(dp.size(), 0);
   for (std::size_t s = 0; s < dp.size(); ++s) {
     for (std::size_t t = 0; t <= s; ++t) {
-      next[s] = std::max(next[s], bounded_product(dp[s - t], f(t)));
+      const std::uint64_t product = bounded_product(dp[s - t], f(t));
+      if (product > next[s]) {
+        next[s] = product;
+        taken[s] = static_cast<std::uint32_t>(t);
+      }
     }
   }
   dp.swap(next);
+  return taken;
 }
 
 // The most distinct joint moves one placement of k cats has, a cat on node v picking from
@@ -70,9 +77,11 @@ void add_part(std::vector<std::uint64_t>& dp, F&& f) {
 // lists overlap (transitively) form a part; parts cover disjoint nodes, so a placement's joint
 // moves are the product of its parts', each bounded by the smaller of the two counts. Maximised
 // over every way of sharing the k cats (a DP, not a pass over the placements): the buffers of
-// product_placements() are sized by it, and pack_memory() counts them.
+// product_placements() are sized by it, and pack_memory() counts them. With `best`, also the
+// placement the bound is reached for (its nodes, sorted): where the DP put the cats.
 template <class Lists>
-std::uint64_t most_joint_moves(const Game& game, const Lists& lists, std::uint32_t k) {
+std::uint64_t most_joint_moves(const Game& game, const Lists& lists, std::uint32_t k,
+                               std::vector<NodeId>* best = nullptr) {
   const NodeId n = game.node_count();
   std::vector<NodeId> root(n);
   for (NodeId v = 0; v < n; ++v) root[v] = v;
@@ -101,14 +110,34 @@ std::uint64_t most_joint_moves(const Game& game, const Lists& lists, std::uint32
   }
   std::vector<std::uint64_t> total(k + 1, 0);
   total[0] = 1;
+  // The DP's choices, to trace the best sharing back: per part, the cats it takes; per node of
+  // a part, the cats it takes of the part's.
+  std::vector<std::vector<std::uint32_t>> part_takes(n);
+  std::vector<std::vector<std::uint32_t>> node_takes(n);
   for (NodeId r = 0; r < n; ++r) {
     if (parts[r].empty()) continue;
     std::vector<std::uint64_t> part(k + 1, 0);
     part[0] = 1;
     for (NodeId v : parts[r]) {
-      add_part(part, [&](std::uint64_t a) { return spread(a, lists(v).size()); });
+      node_takes[v] = add_part(part, [&](std::uint64_t a) { return spread(a, lists(v).size()); });
     }
-    add_part(total, [&](std::uint64_t s) { return std::min(part[s], spread(s, covered[r])); });
+    part_takes[r] =
+        add_part(total, [&](std::uint64_t s) { return std::min(part[s], spread(s, covered[r])); });
+  }
+  if (best && total[k] > 0) {
+    best->clear();
+    std::uint32_t left = k;
+    for (NodeId r = n; r-- > 0;) {
+      if (parts[r].empty()) continue;
+      std::uint32_t in_part = part_takes[r][left];
+      left -= in_part;
+      for (auto v = parts[r].rbegin(); v != parts[r].rend(); ++v) {
+        const std::uint32_t here = node_takes[*v][in_part];
+        best->insert(best->end(), here, *v);
+        in_part -= here;
+      }
+    }
+    std::sort(best->begin(), best->end());
   }
   return total[k];
 }
@@ -164,6 +193,16 @@ class PackSolver {
         keep_remoteness_(!options.values_only),
         progress_(options.progress),
         cancelled_(options.cancelled) {}
+
+  // Whether the placement `cats` (sorted) has kMaxJoint or more distinct joint moves, which
+  // makes run() refuse the game: one placement's moves, without anything of the game's size.
+  bool too_many_joint_moves(std::span<const NodeId> cats) {
+    joint_tuples_ = joint_bound(game_, cat_reverse_moves(game_)).tuples;
+    std::vector<std::span<const NodeId>> lists;
+    for (NodeId cat : cats) lists.push_back(game_.cat_moves(cat));
+    product_placements(lists, scratch_);
+    return too_many_moves_;
+  }
 
   Result<Table> run() {
     const auto started = std::chrono::steady_clock::now();
@@ -528,6 +567,25 @@ std::uint64_t pack_memory(const Game& game, bool values_only) {
   bytes += bound.tuples * (3 * k * sizeof(NodeId) + sizeof(std::uint32_t)) +
            bound.joint * sizeof(std::uint64_t);
   return bytes;
+}
+
+Status pack_check(const Game& game) {
+  if (game.cats() < 2) return {};
+  // The placement with the most joint moves by most_joint_moves()' bound: when the bound is
+  // below kMaxJoint no placement reaches it; else that placement is the likeliest to, and one is
+  // enough, since seed() goes through every placement. A bound above a placement's real count
+  // (lists that share nodes) lets the game through to run(), which still checks every one.
+  std::vector<NodeId> best;
+  const auto moves = [&](NodeId v) { return game.cat_moves(v); };
+  if (most_joint_moves(game, moves, game.cats(), &best) < kMaxJoint) return {};
+  if (!PackSolver(game, SolveOptions{}).too_many_joint_moves(best)) return {};
+  std::string nodes;
+  for (NodeId v : best) nodes += (nodes.empty() ? "" : ", ") + node_ref(v);
+  Error error = with_nodes(fmt::format("{} cats: the cats on nodes {} have {} or more joint moves, "
+                                       "more than the pack engine plays",
+                                       game.cats(), nodes, kMaxJoint),
+                           at_field(ErrorField::kCats));
+  return error;
 }
 
 Result<Table> solve_pack(const Game& game, const SolveOptions& options) {
