@@ -226,8 +226,7 @@ void bind_spec(py::module_& m) {
           "stuck", [](const Rules& r) { return std::string(rule_word(r.stuck)); },
           [](Rules& r, const std::string& w) { r.stuck = from_word<StuckRule>(w, "stuck"); })
       .def_property(
-          "limit_outcome",
-          [](const Rules& r) { return std::string(rule_word(r.limit_outcome)); },
+          "limit_outcome", [](const Rules& r) { return std::string(rule_word(r.limit_outcome)); },
           [](Rules& r, const std::string& w) {
             r.limit_outcome = from_word<LimitOutcome>(w, "limit_outcome");
           })
