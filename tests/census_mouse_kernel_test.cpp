@@ -59,17 +59,18 @@ MouseTableSummary summary_by_loop(const MouseKernel& kernel, NodeId n, NodeId ho
   return out;
 }
 
-// Solves (graph, hole, stuck) with the kernel and checks every state and the summary against
-// the reference engine; false at the first difference (reported).
-bool check_table(MouseKernel& kernel, const Graph& graph, const SmallGraph& small, NodeId hole,
-                 StuckRule stuck, const std::string& name, Coverage& coverage) {
-  kernel.solve(small, hole, stuck);
-  Rules rules;
-  rules.holes = {hole};
-  rules.stuck = stuck;
-  const Table table = solve_reference(graph, rules);
-  const NodeId n = graph.node_count();
-  ++coverage.tables;
+// The kernel with the widest vectors the processor has, and with the build's own: both are
+// checked against the reference (they differ on graphs of more than 8 nodes where the processor
+// has AVX2).
+struct Kernels {
+  MouseKernel widest{MouseKernel::Simd::kAuto};
+  MouseKernel baseline{MouseKernel::Simd::kBaseline};
+};
+
+// Checks every state of one kernel's table and its summary against the reference's table; false
+// at the first difference (reported).
+bool check_kernel(const MouseKernel& kernel, const Table& table, NodeId n, NodeId hole,
+                  const std::string& name) {
   for (Side turn : {Side::kMouse, Side::kCat}) {
     for (NodeId m = 0; m < n; ++m) {
       for (NodeId c = 0; c < n; ++c) {
@@ -78,16 +79,9 @@ bool check_table(MouseKernel& kernel, const Graph& graph, const SmallGraph& smal
         const auto value = static_cast<std::uint8_t>(table.value(s));
         const std::optional<std::uint32_t> r = table.remoteness(s);
         const std::uint32_t remoteness = r ? *r : MouseKernel::kNoRemoteness;
-        ++coverage.states;
-        coverage.draws += value == 0;
-        if (turn == Side::kCat && m != hole && m != c && (small.rows[c] & ~(1ull << hole)) == 0)
-          ++coverage.stuck_cats;
-        if (r) coverage.longest = std::max(coverage.longest, *r);
         if (kernel.value(m, c, turn) != value || kernel.remoteness(m, c, turn) != remoteness) {
-          ADD_FAILURE() << name << " hole " << hole << " stuck "
-                        << (stuck == StuckRule::kLose ? "lose" : "draw") << ", mouse " << m
-                        << " cat " << c << " " << side_name(turn) << " to move: kernel "
-                        << int{kernel.value(m, c, turn)} << " in "
+          ADD_FAILURE() << name << ", mouse " << m << " cat " << c << " " << side_name(turn)
+                        << " to move: kernel " << int{kernel.value(m, c, turn)} << " in "
                         << kernel.remoteness(m, c, turn) << ", reference " << int{value} << " in "
                         << remoteness;
           return false;
@@ -97,17 +91,49 @@ bool check_table(MouseKernel& kernel, const Graph& graph, const SmallGraph& smal
   }
   const MouseTableSummary expected = summary_by_loop(kernel, n, hole);
   const MouseTableSummary summary = kernel.summary();
-  EXPECT_EQ(summary, expected) << name << " hole " << hole;
+  EXPECT_EQ(summary, expected) << name;
   return summary == expected;
 }
 
+// Solves (graph, hole, stuck) with both kernels and checks them against the reference engine.
+bool check_table(Kernels& kernels, const Graph& graph, const SmallGraph& small, NodeId hole,
+                 StuckRule stuck, const std::string& name, Coverage& coverage) {
+  Rules rules;
+  rules.holes = {hole};
+  rules.stuck = stuck;
+  const Table table = solve_reference(graph, rules);
+  const NodeId n = graph.node_count();
+  ++coverage.tables;
+  for (NodeId m = 0; m < n; ++m) {
+    for (NodeId c = 0; c < n; ++c) {
+      if (c == hole) continue;
+      for (Side turn : {Side::kMouse, Side::kCat}) {
+        const State s{m, c, turn};
+        ++coverage.states;
+        coverage.draws += table.value(s) == Value::kDraw;
+        if (const auto r = table.remoteness(s)) coverage.longest = std::max(coverage.longest, *r);
+      }
+      if (m != hole && m != c && (small.rows[c] & ~(1ull << hole)) == 0) ++coverage.stuck_cats;
+    }
+  }
+  const std::string where = name + " hole " + std::to_string(hole) + " stuck " +
+                            (stuck == StuckRule::kLose ? "lose" : "draw");
+  for (MouseKernel* kernel : {&kernels.widest, &kernels.baseline}) {
+    kernel->solve(small, hole, stuck);
+    if (!check_kernel(*kernel, table, n, hole,
+                      where + (kernel == &kernels.widest ? " (widest)" : " (baseline)")))
+      return false;
+  }
+  return true;
+}
+
 // Every hole, both stuck rules.
-bool check_graph(MouseKernel& kernel, const Graph& graph, const std::string& name,
+bool check_graph(Kernels& kernels, const Graph& graph, const std::string& name,
                  Coverage& coverage) {
   const SmallGraph small = SmallGraph::of(graph).value();
   for (StuckRule stuck : {StuckRule::kLose, StuckRule::kDraw}) {
     for (NodeId hole = 0; hole < graph.node_count(); ++hole) {
-      if (!check_table(kernel, graph, small, hole, stuck, name, coverage)) return false;
+      if (!check_table(kernels, graph, small, hole, stuck, name, coverage)) return false;
     }
   }
   return true;
@@ -124,7 +150,8 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceOnEveryConnectedGraphOf3To7Nodes) 
   if (std::system("command -v nauty-geng >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "nauty-geng is not installed (scripts/setup installs nauty)";
   }
-  MouseKernel kernel;
+  Kernels kernels;
+  MouseKernel& kernel = kernels.widest;
   Coverage coverage;
   std::uint64_t graphs = 0;
   for (NodeId n = 3; n <= 7; ++n) {
@@ -139,7 +166,7 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceOnEveryConnectedGraphOf3To7Nodes) 
       while (!text.empty() && text.back() == '\n') text.pop_back();
       const Graph graph = parse_graph6(text, "geng", ++line, 0).value();
       ++graphs;
-      ASSERT_TRUE(check_graph(kernel, graph, text, coverage));
+      ASSERT_TRUE(check_graph(kernels, graph, text, coverage));
       const SmallGraph small = SmallGraph::of(graph).value();
       for (NodeId hole = 0; hole < n; ++hole) {
         kernel.solve(small, hole, StuckRule::kLose);
@@ -174,29 +201,31 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceOnTheRecordGraphs) {
   const Record records[] = {{"GEjerw", 2, 3, 5, 1, 17},    {"G?bNBo", 3, 4, 2, 2, 16},
                             {"HEhuuX{", 2, 1, 5, 1, 25},   {"HCQbUVk", 3, 2, 6, 2, 24},
                             {"I?bAVRuNo", 3, 5, 6, 1, 33}, {"ICOedHsy_", 4, 3, 2, 2, 36}};
-  MouseKernel kernel;
+  Kernels kernels;
   Coverage coverage;
   for (const Record& r : records) {
     const Graph graph = parse_graph6(r.graph6, "record", 1, 0).value();
-    ASSERT_TRUE(check_graph(kernel, graph, r.graph6, coverage));
+    ASSERT_TRUE(check_graph(kernels, graph, r.graph6, coverage));
     for (StuckRule stuck : {StuckRule::kLose, StuckRule::kDraw}) {
-      kernel.solve(SmallGraph::of(graph).value(), r.hole, stuck);
-      EXPECT_EQ(kernel.summary().longest[r.winner],
-                (MouseTableSummary::Longest{r.plies, r.mouse, r.cat}))
-          << r.graph6;
+      for (MouseKernel* kernel : {&kernels.widest, &kernels.baseline}) {
+        kernel->solve(SmallGraph::of(graph).value(), r.hole, stuck);
+        EXPECT_EQ(kernel->summary().longest[r.winner],
+                  (MouseTableSummary::Longest{r.plies, r.mouse, r.cat}))
+            << r.graph6;
+      }
     }
   }
   EXPECT_EQ(coverage.longest, 36u);
 }
 
 TEST(CensusMouseKernel, AgreesWithTheReferenceOnEveryLabelledGraphOf3To5Nodes) {
-  MouseKernel kernel;
+  Kernels kernels;
   Coverage coverage;
   for (NodeId n = 3; n <= 5; ++n) {
     const std::uint64_t masks = std::uint64_t{1} << (n * (n - 1) / 2);
     for (std::uint64_t mask = 0; mask < masks; ++mask) {
       const Graph graph = ::catmouse::testing::graph_from_mask(n, mask);
-      ASSERT_TRUE(check_graph(kernel, graph, to_leetcode(graph), coverage));
+      ASSERT_TRUE(check_graph(kernels, graph, to_leetcode(graph), coverage));
     }
   }
   EXPECT_EQ(coverage.tables, 2u * (3 * 8 + 4 * 64 + 5 * 1024));
@@ -206,7 +235,8 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceOnEveryLabelledGraphOf3To5Nodes) {
 // A star with the hole at its centre strands every cat; a path with the hole at an end strands
 // the cat next to it; the cat on a leaf hanging off the hole is stuck in a larger graph.
 TEST(CensusMouseKernel, AgreesWithTheReferenceWhereTheCatIsStuck) {
-  MouseKernel kernel;
+  Kernels kernels;
+  MouseKernel& kernel = kernels.widest;
   Coverage coverage;
   const std::vector<std::vector<std::vector<NodeId>>> boards = {
       {{1, 2, 3, 4, 5}, {0}, {0}, {0}, {0}, {0}},                      // star, hole 0
@@ -215,7 +245,7 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceWhereTheCatIsStuck) {
   };
   for (const auto& lists : boards) {
     const Graph graph = ::catmouse::testing::graph_from_lists(lists);
-    ASSERT_TRUE(check_graph(kernel, graph, to_leetcode(graph), coverage));
+    ASSERT_TRUE(check_graph(kernels, graph, to_leetcode(graph), coverage));
   }
   EXPECT_GT(coverage.stuck_cats, 40u);
   // The star's cat never moves: under kLose every placement is the mouse's, in one ply.
@@ -236,7 +266,7 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceWhereTheCatIsStuck) {
 
 TEST(CensusMouseKernel, AgreesWithTheReferenceOnRandomGraphsOf8To16Nodes) {
   Random random(34);
-  MouseKernel kernel;
+  Kernels kernels;
   Coverage coverage;
   std::uint64_t connected = 0;
   for (int t = 0; t < 3000; ++t) {
@@ -250,7 +280,7 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceOnRandomGraphsOf8To16Nodes) {
     for (int k = 0; k < 2; ++k) {
       const auto hole = static_cast<NodeId>(random.below(n));
       for (StuckRule stuck : {StuckRule::kLose, StuckRule::kDraw})
-        ASSERT_TRUE(check_table(kernel, graph, small, hole, stuck, name, coverage));
+        ASSERT_TRUE(check_table(kernels, graph, small, hole, stuck, name, coverage));
     }
   }
   EXPECT_GT(connected, 1000u);

@@ -1,25 +1,39 @@
-// The Cat and Mouse table of one small graph and hole (mouse_kernel.hpp): retrograde analysis
-// over bit rows, level by level, each level computed from the states decided before it (so that
-// the level deciding a state is its remoteness).
+// The Cat and Mouse table of one small graph and hole (mouse_kernel.hpp): the graph's lanes, the
+// choice of vectors, and the queries. The levels are in mouse_kernel_levels.hpp.
 #include "mouse_kernel.hpp"
 
+#include <algorithm>
 #include <bit>
+
+#include "mouse_kernel_levels.hpp"
 
 namespace catmouse::census {
 
+using rows_simd::kCatToMove;
+using rows_simd::kMouseToMove;
+using rows_simd::Lanes8;
+
 namespace {
 
-constexpr unsigned kMouseToMove = static_cast<unsigned>(Side::kMouse);
-constexpr unsigned kCatToMove = static_cast<unsigned>(Side::kCat);
+#if defined(__AVX2__)
+constexpr bool kBaselineWide = true;  // the build's target has 256-bit vectors already
+#else
+constexpr bool kBaselineWide = false;
+#endif
 
-// Fills table[s] with the union of rows[v] over the bits v of s, for s < table's used size.
-void fill_unions(std::uint16_t* table, unsigned bits, const std::uint32_t* rows) {
-  table[0] = 0;
-  for (std::uint32_t s = 1; s < (1u << bits); ++s)
-    table[s] = static_cast<std::uint16_t>(table[s & (s - 1)] | rows[std::countr_zero(s)]);
+bool has_avx2() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+#else
+  return false;
+#endif
 }
 
 }  // namespace
+
+MouseKernel::MouseKernel(Simd simd)
+    : wide_(simd == Simd::kAuto && wide_compiled() && has_avx2()) {}
 
 void MouseKernel::prepare_graph(const SmallGraph& graph) {
   bool same = graph.node_count == n_;
@@ -28,111 +42,51 @@ void MouseKernel::prepare_graph(const SmallGraph& graph) {
   n_ = graph.node_count;
   isolated_ = leaves_ = 0;
   for (NodeId v = 0; v < kMaxNodes; ++v) {
-    adjacency_[v] = v < n_ ? static_cast<std::uint32_t>(graph.rows[v]) : 0;
-    if (v >= n_) continue;
-    if (adjacency_[v] == 0) isolated_ |= 1u << v;
+    adjacency_[v] = static_cast<std::uint16_t>(v < n_ ? graph.rows[v] : 0);
+    if (v < n_ && adjacency_[v] == 0) isolated_ |= 1u << v;
     if (std::has_single_bit(adjacency_[v])) leaves_ |= 1u << v;
-  }
-  low_bits_ = (n_ + 1) / 2;
-  low_mask_ = (1u << low_bits_) - 1;
-  fill_unions(union_low_.data(), low_bits_, adjacency_.data());
-  fill_unions(union_high_.data(), n_ - low_bits_, adjacency_.data() + low_bits_);
-}
-
-// Level 0: the mouse in the hole wins, the cat on the mouse wins, and under StuckRule::kLose a
-// stuck player loses (the mouse on an isolated node; the cat whose only neighbour is the hole).
-void MouseKernel::start(NodeId hole, StuckRule stuck) {
-  hole_ = hole;
-  const std::uint32_t hole_bit = 1u << hole;
-  valid_ = ((1u << n_) - 1) & ~hole_bit;
-  cat_mobile_ = valid_ & ~isolated_ & ~(leaves_ & adjacency_[hole]);
-  const bool lose = stuck == StuckRule::kLose;
-  last_level_ = {};
-  for (NodeId m = 0; m < kMaxNodes; ++m) {
-    std::uint32_t mouse0 = 0, cat0 = 0, mouse1 = 0, cat1 = 0;
-    if (m == hole) {
-      mouse0 = mouse1 = valid_;
-    } else if (m < n_) {
-      const std::uint32_t caught = 1u << m;
-      cat0 = caught | ((lose && adjacency_[m] == 0) ? valid_ : 0);
-      mouse1 = lose ? valid_ & ~cat_mobile_ & ~caught : 0;
-      cat1 = caught;
-    }
-    mouse_wins_[kMouseToMove][m] = mouse0;
-    cat_wins_[kMouseToMove][m] = cat0;
-    mouse_wins_[kCatToMove][m] = mouse1;
-    cat_wins_[kCatToMove][m] = cat1;
-    gather_[m] = mouse1 | ((~cat1 & valid_) << 16);
-    log_count_[kMouseToMove][m] = log_count_[kCatToMove][m] = 0;
-    log(kMouseToMove, m, 0, mouse0 | cat0);
-    log(kCatToMove, m, 0, mouse1 | cat1);
-  }
-}
-
-void MouseKernel::run_levels() {
-  const std::uint32_t rows = valid_;  // every row but the hole's, decided at level 0
-  std::uint32_t mouse_rows = rows, cat_rows = rows;
-  std::uint32_t mouse_mobile = ((1u << n_) - 1) & ~isolated_;
-  Rows new_mouse{}, new_cat{};
-  for (std::uint16_t level = 1; (mouse_rows | cat_rows) != 0; ++level) {
-    // Mouse to move, from the cat-to-move rows of the levels before: into temporaries, since the
-    // cat-to-move rows below read the mouse-to-move rows as they were.
-    for (std::uint32_t todo = mouse_rows; todo != 0; todo &= todo - 1) {
-      const auto m = static_cast<NodeId>(std::countr_zero(todo));
-      std::uint32_t any = 0;
-      for (std::uint32_t to = adjacency_[m]; to != 0; to &= to - 1)
-        any |= gather_[std::countr_zero(to)];
-      const std::uint32_t open =
-          valid_ & ~(mouse_wins_[kMouseToMove][m] | cat_wins_[kMouseToMove][m]);
-      new_mouse[m] = any & open;
-      // Every move reaches a cat win: no neighbour's row leaves the state to the mouse or a draw.
-      new_cat[m] = ~(any >> 16) & open & (mouse_mobile >> m & 1 ? ~0u : 0u);
-    }
-    // Cat to move, from the mouse-to-move rows of the levels before.
-    std::uint32_t changed_cat_rows = 0;
-    std::uint32_t placements_mouse = 0, placements_cat = 0;
-    for (std::uint32_t todo = cat_rows; todo != 0; todo &= todo - 1) {
-      const auto m = static_cast<NodeId>(std::countr_zero(todo));
-      std::uint32_t& mouse = mouse_wins_[kCatToMove][m];
-      std::uint32_t& cat = cat_wins_[kCatToMove][m];
-      const std::uint32_t open = valid_ & ~(mouse | cat);
-      const std::uint32_t cat_new = neighbourhood(cat_wins_[kMouseToMove][m]) & open;
-      const std::uint32_t mouse_new =
-          ~neighbourhood(valid_ & ~mouse_wins_[kMouseToMove][m]) & cat_mobile_ & open;
-      mouse |= mouse_new;
-      cat |= cat_new;
-      gather_[m] = mouse | ((~cat & valid_) << 16);
-      log(kCatToMove, m, level, mouse_new | cat_new);
-      changed_cat_rows |= (mouse_new | cat_new) != 0 ? 1u << m : 0u;
-    }
-    std::uint32_t changed_mouse_rows = 0;
-    for (std::uint32_t todo = mouse_rows; todo != 0; todo &= todo - 1) {
-      const auto m = static_cast<NodeId>(std::countr_zero(todo));
-      mouse_wins_[kMouseToMove][m] |= new_mouse[m];
-      cat_wins_[kMouseToMove][m] |= new_cat[m];
-      log(kMouseToMove, m, level, new_mouse[m] | new_cat[m]);
-      placements_mouse |= new_mouse[m];
-      placements_cat |= new_cat[m];
-      changed_mouse_rows |= (new_mouse[m] | new_cat[m]) != 0 ? 1u << m : 0u;
-    }
-    if (placements_mouse != 0) last_level_[1] = level;
-    if (placements_cat != 0) last_level_[2] = level;
-    cat_rows = changed_mouse_rows;
-    mouse_rows = neighbourhood(changed_cat_rows) & rows;
+    for (int k = 0; k < 2; ++k)
+      rows_simd::store(neighbour_lanes_[v].data() + 8 * k,
+                       rows_simd::lanes_of<Lanes8>(adjacency_[v], k));
   }
 }
 
 void MouseKernel::solve(const SmallGraph& graph, NodeId hole, StuckRule stuck) {
   prepare_graph(graph);
-  start(hole, stuck);
-  run_levels();
+  hole_ = hole;
+  if (n_ <= 8) {
+    solve_rows<Lanes8, 1>(hole, stuck);
+  } else if (wide_ || kBaselineWide) {
+    solve_wide(hole, stuck);
+  } else {
+    solve_rows<Lanes8, 2>(hole, stuck);
+  }
 }
 
-std::uint16_t MouseKernel::remoteness(NodeId m, NodeId c, Side turn) const {
-  const auto t = static_cast<unsigned>(turn);
-  for (std::uint8_t i = 0; i < log_count_[t][m]; ++i)
-    if ((log_[t][m][i].decided >> c) & 1u) return log_[t][m][i].level;
+std::uint16_t MouseKernel::mouse_remoteness(NodeId m, NodeId c) const {
+  if (value(m, c) == 0) return kNoRemoteness;
+  for (std::uint16_t level = 0; level < levels_; ++level)
+    if ((decided_[level][m] >> c) & 1u) return level;
   return kNoRemoteness;
+}
+
+// The cat to move: one more than its fastest win or than the mouse's slowest (mouse to move), as
+// the level deciding it is the first after the levels deciding its children; 0 at the end of
+// the game and for a cat stuck under StuckRule::kLose.
+std::uint16_t MouseKernel::remoteness(NodeId m, NodeId c, Side turn) const {
+  if (turn == Side::kMouse) return mouse_remoteness(m, c);
+  const std::uint8_t v = value(m, c, turn);
+  if (v == 0) return kNoRemoteness;
+  if (m == hole_ || m == c || (cat_mobile_ >> c & 1) == 0) return 0;
+  std::uint16_t fastest = kNoRemoteness, slowest = 0;
+  for (std::uint32_t to = adjacency_[c] & valid_; to != 0; to &= to - 1) {
+    const auto next = static_cast<NodeId>(std::countr_zero(to));
+    if (value(m, next) != v) continue;
+    const std::uint16_t r = mouse_remoteness(m, next);
+    fastest = std::min(fastest, r);
+    slowest = std::max(slowest, r);
+  }
+  return static_cast<std::uint16_t>((v == 2 ? fastest : slowest) + 1);
 }
 
 MouseTableSummary MouseKernel::summary() const {
@@ -151,12 +105,8 @@ MouseTableSummary MouseKernel::summary() const {
     const Rows& wins = v == 1 ? mouse_wins_[kMouseToMove] : cat_wins_[kMouseToMove];
     const std::uint16_t level = last_level_[v];
     for (NodeId m = 0; m < n_; ++m) {
-      if (m == hole_) continue;
-      std::uint32_t at = 0;
-      for (std::uint8_t i = 0; i < log_count_[kMouseToMove][m]; ++i)
-        if (log_[kMouseToMove][m][i].level == level) at = log_[kMouseToMove][m][i].decided;
-      at &= wins[m] & ~(1u << m);
-      if (at != 0) {
+      const std::uint32_t at = decided_[level][m] & wins[m] & ~(1u << m);
+      if (m != hole_ && at != 0) {
         out.longest[v] = {level, m, static_cast<NodeId>(std::countr_zero(at))};
         break;
       }

@@ -4,21 +4,23 @@
 // and an 11-node one 11 billion. A win takes the fastest win and a loss the slowest loss, as every
 // engine of the library does; the tests check every state against solve_reference().
 //
-// The table is a pair of bit matrices per side to move, one row per mouse node m and one bit per
-// cat node c: the states that the mouse wins and those that the cat wins. Retrograde analysis
-// decides them level by level (level r = remoteness r), each row as one word operation:
-//  - cat to move, row m: the cat's move changes the bit within the row, so "some move reaches a
-//    cat win" is the union of the neighbourhoods of the row's cat wins (mouse to move), and
-//    "every move reaches a mouse win" the complement of the union of the neighbourhoods of the
-//    rest; a union of neighbourhoods is two lookups in tables of the graph (one per half of the
-//    nodes), built once per graph and kept for its other holes;
-//  - mouse to move, row m: the mouse's move changes the row, so the rows of m's neighbours
-//    (cat to move) are ORed (some move reaches a mouse win) and ANDed (every move reaches a cat
-//    win) in one pass, the AND kept as the OR of the complements in the upper half of a word.
-// A level visits only the rows that can change: cat-to-move rows whose mouse-to-move row changed
-// in the last level, and mouse-to-move rows next to a cat-to-move row that changed.
-// Each row keeps a log of (level, states decided) for remoteness() and the summary's records,
-// at most one entry per level that decides something in the row.
+// The table is four 16 x 16 bit matrices: for each side to move, the states the mouse wins and
+// those the cat wins, one row of 16 bits per mouse node m (a bit per cat node c). Retrograde
+// analysis decides them level by level, level r deciding exactly the states of remoteness r from
+// the states decided before it; each level is two boolean matrix products, all rows at once in
+// SIMD registers (one 16-bit lane per row) and no branch but the loop's:
+//  - mouse to move: "some move reaches a mouse win" is the OR, over the neighbours m' of m, of
+//    row m' of the cat-to-move mouse wins, and "every move reaches a cat win" the complement of
+//    the same OR over the rows of the cat-to-move states not won by the cat; for each node j,
+//    row j is broadcast to every lane and masked by the lanes of j's neighbours;
+//  - cat to move: the cat's move changes the bit within the row, so "some move reaches a cat
+//    win" is the union of the neighbourhoods of the row's cat wins (mouse to move), and "every
+//    move reaches a mouse win" the complement of the union of the neighbourhoods of the rest:
+//    for each node j, the lanes holding bit j take j's neighbourhood.
+// Each level keeps the rows of the mouse-to-move states it decided, for remoteness() and the
+// summary's longest wins; a cat-to-move state's remoteness follows from its children's.
+// On x86-64 with AVX2 at run time, the 16 rows fill one 256-bit register (the build's own
+// target, SSE up to x86-64-v2, takes two 128-bit ones); both give the same tables.
 // Internal to the census library.
 #pragma once
 
@@ -53,16 +55,21 @@ class MouseKernel {
   static constexpr NodeId kMaxNodes = 16;
   static constexpr std::uint16_t kNoRemoteness = 0xFFFF;  // a draw's remoteness()
 
+  // Which instructions solve(): kAuto the widest the processor has (AVX2 on x86-64), kBaseline
+  // those of the build's target only (for the tests, which compare the two).
+  enum class Simd : std::uint8_t { kAuto, kBaseline };
+  explicit MouseKernel(Simd simd = Simd::kAuto);
+
   // Solves the game on `graph` with the hole at `hole`, under the default rules otherwise (mouse
   // first, the cat kept out of the hole, a repeated position a draw) and `stuck` for a player
   // with no move. `graph` must be simple and undirected (symmetric rows, no loops) with at most
   // kMaxNodes nodes, and hole < node_count; anything else is undefined. Solving the same graph
-  // again (its other holes, the other stuck rule) reuses its lookup tables.
+  // again (its other holes, the other stuck rule) reuses what solve() derived from it.
   void solve(const SmallGraph& graph, NodeId hole, StuckRule stuck);
 
   // The value (0 draw, 1 mouse, 2 cat: Value's codes) and remoteness of the state with the mouse
   // on m and the cat on c (m, c < node_count, c != hole), `turn` to move. remoteness() is
-  // kNoRemoteness for a draw and costs a scan of the row's log (at most one entry per level).
+  // kNoRemoteness for a draw; it scans the levels (a few dozen at most on 10 nodes).
   std::uint8_t value(NodeId m, NodeId c, Side turn = Side::kMouse) const {
     const auto t = static_cast<unsigned>(turn);
     return static_cast<std::uint8_t>(((mouse_wins_[t][m] >> c) & 1u) |
@@ -74,44 +81,39 @@ class MouseKernel {
   MouseTableSummary summary() const;
 
  private:
-  static constexpr std::size_t kLogSize = kMaxNodes + 1;  // one spare for a branch-free append
-  struct LogEntry {
-    std::uint16_t level;
-    std::uint16_t decided;
-  };
-  using Rows = std::array<std::uint32_t, kMaxNodes>;
+  using Rows = std::array<std::uint16_t, kMaxNodes>;
+  // Every level decides a state or is the last: at most one per state, and level 0.
+  static constexpr std::size_t kMaxLevels = 2 * kMaxNodes * kMaxNodes + 2;
 
   void prepare_graph(const SmallGraph& graph);
-  void start(NodeId hole, StuckRule stuck);
-  void run_levels();
-  std::uint32_t neighbourhood(std::uint32_t nodes) const {
-    return union_low_[nodes & low_mask_] | union_high_[nodes >> low_bits_];
-  }
-  void log(unsigned turn, NodeId m, std::uint16_t level, std::uint32_t decided) {
-    log_[turn][m][log_count_[turn][m]] = {level, static_cast<std::uint16_t>(decided)};
-    log_count_[turn][m] = static_cast<std::uint8_t>(log_count_[turn][m] + (decided != 0));
-  }
+  // The levels, with `registers` SIMD vectors of type Vector per matrix
+  // (mouse_kernel_levels.hpp).
+  template <class Vector, int registers>
+  void solve_rows(NodeId hole, StuckRule stuck);
+  // The levels in one 256-bit vector (mouse_kernel_wide.cpp), compiled for AVX2 when
+  // wide_compiled().
+  void solve_wide(NodeId hole, StuckRule stuck);
+  static bool wide_compiled();
+  std::uint16_t mouse_remoteness(NodeId m, NodeId c) const;
 
-  // The graph: its rows, and the union of the neighbourhoods of every set of nodes of the low
-  // half (bits below low_bits_) and of the high half.
+  bool wide_ = false;  // solve_wide() may run
+
+  // The graph: its rows, and for each node j the lanes of its neighbours (0xFFFF in lane m when
+  // m is one), as the mouse's product masks the rows it broadcasts.
   NodeId n_ = 0;
   Rows adjacency_{};
+  std::array<Rows, kMaxNodes> neighbour_lanes_{};
   std::uint32_t isolated_ = 0, leaves_ = 0;
-  unsigned low_bits_ = 0;
-  std::uint32_t low_mask_ = 0;
-  std::array<std::uint16_t, 256> union_low_{}, union_high_{};
 
   // The table of one hole: per side to move (Side's codes) and mouse node, the cat nodes won.
   NodeId hole_ = 0;
   std::uint32_t valid_ = 0;       // the cat's nodes: all but the hole
   std::uint32_t cat_mobile_ = 0;  // the cat's nodes with a move
   std::array<Rows, 2> mouse_wins_{}, cat_wins_{};
-  // Cat to move, row m: its mouse wins in the low half, its states not won by the cat in the high
-  // half, so that one OR over m's neighbours answers both of the mouse's questions.
-  Rows gather_{};
+  // The mouse-to-move states decided at each level, levels_ of them.
+  std::array<Rows, kMaxLevels> decided_{};
+  std::uint16_t levels_ = 0;
   std::array<std::uint16_t, 3> last_level_{};  // the last level deciding a placement, by winner
-  std::array<std::array<std::array<LogEntry, kLogSize>, kMaxNodes>, 2> log_{};
-  std::array<std::array<std::uint8_t, kMaxNodes>, 2> log_count_{};
 };
 
 }  // namespace catmouse::census
