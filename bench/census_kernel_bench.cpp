@@ -5,6 +5,7 @@
 //
 //   catmouse_census_kernel_bench [--geng "ARGS"] [--file F.g6] [--limit N] [--runs R]
 //                                [--kernel all|queue|bits|bits-baseline] [--stuck lose|draw|both]
+//                                [--what both|solve|census]
 //
 // --geng runs `nauty-geng ARGS` (default "-cq 9"), --file reads graph6 lines instead; --limit
 // keeps the first N graphs. The kernels: the old one (queue), the new one with the widest vectors
@@ -12,8 +13,8 @@
 // (bits-baseline). A run times each kernel once over all the tables, the kernels alternating,
 // after one warm-up run; R runs (default 5) give the median, least and greatest thread CPU time
 // per table, for the solve alone and for the solve with what the census takes of each table (the
-// new kernel's summary(); for the old one, its loop over the placements). The kernels' census
-// totals must agree, or the program exits with 1. Exit code 77 when nauty-geng is
+// new kernel's summary(); for the old one, its loop over the placements); --what keeps one of
+// the two. The kernels' census totals must agree, or the program exits with 1. Exit code 77 when nauty-geng is
 // missing (ctest's smoke run skips). For instruction counts, run one kernel under callgrind with
 // --toggle-collect='*time_tables*' (bench/census_kernel.sh does).
 #include <fmt/format.h>
@@ -203,7 +204,7 @@ std::vector<SmallGraph> load_graphs(const std::string& geng, const std::string& 
 constexpr std::array<const char*, 3> kKernelNames = {"queue", "bits", "bits-baseline"};
 
 struct Options {
-  std::string geng = "-cq 9", file, kernel = "all", stuck = "both";
+  std::string geng = "-cq 9", file, kernel = "all", stuck = "both", what = "both";
   std::uint64_t limit = UINT64_MAX;
   int runs = 5;
   bool runs_kernel(int k) const { return kernel == "all" || kernel == kKernelNames[k]; }
@@ -221,12 +222,14 @@ Options parse(int argc, char** argv) {
     else if (arg == "--runs") o.runs = std::max(1, std::stoi(value));
     else if (arg == "--kernel") o.kernel = value;
     else if (arg == "--stuck") o.stuck = value;
+    else if (arg == "--what") o.what = value;
     else die("unknown option " + arg);
   }
   if (o.kernel != "all" && std::find(kKernelNames.begin(), kKernelNames.end(), o.kernel) ==
                                kKernelNames.end())
     die("--kernel: " + o.kernel + "; give all, queue, bits or bits-baseline");
   if (o.stuck != "both" && o.stuck != "lose" && o.stuck != "draw") die("--stuck: " + o.stuck);
+  if (o.what != "both" && o.what != "solve" && o.what != "census") die("--what: " + o.what);
   return o;
 }
 
@@ -248,6 +251,7 @@ int main(int argc, char** argv) {
   std::uint64_t tables = 0;
   for (int run = 0; run <= o.runs; ++run) {  // run 0 warms up
     for (int census = 0; census < 2; ++census) {
+      if (o.what == (census ? "solve" : "census")) continue;
       for (int k = 0; k < 3; ++k) {
         if (!o.runs_kernel(k)) continue;
         std::uint64_t solved = 0;
@@ -278,7 +282,7 @@ int main(int argc, char** argv) {
                  v.back());
     }
   }
-  if (o.kernel != "all") return 0;
+  if (o.kernel != "all" || o.what == "solve") return 0;
   for (int k = 1; k < 3; ++k) {
     fmt::print("\nqueue / {}, medians: solve {:.2f}x, with the census totals {:.2f}x",
                kKernelNames[k], median[0][0] / median[k][0], median[0][1] / median[k][1]);
