@@ -8,7 +8,7 @@
 #   - with CALLGRIND=1, instructions per table under valgrind's callgrind (a count that the load of
 #     a shared machine does not change), solve alone and solve with the census totals, for each
 #     kernel, on the samples CALLGRIND_GENG (default "-cq 9 0/10" and "-cq 10 7/500": res/mod
-#     parts, 26,122 and 49,322 graphs).
+#     parts, 29,445 and 49,322 graphs); TIMING=0 skips the timed runs.
 # Usage: bench/census_kernel.sh [build dir]   (default: build). Needs nauty (and valgrind for
 # CALLGRIND=1).
 set -euo pipefail
@@ -19,13 +19,15 @@ command -v nauty-geng > /dev/null || { echo "census_kernel.sh: nauty-geng not fo
 [ -x "$bench" ] || { echo "census_kernel.sh: $bench not built (cmake --build --preset release --target catmouse_census_kernel_bench)" >&2; exit 2; }
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-nauty-geng -cq 10 | head -n "$sample" > "$tmp/ten.g6" || true
 
-echo "## every connected 9-node graph (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-"$bench" --geng "-cq 9" --runs "$runs"
-echo
-echo "## the first $sample connected 10-node graphs (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-"$bench" --file "$tmp/ten.g6" --runs "$runs"
+if [ "${TIMING:-1}" = 1 ]; then
+  nauty-geng -cq 10 | head -n "$sample" > "$tmp/ten.g6" || true
+  echo "## every connected 9-node graph (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  "$bench" --geng "-cq 9" --runs "$runs"
+  echo
+  echo "## the first $sample connected 10-node graphs (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  "$bench" --file "$tmp/ten.g6" --runs "$runs"
+fi
 
 if [ "${CALLGRIND:-0}" = 1 ]; then
   command -v valgrind > /dev/null || { echo "census_kernel.sh: valgrind not found" >&2; exit 2; }

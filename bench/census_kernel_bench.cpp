@@ -14,9 +14,9 @@
 // after one warm-up run; R runs (default 5) give the median, least and greatest thread CPU time
 // per table, for the solve alone and for the solve with what the census takes of each table (the
 // new kernel's summary(); for the old one, its loop over the placements); --what keeps one of
-// the two. The kernels' census totals must agree, or the program exits with 1. Exit code 77 when nauty-geng is
-// missing (ctest's smoke run skips). For instruction counts, run one kernel under callgrind with
-// --toggle-collect='*time_tables*' (bench/census_kernel.sh does).
+// the two. The kernels' census totals must agree, or the program exits with 1. Exit code 77 when
+// nauty-geng is missing (ctest's smoke run skips). For instruction counts, run one kernel under
+// callgrind with --toggle-collect='*time_tables*' (bench/census_kernel.sh does).
 #include <fmt/format.h>
 #include <time.h>
 
@@ -132,7 +132,8 @@ void add(Totals& totals, const QueueKernel& kernel, NodeId n, NodeId hole) {
       if (m == hole || c == hole || c == m) continue;
       const std::uint8_t v = kernel.value(m, c);
       ++totals.placements[v];
-      if (v != 0) totals.longest[v] = std::max<std::uint32_t>(totals.longest[v], kernel.remoteness(m, c));
+      if (v != 0)
+        totals.longest[v] = std::max<std::uint32_t>(totals.longest[v], kernel.remoteness(m, c));
     }
   }
 }
@@ -216,17 +217,25 @@ Options parse(int argc, char** argv) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) die("missing value after " + arg);
     const std::string value = argv[++i];
-    if (arg == "--geng") o.geng = value;
-    else if (arg == "--file") o.file = value;
-    else if (arg == "--limit") o.limit = std::stoull(value);
-    else if (arg == "--runs") o.runs = std::max(1, std::stoi(value));
-    else if (arg == "--kernel") o.kernel = value;
-    else if (arg == "--stuck") o.stuck = value;
-    else if (arg == "--what") o.what = value;
-    else die("unknown option " + arg);
+    if (arg == "--geng")
+      o.geng = value;
+    else if (arg == "--file")
+      o.file = value;
+    else if (arg == "--limit")
+      o.limit = std::stoull(value);
+    else if (arg == "--runs")
+      o.runs = std::max(1, std::stoi(value));
+    else if (arg == "--kernel")
+      o.kernel = value;
+    else if (arg == "--stuck")
+      o.stuck = value;
+    else if (arg == "--what")
+      o.what = value;
+    else
+      die("unknown option " + arg);
   }
-  if (o.kernel != "all" && std::find(kKernelNames.begin(), kKernelNames.end(), o.kernel) ==
-                               kKernelNames.end())
+  if (o.kernel != "all" &&
+      std::find(kKernelNames.begin(), kKernelNames.end(), o.kernel) == kKernelNames.end())
     die("--kernel: " + o.kernel + "; give all, queue, bits or bits-baseline");
   if (o.stuck != "both" && o.stuck != "lose" && o.stuck != "draw") die("--stuck: " + o.stuck);
   if (o.what != "both" && o.what != "solve" && o.what != "census") die("--what: " + o.what);
@@ -266,9 +275,10 @@ int main(int argc, char** argv) {
       }
     }
   }
-  fmt::print("{} graphs, {} tables a run (every hole, stuck {}), {} runs after a warm-up; "
-             "thread CPU ns per table:\n\n",
-             graphs.size(), tables, o.stuck, o.runs);
+  fmt::print(
+      "{} graphs, {} tables a run (every hole, stuck {}), {} runs after a warm-up; "
+      "thread CPU ns per table:\n\n",
+      graphs.size(), tables, o.stuck, o.runs);
   fmt::print("| kernel | what | median | least | greatest |\n| --- | --- | --- | --- | --- |\n");
   std::array<std::array<double, 2>, 3> median{};
   for (int k = 0; k < 3; ++k) {
@@ -286,12 +296,15 @@ int main(int argc, char** argv) {
   for (int k = 1; k < 3; ++k) {
     fmt::print("\nqueue / {}, medians: solve {:.2f}x, with the census totals {:.2f}x",
                kKernelNames[k], median[0][0] / median[k][0], median[0][1] / median[k][1]);
-    if (!(totals[k] == totals[0])) die(std::string("the census totals of ") + kKernelNames[k] +
-                                       " differ from the queue kernel's", 1);
+    if (!(totals[k] == totals[0]))
+      die(std::string("the census totals of ") + kKernelNames[k] +
+              " differ from the queue kernel's",
+          1);
   }
-  fmt::print("\ncensus totals (every kernel): {} draws, {} mouse wins, {} cat wins; longest "
-             "mouse win {}, cat win {}\n",
-             totals[0].placements[0], totals[0].placements[1], totals[0].placements[2],
-             totals[0].longest[1], totals[0].longest[2]);
+  fmt::print(
+      "\ncensus totals (every kernel): {} draws, {} mouse wins, {} cat wins; longest "
+      "mouse win {}, cat win {}\n",
+      totals[0].placements[0], totals[0].placements[1], totals[0].placements[2],
+      totals[0].longest[1], totals[0].longest[2]);
   return 0;
 }

@@ -2,10 +2,9 @@
 // state by state (value and remoteness, both sides to move): every connected graph of 3 to 7
 // nodes (nauty's geng; skipped with a message where it is missing), every labelled graph of 3 to
 // 5 nodes (connected or not: isolated mice, stuck cats), boards where the cat is stuck, and
-// thousands of random graphs of 8 to 16 nodes; every hole, both stuck rules. Its summary against
-// a loop over the placements.
-#include "census/mouse_kernel.hpp"
-
+// thousands of random graphs of 8 to 16 nodes; every hole, both stuck rules, both vector widths.
+// Its summary against a loop over the placements, and summed over the connected graphs of 3 to 7
+// nodes against the census's published counts.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -14,6 +13,7 @@
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/reference.hpp"
+#include "census/mouse_kernel.hpp"
 #include "test_util.hpp"
 
 namespace catmouse::census {
@@ -262,6 +262,27 @@ TEST(CensusMouseKernel, AgreesWithTheReferenceWhereTheCatIsStuck) {
   EXPECT_EQ(summary.placements, (std::array<std::uint32_t, 3>{0, 20, 0}));
   EXPECT_EQ(kernel.value(1, 2, Side::kCat), 0);
   EXPECT_EQ(kernel.remoteness(1, 2, Side::kCat), MouseKernel::kNoRemoteness);
+}
+
+// Boards of one and two nodes (graph6 collections hold them) have no placement; the states they
+// have are ends of the game.
+TEST(CensusMouseKernel, BoardsOfOneAndTwoNodesHaveNoPlacement) {
+  MouseKernel kernel;
+  SmallGraph one;
+  one.node_count = 1;
+  kernel.solve(one, 0, StuckRule::kLose);
+  EXPECT_EQ(kernel.summary(), MouseTableSummary{});
+  SmallGraph two;
+  two.node_count = 2;
+  two.rows[0] = 2;
+  two.rows[1] = 1;
+  for (StuckRule stuck : {StuckRule::kLose, StuckRule::kDraw}) {
+    kernel.solve(two, 0, stuck);
+    EXPECT_EQ(kernel.summary(), MouseTableSummary{});
+    EXPECT_EQ(kernel.value(1, 1), 2);              // the cat on the mouse
+    EXPECT_EQ(kernel.value(0, 1, Side::kCat), 1);  // the mouse in the hole
+    EXPECT_EQ(kernel.remoteness(0, 1, Side::kCat), 0);
+  }
 }
 
 TEST(CensusMouseKernel, AgreesWithTheReferenceOnRandomGraphsOf8To16Nodes) {

@@ -32,8 +32,7 @@ bool has_avx2() {
 
 }  // namespace
 
-MouseKernel::MouseKernel(Simd simd)
-    : wide_(simd == Simd::kAuto && wide_compiled() && has_avx2()) {}
+MouseKernel::MouseKernel(Simd simd) : wide_(simd == Simd::kAuto && wide_compiled() && has_avx2()) {}
 
 void MouseKernel::prepare_graph(const SmallGraph& graph) {
   bool same = graph.node_count == n_;

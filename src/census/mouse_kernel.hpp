@@ -73,7 +73,7 @@ class MouseKernel {
   std::uint8_t value(NodeId m, NodeId c, Side turn = Side::kMouse) const {
     const auto t = static_cast<unsigned>(turn);
     return static_cast<std::uint8_t>(((mouse_wins_[t][m] >> c) & 1u) |
-                                      (((cat_wins_[t][m] >> c) & 1u) << 1));
+                                     (((cat_wins_[t][m] >> c) & 1u) << 1));
   }
   std::uint16_t remoteness(NodeId m, NodeId c, Side turn = Side::kMouse) const;
 
