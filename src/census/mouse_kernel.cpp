@@ -9,7 +9,6 @@
 
 namespace catmouse::census {
 
-using rows_simd::kCatToMove;
 using rows_simd::kMouseToMove;
 using rows_simd::Lanes8;
 
