@@ -1,0 +1,224 @@
+// Sixteen lanes of 16 bits, one per node of a graph of at most 16 nodes, for the kernels of
+// tiny_kernel.hpp: one 256-bit vector where the translation unit is compiled for AVX2
+// (tiny_kernel_avx2.cpp), two of 128 bits with SSE2, sixteen words elsewhere. A lane's 16 bits
+// are a set of nodes (bit v: node v), so a whole graph's closed neighbourhoods fit in one Lanes.
+//
+// Each instruction set has a type of its own (LanesAvx2, LanesSse2, LanesWords; each unit defines
+// those its instruction set has, and Lanes is the widest), and everything written over them is a
+// template on it: a unit compiled for AVX2 that uses LanesAvx2 alone never shares an inline
+// function with the others, which the linker could pick from either. For the same reason the
+// kernels use compiler builtins, not <bit>. The narrower types stay testable on any machine.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#elif defined(__SSE4_1__)
+#include <smmintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace catmouse::tiny {
+
+using Mask = std::uint32_t;  // a set of nodes (bit v: node v), 16 bits used
+
+struct LanesWords {
+  std::uint16_t x[16];
+
+  template <class F>
+  static LanesWords each(F f) {
+    LanesWords l;
+    for (int i = 0; i < 16; ++i) l.x[i] = static_cast<std::uint16_t>(f(i));
+    return l;
+  }
+  static LanesWords splat(Mask s) {
+    return each([&](int) { return s; });
+  }
+  static LanesWords load(const std::uint16_t* p) {
+    return each([&](int i) { return p[i]; });
+  }
+  void store(std::uint16_t* p) const {
+    for (int i = 0; i < 16; ++i) p[i] = x[i];
+  }
+  static LanesWords narrow(const std::uint64_t* w) {
+    return each([&](int i) { return w[i]; });
+  }
+  friend LanesWords operator&(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] & b.x[i]; });
+  }
+  friend LanesWords operator|(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] | b.x[i]; });
+  }
+  friend LanesWords operator+(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] + b.x[i]; });
+  }
+  friend LanesWords operator-(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] - b.x[i]; });
+  }
+  friend LanesWords operator~(LanesWords a) {
+    return each([&](int i) { return ~a.x[i]; });
+  }
+  friend LanesWords operator>>(LanesWords a, int s) {
+    return each([&](int i) { return a.x[i] >> s; });
+  }
+  friend LanesWords equal(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] == b.x[i] ? 0xffff : 0; });
+  }
+  friend LanesWords less(LanesWords a, LanesWords b) {
+    return each([&](int i) { return a.x[i] < b.x[i] ? 0xffff : 0; });
+  }
+  Mask bits() const {
+    Mask m = 0;
+    for (int i = 0; i < 16; ++i) m |= x[i] != 0 ? Mask{1} << i : 0;
+    return m;
+  }
+  int least() const {
+    int best = 0;
+    for (int i = 1; i < 16; ++i) best = x[i] < x[best] ? i : best;
+    return best;
+  }
+};
+
+#if defined(__SSE2__)
+
+struct LanesSse2 {
+  using Half = std::uint16_t __attribute__((vector_size(16)));
+  Half lo, hi;
+
+  static LanesSse2 splat(Mask s) {
+    const Half h = Half{} + static_cast<std::uint16_t>(s);
+    return {h, h};
+  }
+  static LanesSse2 load(const std::uint16_t* p) {
+    return {reinterpret_cast<Half>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+            reinterpret_cast<Half>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)))};
+  }
+  void store(std::uint16_t* p) const {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), reinterpret_cast<__m128i>(lo));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 8), reinterpret_cast<__m128i>(hi));
+  }
+  // The low 16 bits of sixteen words, read one by one (a wider load would wait for the stores
+  // that wrote them to drain).
+  static LanesSse2 narrow(const std::uint64_t* w) {
+    const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
+      return _mm_and_si128(
+          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
+          _mm_set1_epi64x(0xffff));
+    };
+#if defined(__SSE4_1__)
+    const auto eight = [&](int i) {
+      return _mm_packus_epi32(_mm_packus_epi32(pair(i), pair(i + 2)),
+                              _mm_packus_epi32(pair(i + 4), pair(i + 6)));
+    };
+#else
+    // Four words as 32-bit lanes, then eight as 16-bit ones through the signed pack.
+    const auto four = [&](int i) {
+      return _mm_unpacklo_epi64(_mm_shuffle_epi32(pair(i), 0x08), _mm_shuffle_epi32(pair(i + 2), 0x08));
+    };
+    const auto eight = [&](int i) {
+      const __m128i bias = _mm_set1_epi32(0x8000);
+      return _mm_add_epi16(_mm_packs_epi32(_mm_sub_epi32(four(i), bias), _mm_sub_epi32(four(i + 4), bias)),
+                           _mm_set1_epi16(-0x8000));
+    };
+#endif
+    return {reinterpret_cast<Half>(eight(0)), reinterpret_cast<Half>(eight(8))};
+  }
+  friend LanesSse2 operator&(LanesSse2 a, LanesSse2 b) { return {a.lo & b.lo, a.hi & b.hi}; }
+  friend LanesSse2 operator|(LanesSse2 a, LanesSse2 b) { return {a.lo | b.lo, a.hi | b.hi}; }
+  friend LanesSse2 operator+(LanesSse2 a, LanesSse2 b) { return {a.lo + b.lo, a.hi + b.hi}; }
+  friend LanesSse2 operator-(LanesSse2 a, LanesSse2 b) { return {a.lo - b.lo, a.hi - b.hi}; }
+  friend LanesSse2 operator~(LanesSse2 a) { return {~a.lo, ~a.hi}; }
+  friend LanesSse2 operator>>(LanesSse2 a, int s) { return {a.lo >> s, a.hi >> s}; }
+  friend LanesSse2 equal(LanesSse2 a, LanesSse2 b) {
+    return {reinterpret_cast<Half>(a.lo == b.lo), reinterpret_cast<Half>(a.hi == b.hi)};
+  }
+  friend LanesSse2 less(LanesSse2 a, LanesSse2 b) {
+    return {reinterpret_cast<Half>(a.lo < b.lo), reinterpret_cast<Half>(a.hi < b.hi)};
+  }
+  Mask bits() const {
+    const __m128i packed =
+        _mm_packs_epi16(reinterpret_cast<__m128i>(lo), reinterpret_cast<__m128i>(hi));
+    return static_cast<Mask>(_mm_movemask_epi8(packed));
+  }
+  int least() const {
+#if defined(__SSE4_1__)
+    const int l = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(lo)));
+    const int h = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(hi)));
+    return (h & 0xffff) < (l & 0xffff) ? 8 + (h >> 16) : l >> 16;
+#else
+    int best = 0;
+    for (int i = 1; i < 16; ++i) best = (i < 8 ? lo[i] : hi[i - 8]) < (best < 8 ? lo[best] : hi[best - 8]) ? i : best;
+    return best;
+#endif
+  }
+};
+
+#endif
+#if defined(__AVX2__)
+
+struct LanesAvx2 {
+  using Word = std::uint16_t __attribute__((vector_size(32)));
+  Word x;
+
+  static LanesAvx2 splat(Mask s) { return {Word{} + static_cast<std::uint16_t>(s)}; }
+  static LanesAvx2 load(const std::uint16_t* p) {
+    return {reinterpret_cast<Word>(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)))};
+  }
+  void store(std::uint16_t* p) const {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), reinterpret_cast<__m256i>(x));
+  }
+  // The low 16 bits of sixteen words, read one by one (a wider load would wait for the stores
+  // that wrote them to drain).
+  static LanesAvx2 narrow(const std::uint64_t* w) {
+    const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
+      return _mm_and_si128(
+          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
+          _mm_set1_epi64x(0xffff));
+    };
+    const auto eight = [&](int i) {
+      return _mm_packus_epi32(_mm_packus_epi32(pair(i), pair(i + 2)),
+                              _mm_packus_epi32(pair(i + 4), pair(i + 6)));
+    };
+    return {reinterpret_cast<Word>(_mm256_set_m128i(eight(8), eight(0)))};
+  }
+  friend LanesAvx2 operator&(LanesAvx2 a, LanesAvx2 b) { return {a.x & b.x}; }
+  friend LanesAvx2 operator|(LanesAvx2 a, LanesAvx2 b) { return {a.x | b.x}; }
+  friend LanesAvx2 operator+(LanesAvx2 a, LanesAvx2 b) { return {a.x + b.x}; }
+  friend LanesAvx2 operator-(LanesAvx2 a, LanesAvx2 b) { return {a.x - b.x}; }
+  friend LanesAvx2 operator~(LanesAvx2 a) { return {~a.x}; }
+  friend LanesAvx2 operator>>(LanesAvx2 a, int s) { return {a.x >> s}; }
+  // All ones in the lanes where a == b (a < b), zero elsewhere.
+  friend LanesAvx2 equal(LanesAvx2 a, LanesAvx2 b) { return {reinterpret_cast<Word>(a.x == b.x)}; }
+  friend LanesAvx2 less(LanesAvx2 a, LanesAvx2 b) { return {reinterpret_cast<Word>(a.x < b.x)}; }
+  // The lanes of a comparison's result (all ones or zero each) as bits.
+  Mask bits() const {
+    const auto v = reinterpret_cast<__m256i>(x);
+    const __m128i packed =
+        _mm_packs_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return static_cast<Mask>(_mm_movemask_epi8(packed));
+  }
+  // The lane of the least value, the first of equals.
+  int least() const {
+    const auto v = reinterpret_cast<__m256i>(x);
+    const int lo = _mm_cvtsi128_si32(_mm_minpos_epu16(_mm256_castsi256_si128(v)));
+    const int hi = _mm_cvtsi128_si32(_mm_minpos_epu16(_mm256_extracti128_si256(v, 1)));
+    return (hi & 0xffff) < (lo & 0xffff) ? 8 + (hi >> 16) : lo >> 16;
+  }
+};
+
+#endif
+
+// The widest the translation unit is compiled for.
+#if defined(__AVX2__)
+using Lanes = LanesAvx2;
+#elif defined(__SSE2__)
+using Lanes = LanesSse2;
+#else
+using Lanes = LanesWords;
+#endif
+
+}  // namespace catmouse::tiny
