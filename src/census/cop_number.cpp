@@ -7,7 +7,7 @@ namespace catmouse::census {
 
 void CopNumberSearch::begin_part() {
   parts_ = true;
-  longest_.assign(longest_.size(), std::nullopt);
+  longest_.fill(0);
 }
 
 // The bounds first (tiny_cop_bounds(): a dominating node or pair, a dismantling, two cops within
@@ -30,14 +30,13 @@ Result<CopNumberFound> CopNumberSearch::answer(const SmallGraph& g) {
 // longest nor be the first to reach it (a graph before it did). Without parts, only a larger
 // graph's capture time below the longest is skipped, as before parts existed.
 bool CopNumberSearch::may_skip(std::uint32_t k, std::uint32_t upper, bool tiny) const {
-  if (k >= longest_.size() || !longest_[k]) return false;
-  if (parts_) return upper <= *longest_[k];
-  return !tiny && upper < *longest_[k];
+  if (k >= longest_.size() || longest_[k] == 0) return false;
+  if (parts_) return upper < longest_[k];
+  return !tiny && upper + 1 < longest_[k];
 }
 
 CopNumberFound CopNumberSearch::found(std::uint32_t k, std::uint32_t moves) {
-  if (longest_.size() <= k) longest_.resize(k + 1);
-  if (!longest_[k] || moves > *longest_[k]) longest_[k] = moves;
+  if (k < longest_.size() && moves >= longest_[k]) longest_[k] = moves + 1;
   return CopNumberFound{k, moves};
 }
 

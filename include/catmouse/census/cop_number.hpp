@@ -5,9 +5,9 @@
 // through it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/solve/cops.hpp"
@@ -64,8 +64,8 @@ class CopNumberSearch {
   SmallCops small_;
   bool parts_ = false;  // begin_part() was called
   // Per cop number, the longest capture time found in this part (or, without parts, by the
-  // search): from the games and from the theorems that give it exactly.
-  std::vector<std::optional<std::uint32_t>> longest_;
+  // search), plus one (0: none yet): from the games and from the bounds that give it exactly.
+  std::array<std::uint32_t, kMaxCops + 1> longest_{};
 };
 
 }  // namespace catmouse::census
