@@ -125,8 +125,8 @@ void check_bounds(const SmallGraph& g, const Answer& truth) {
     same(tiny::bounds_avx2(g), "avx2");
   }
   same(tiny::bounds<tiny::LanesWords>(g), "words");
-#if defined(__SSE2__)
-  same(tiny::bounds<tiny::LanesSse2>(g), "sse2");
+#if defined(__SSE4_1__)
+  same(tiny::bounds<tiny::LanesSse41>(g), "sse4.1");
 #endif
 }
 

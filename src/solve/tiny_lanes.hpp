@@ -1,9 +1,10 @@
 // Sixteen lanes of 16 bits, one per node of a graph of at most 16 nodes, for the kernels of
 // tiny_kernel.hpp: one 256-bit vector where the translation unit is compiled for AVX2
-// (tiny_kernel_avx2.cpp), two of 128 bits with SSE2, sixteen words elsewhere. A lane's 16 bits
+// (tiny_kernel_avx2.cpp), two of 128 bits with SSE4.1 (the build's x86-64-v2), sixteen words
+// elsewhere. A lane's 16 bits
 // are a set of nodes (bit v: node v), so a whole graph's closed neighbourhoods fit in one Lanes.
 //
-// Each instruction set has a type of its own (LanesAvx2, LanesSse2, LanesWords; each unit defines
+// Each instruction set has a type of its own (LanesAvx2, LanesSse41, LanesWords; each unit defines
 // those its instruction set has, and Lanes is the widest), and everything written over them is a
 // template on it: a unit compiled for AVX2 that uses LanesAvx2 alone never shares an inline
 // function with the others, which the linker could pick from either. For the same reason the
@@ -16,8 +17,6 @@
 #include <immintrin.h>
 #elif defined(__SSE4_1__)
 #include <smmintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
 #endif
 
 namespace catmouse::tiny {
@@ -81,17 +80,17 @@ struct LanesWords {
   }
 };
 
-#if defined(__SSE2__)
+#if defined(__SSE4_1__)
 
-struct LanesSse2 {
+struct LanesSse41 {
   using Half = std::uint16_t __attribute__((vector_size(16)));
   Half lo, hi;
 
-  static LanesSse2 splat(Mask s) {
+  static LanesSse41 splat(Mask s) {
     const Half h = Half{} + static_cast<std::uint16_t>(s);
     return {h, h};
   }
-  static LanesSse2 load(const std::uint16_t* p) {
+  static LanesSse41 load(const std::uint16_t* p) {
     return {reinterpret_cast<Half>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
             reinterpret_cast<Half>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)))};
   }
@@ -101,41 +100,29 @@ struct LanesSse2 {
   }
   // The low 16 bits of sixteen words, read one by one (a wider load would wait for the stores
   // that wrote them to drain).
-  static LanesSse2 narrow(const std::uint64_t* w) {
+  static LanesSse41 narrow(const std::uint64_t* w) {
     const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
       return _mm_and_si128(
           _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
                              _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
           _mm_set1_epi64x(0xffff));
     };
-#if defined(__SSE4_1__)
     const auto eight = [&](int i) {
       return _mm_packus_epi32(_mm_packus_epi32(pair(i), pair(i + 2)),
                               _mm_packus_epi32(pair(i + 4), pair(i + 6)));
     };
-#else
-    // Four words as 32-bit lanes, then eight as 16-bit ones through the signed pack.
-    const auto four = [&](int i) {
-      return _mm_unpacklo_epi64(_mm_shuffle_epi32(pair(i), 0x08), _mm_shuffle_epi32(pair(i + 2), 0x08));
-    };
-    const auto eight = [&](int i) {
-      const __m128i bias = _mm_set1_epi32(0x8000);
-      return _mm_add_epi16(_mm_packs_epi32(_mm_sub_epi32(four(i), bias), _mm_sub_epi32(four(i + 4), bias)),
-                           _mm_set1_epi16(-0x8000));
-    };
-#endif
     return {reinterpret_cast<Half>(eight(0)), reinterpret_cast<Half>(eight(8))};
   }
-  friend LanesSse2 operator&(LanesSse2 a, LanesSse2 b) { return {a.lo & b.lo, a.hi & b.hi}; }
-  friend LanesSse2 operator|(LanesSse2 a, LanesSse2 b) { return {a.lo | b.lo, a.hi | b.hi}; }
-  friend LanesSse2 operator+(LanesSse2 a, LanesSse2 b) { return {a.lo + b.lo, a.hi + b.hi}; }
-  friend LanesSse2 operator-(LanesSse2 a, LanesSse2 b) { return {a.lo - b.lo, a.hi - b.hi}; }
-  friend LanesSse2 operator~(LanesSse2 a) { return {~a.lo, ~a.hi}; }
-  friend LanesSse2 operator>>(LanesSse2 a, int s) { return {a.lo >> s, a.hi >> s}; }
-  friend LanesSse2 equal(LanesSse2 a, LanesSse2 b) {
+  friend LanesSse41 operator&(LanesSse41 a, LanesSse41 b) { return {a.lo & b.lo, a.hi & b.hi}; }
+  friend LanesSse41 operator|(LanesSse41 a, LanesSse41 b) { return {a.lo | b.lo, a.hi | b.hi}; }
+  friend LanesSse41 operator+(LanesSse41 a, LanesSse41 b) { return {a.lo + b.lo, a.hi + b.hi}; }
+  friend LanesSse41 operator-(LanesSse41 a, LanesSse41 b) { return {a.lo - b.lo, a.hi - b.hi}; }
+  friend LanesSse41 operator~(LanesSse41 a) { return {~a.lo, ~a.hi}; }
+  friend LanesSse41 operator>>(LanesSse41 a, int s) { return {a.lo >> s, a.hi >> s}; }
+  friend LanesSse41 equal(LanesSse41 a, LanesSse41 b) {
     return {reinterpret_cast<Half>(a.lo == b.lo), reinterpret_cast<Half>(a.hi == b.hi)};
   }
-  friend LanesSse2 less(LanesSse2 a, LanesSse2 b) {
+  friend LanesSse41 less(LanesSse41 a, LanesSse41 b) {
     return {reinterpret_cast<Half>(a.lo < b.lo), reinterpret_cast<Half>(a.hi < b.hi)};
   }
   Mask bits() const {
@@ -144,15 +131,9 @@ struct LanesSse2 {
     return static_cast<Mask>(_mm_movemask_epi8(packed));
   }
   int least() const {
-#if defined(__SSE4_1__)
     const int l = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(lo)));
     const int h = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(hi)));
     return (h & 0xffff) < (l & 0xffff) ? 8 + (h >> 16) : l >> 16;
-#else
-    int best = 0;
-    for (int i = 1; i < 16; ++i) best = (i < 8 ? lo[i] : hi[i - 8]) < (best < 8 ? lo[best] : hi[best - 8]) ? i : best;
-    return best;
-#endif
   }
 };
 
@@ -215,8 +196,8 @@ struct LanesAvx2 {
 // The widest the translation unit is compiled for.
 #if defined(__AVX2__)
 using Lanes = LanesAvx2;
-#elif defined(__SSE2__)
-using Lanes = LanesSse2;
+#elif defined(__SSE4_1__)
+using Lanes = LanesSse41;
 #else
 using Lanes = LanesWords;
 #endif
