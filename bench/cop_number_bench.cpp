@@ -9,10 +9,13 @@
 // times, first graphs): the bench checks it and exits 1 if they do not. --only new|reference
 // times one of them once (for callgrind: --toggle-collect='*classify_all*').
 //
-// Usage: catmouse_cop_number_bench [--runs R] [--part-size P] [--geng PATH] [--only WHICH] SET...
-//   SET: N (every connected graph of N nodes) or N:RES/MOD (geng's part RES of MOD).
-#include <fmt/format.h>
+// Usage: catmouse_cop_number_bench [--runs R] [--part-size P] [--limit K] [--geng PATH]
+//                                  [--only new|reference] SET...
+//   SET: N (every connected graph of N nodes), N:RES/MOD (geng's part RES of MOD) or FILE.g6 (its
+//   graphs, all of one node count); --limit: its first K graphs only (geng's time stays that of
+//   its whole output).
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -30,8 +33,6 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/cop_bounds.hpp"
 
-extern char** environ;
-
 namespace {
 
 using catmouse::NodeId;
@@ -45,6 +46,7 @@ struct Options {
   std::uint64_t part_size = 1'000'000;
   std::string geng = "nauty-geng";
   std::string only;
+  std::uint64_t limit = UINT64_MAX;
   std::vector<std::string> sets;
 };
 
@@ -71,58 +73,69 @@ double median(std::vector<double> v) {
   return v.size() % 2 == 1 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+// The graphs of a SET: geng's output, or a graph6 file's lines (SET ending in .g6), at most
+// options.limit of them.
 GraphSet load(const Options& options, const std::string& spec) {
   GraphSet set;
   set.name = spec;
-  const std::size_t colon = spec.find(':');
-  set.nodes = static_cast<NodeId>(std::stoul(spec.substr(0, colon)));
-  if (set.nodes < 1 || set.nodes > catmouse::kTinyCopsMaxNodes) {
-    throw std::runtime_error(fmt::format("{}: 1 to 16 nodes", spec));
+  std::string command;
+  if (spec.ends_with(".g6")) {
+    command = "cat " + spec;
+  } else {
+    const std::size_t colon = spec.find(':');
+    set.nodes = static_cast<NodeId>(std::stoul(spec.substr(0, colon)));
+    set.geng_args.push_back(std::to_string(set.nodes));
+    if (colon != std::string::npos) set.geng_args.push_back(spec.substr(colon + 1));
+    command = options.geng + " -cq";
+    for (const std::string& a : set.geng_args) command += " " + a;
   }
-  set.geng_args.push_back(std::to_string(set.nodes));
-  if (colon != std::string::npos) set.geng_args.push_back(spec.substr(colon + 1));
-  std::string command = options.geng + " -cq";
-  for (const std::string& a : set.geng_args) command += " " + a;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   if (!pipe) throw std::runtime_error("cannot run " + command);
   char buffer[64];
   std::uint64_t line = 0;
-  while (std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
+  while (line < options.limit && std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr) {
     std::string_view text(buffer);
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
-    auto graph = catmouse::parse_graph6(text, "geng", ++line, 0);
-    if (!graph.ok() || graph.value().node_count() != set.nodes) {
-      throw std::runtime_error(fmt::format("{}: line {} is not a graph of {} nodes", command,
-                                           line, set.nodes));
+    auto graph = catmouse::parse_graph6(text, spec, ++line, 0);
+    if (set.nodes == 0 && graph.ok()) set.nodes = graph.value().node_count();
+    if (!graph.ok() || graph.value().node_count() != set.nodes ||
+        set.nodes > catmouse::kTinyCopsMaxNodes) {
+      throw std::runtime_error(
+          fmt::format("{}: line {} is not a graph of {} nodes (3 to 16)", spec, line, set.nodes));
     }
     const SmallGraph g = SmallGraph::of(graph.value()).value();
-    for (NodeId v = 0; v < set.nodes; ++v) set.rows.push_back(static_cast<std::uint16_t>(g.rows[v]));
+    for (NodeId v = 0; v < set.nodes; ++v)
+      set.rows.push_back(static_cast<std::uint16_t>(g.rows[v]));
   }
   if (line == 0) throw std::runtime_error(command + " gave no graph (is nauty installed?)");
   return set;
 }
 
-// geng's own CPU time (user + system) per graph for the set, as `nauty-geng -cu` (no output).
+// geng's own CPU time (user + system) per graph it generates, as `nauty-geng -cu` for the set's
+// node count and part (no output; geng counts its graphs on stderr: ">Z 11716571 graphs
+// generated in 2.03 sec").
 double geng_seconds_per_graph(const Options& options, const GraphSet& set) {
-  std::vector<std::string> args{options.geng, "-cu"};
-  args.insert(args.end(), set.geng_args.begin(), set.geng_args.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  const int failed = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (failed != 0) throw std::runtime_error("cannot run " + options.geng);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  const auto seconds = [](const timeval& t) {
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+  std::string command = options.geng + " -cu";
+  for (const std::string& a : set.geng_args) command += " " + a;
+  const auto children_seconds = [] {
+    rusage usage{};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    const auto seconds = [](const timeval& t) {
+      return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
   };
-  return (seconds(usage.ru_utime) + seconds(usage.ru_stime)) / static_cast<double>(set.size());
+  const double before = children_seconds();
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  std::string said;
+  char buffer[256];
+  while (std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr) said += buffer;
+  pipe.reset();
+  const std::size_t z = said.find(">Z ");
+  const double generated = z == std::string::npos ? 0 : std::stod(said.substr(z + 3));
+  if (generated <= 0) throw std::runtime_error(command + " said: " + said);
+  return (children_seconds() - before) / generated;
 }
 
 // The census's summary of one part: per cop number, the count, the longest capture time and the
@@ -165,6 +178,12 @@ class ReferenceSearch {
  private:
   std::uint32_t max_;
   catmouse::SmallCops small_;
+};
+
+// The census's search as copnumber --summary-only uses it: no parts, every capture time computed.
+struct SearchWithoutParts : catmouse::census::CopNumberSearch {
+  using CopNumberSearch::CopNumberSearch;
+  void begin_part() {}
 };
 
 // One pass over the set; the summary when asked for. Not inlined, so that callgrind can count it
@@ -214,7 +233,10 @@ void breakdown(const GraphSet& set, std::uint64_t part_size) {
     const catmouse::CopBounds b = catmouse::tiny_cop_bounds(g);
     const CopNumberFound f = search.answer(g).value();
     std::string what;
-    if (b.exact() && b.lower == 1) what = "1: a dominating node";
+    if (b.exact() && b.lower == 1) {
+      what =
+          *b.capture_moves_upper <= 1 ? "1: a dominating node" : "1: dismantlable, capture time 3";
+    }
     if (!b.exact() && b.settled() && b.lower == 1) what = "1: dismantlable, capture time bounded";
     if (b.exact() && b.lower == 2) {
       what = *b.capture_moves_upper == 1 ? "2: a dominating pair" : "2: caught within two moves";
@@ -222,7 +244,9 @@ void breakdown(const GraphSet& set, std::uint64_t part_size) {
     if (!b.exact() && b.settled() && b.lower == 2) what = "2: retract with a dominating pair";
     if (what.empty()) what = fmt::format("{}: bounds {} to {}", f.cops, b.lower, b.upper);
     ++counts[what];
-    if (!b.exact()) ++counts[fmt::format("   {} cops: {}", f.cops, f.capture_moves ? "game played" : "game skipped")];
+    if (!b.exact())
+      ++counts[fmt::format("   {} cops: {}", f.cops,
+                           f.capture_moves ? "game played" : "game skipped")];
   }
   for (const auto& [what, count] : counts) {
     fmt::print("  {:<44} {:>12} {:8.4f} %\n", what, count,
@@ -252,15 +276,23 @@ int run(const Options& options) {
       fmt::print("  the summaries DIFFER\n");
       status = 1;
     }
+    // geng's time, when it made the set
     std::vector<double> geng;
-    for (int run = 0; run < options.runs; ++run) geng.push_back(geng_seconds_per_graph(options, set));
-    const double g = median(geng) * 1e9;
+    for (int run = 0; run < options.runs && !set.geng_args.empty(); ++run) {
+      geng.push_back(geng_seconds_per_graph(options, set) * 1e9);
+    }
     const double ref = time_per_graph<ReferenceSearch>(options, set) * 1e9;
     const double now = time_per_graph<catmouse::census::CopNumberSearch>(options, set) * 1e9;
-    fmt::print("  nauty-geng -cu:            {:8.1f} ns/graph (CPU)\n", g);
-    fmt::print("  reference (tiny games):    {:8.1f} ns/graph\n", ref);
-    fmt::print("  census search:             {:8.1f} ns/graph, {:.2f}x faster, {:.2f} of geng\n", now,
-               ref / now, now / g);
+    const double whole = time_per_graph<SearchWithoutParts>(options, set) * 1e9;
+    const auto of_geng = [&](double t) {
+      return geng.empty() ? std::string() : fmt::format(", {:.2f} of geng", t / median(geng));
+    };
+    if (!geng.empty()) fmt::print("  nauty-geng -cu:             {:8.1f} ns/graph\n", median(geng));
+    fmt::print("  reference (tiny games):     {:8.1f} ns/graph\n", ref);
+    fmt::print("  census search, parts:       {:8.1f} ns/graph, {:.2f}x faster{}\n", now, ref / now,
+               of_geng(now));
+    fmt::print("  census search, no parts:    {:8.1f} ns/graph, {:.2f}x faster{}\n", whole,
+               ref / whole, of_geng(whole));
     breakdown(set, options.part_size);
   }
   return status;
@@ -276,15 +308,27 @@ int main(int argc, char** argv) try {
       if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
       return std::string(argv[++i]);
     };
-    if (a == "--runs") options.runs = std::stoi(value());
-    else if (a == "--part-size") options.part_size = std::stoull(value());
-    else if (a == "--geng") options.geng = value();
-    else if (a == "--only") options.only = value();
-    else options.sets.push_back(a);
+    if (a == "--runs") {
+      options.runs = std::stoi(value());
+    } else if (a == "--part-size") {
+      options.part_size = std::stoull(value());
+    } else if (a == "--limit") {
+      options.limit = std::stoull(value());
+    } else if (a == "--geng") {
+      options.geng = value();
+    } else if (a == "--only") {
+      options.only = value();
+    } else if (a.starts_with("-")) {
+      throw std::runtime_error("unknown option " + a);
+    } else {
+      options.sets.push_back(a);
+    }
   }
   if (options.sets.empty() || options.runs < 1 || options.part_size < 1) {
-    std::fputs("usage: catmouse_cop_number_bench [--runs R] [--part-size P] [--geng PATH] "
-               "[--only new|reference] SET... (SET: N or N:RES/MOD)\n", stderr);
+    std::fputs(
+        "usage: catmouse_cop_number_bench [--runs R] [--part-size P] [--limit K] [--geng PATH] "
+        "[--only new|reference] SET... (SET: N, N:RES/MOD or FILE.g6)\n",
+        stderr);
     return 2;
   }
   return run(options);

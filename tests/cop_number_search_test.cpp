@@ -232,7 +232,9 @@ TEST(CopNumberSearch, RandomGraphsUpTo16NodesAsTheGame) {
     check_bounds(g, truth.back());
     if (HasFatalFailure()) return;
     const CopBounds b = tiny_cop_bounds(g);
-    ++kinds[std::to_string(truth.back().cops) + (b.exact() ? " exact" : b.settled() ? " bounded" : " open")];
+    ++kinds[std::to_string(truth.back().cops) + (b.exact()     ? " exact"
+                                                 : b.settled() ? " bounded"
+                                                               : " open")];
   }
   for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(truth[i].cops, 3u) << i;
   // Every way of answering is exercised.
@@ -252,8 +254,8 @@ TEST(CopNumberSearch, GraphsOf17To20NodesAsTheGame) {
   std::vector<Answer> truth;
   CopNumberSearch search(kMax);
   for (int t = 0; t < 300; ++t) {
-    graphs.push_back(random_connected(static_cast<NodeId>(17 + random.below(4)),
-                                      10 + random.below(50), random));
+    graphs.push_back(
+        random_connected(static_cast<NodeId>(17 + random.below(4)), 10 + random.below(50), random));
     truth.push_back(game(small, graphs.back()));
     const CopNumberFound f = search.answer(graphs.back()).value();
     ASSERT_EQ(f.cops, truth.back().cops) << describe(graphs.back());

@@ -21,8 +21,8 @@ CopBounds bounds_avx2(const SmallGraph& graph);
 std::optional<std::uint32_t> one_cop_avx2(const SmallGraph& graph);
 bool avx2_runs();  // built with the AVX2 kernel, on a processor that runs it
 
-constexpr std::uint16_t kLaneBits[16] = {1,    2,    4,    8,    16,   32,    64,    128,
-                                         256,  512,  1024, 2048, 4096, 8192, 16384, 32768};
+constexpr std::uint16_t kLaneBits[16] = {1,   2,   4,    8,    16,   32,   64,    128,
+                                         256, 512, 1024, 2048, 4096, 8192, 16384, 32768};
 constexpr std::uint16_t kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
 inline int lowest(Mask m) {
