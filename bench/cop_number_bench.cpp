@@ -7,7 +7,8 @@
 // a warm-up. The yardstick is geng itself: `nauty-geng -cu` generating the same graphs, its CPU
 // time per graph. The census's summaries of both searches must agree (counts, longest capture
 // times, first graphs): the bench checks it and exits 1 if they do not. --only new|reference
-// times one of them once (for callgrind: --toggle-collect='*classify_all*').
+// times one of them --runs times, nothing else (for callgrind:
+// --toggle-collect='*classify_all*').
 //
 // Usage: catmouse_cop_number_bench [--runs R] [--part-size P] [--limit K] [--geng PATH]
 //                                  [--only new|reference] SET...
@@ -261,12 +262,14 @@ int run(const Options& options) {
     const std::uint64_t parts = (set.size() + options.part_size - 1) / options.part_size;
     fmt::print("{}: {} graphs, {} part{} of up to {}\n", spec, set.size(), parts,
                parts == 1 ? "" : "s", options.part_size);
-    if (options.only == "new") {
-      classify_all<catmouse::census::CopNumberSearch>(set, options.part_size, nullptr);
-      continue;
-    }
-    if (options.only == "reference") {
-      classify_all<ReferenceSearch>(set, options.part_size, nullptr);
+    if (!options.only.empty()) {
+      for (int run = 0; run < options.runs; ++run) {
+        if (options.only == "new") {
+          classify_all<catmouse::census::CopNumberSearch>(set, options.part_size, nullptr);
+        } else {
+          classify_all<ReferenceSearch>(set, options.part_size, nullptr);
+        }
+      }
       continue;
     }
     Summary fast, reference;

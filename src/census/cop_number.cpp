@@ -17,7 +17,10 @@ void CopNumberSearch::begin_part() {
 Result<CopNumberFound> CopNumberSearch::answer(const SmallGraph& g) {
   const CopBounds bounds = tiny_cop_bounds(g);
   if (bounds.lower > max_) return CopNumberFound{max_ + 1, std::nullopt};
-  if (bounds.exact()) return found(bounds.lower, *bounds.capture_moves_upper);
+  if (bounds.exact()) {
+    note(bounds.lower, *bounds.capture_moves_upper);
+    return CopNumberFound{bounds.lower, *bounds.capture_moves_upper};
+  }
   const bool tiny = g.node_count >= 1 && g.node_count <= kTinyCopsMaxNodes;
   if (bounds.settled() && bounds.capture_moves_upper &&
       may_skip(bounds.lower, *bounds.capture_moves_upper, tiny)) {
@@ -35,9 +38,8 @@ bool CopNumberSearch::may_skip(std::uint32_t k, std::uint32_t upper, bool tiny) 
   return !tiny && upper + 1 < longest_[k];
 }
 
-CopNumberFound CopNumberSearch::found(std::uint32_t k, std::uint32_t moves) {
+void CopNumberSearch::note(std::uint32_t k, std::uint32_t moves) {
   if (k < longest_.size() && moves >= longest_[k]) longest_[k] = moves + 1;
-  return CopNumberFound{k, moves};
 }
 
 // The games from `from` cops up to max: the tiny game for one and two cops on at most 16 nodes,
@@ -49,13 +51,22 @@ Result<CopNumberFound> CopNumberSearch::game_answer(const SmallGraph& g, std::ui
     if (tiny && k <= 2) {
       Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
       if (!r.ok()) return r.error();
-      if (r.value()) return found(k, *r.value());
+      if (r.value()) {
+        note(k, *r.value());
+        return CopNumberFound{k, *r.value()};
+      }
       continue;
     }
-    if (k <= 3 && k < g.node_count && dominated_by(g, k)) return found(k, 1);
+    if (k <= 3 && k < g.node_count && dominated_by(g, k)) {
+      note(k, 1);
+      return CopNumberFound{k, 1};
+    }
     Result<CopsResult> r = small_.solve(g, k, {}, memory_limit_);
     if (!r.ok()) return r.error();
-    if (r.value().win) return found(k, r.value().capture_moves);
+    if (r.value().win) {
+      note(k, r.value().capture_moves);
+      return CopNumberFound{k, r.value().capture_moves};
+    }
   }
   return CopNumberFound{max_ + 1, std::nullopt};
 }

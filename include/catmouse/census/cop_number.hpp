@@ -54,8 +54,8 @@ class CopNumberSearch {
 
  private:
   Result<CopNumberFound> game_answer(const SmallGraph& graph, std::uint32_t from);
-  // The answer for k cops with this capture time, kept as the longest when it is.
-  CopNumberFound found(std::uint32_t k, std::uint32_t moves);
+  // A capture time of k cops found: kept as the longest when it is.
+  void note(std::uint32_t k, std::uint32_t moves);
   // Whether a capture time of k cops bounded by `upper` may go uncomputed.
   bool may_skip(std::uint32_t k, std::uint32_t upper, bool tiny) const;
 
