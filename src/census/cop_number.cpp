@@ -11,7 +11,7 @@ void CopNumberSearch::begin_part() {
 }
 
 // The bounds first (tiny_cop_bounds(): a dominating node or pair, a dismantling, two cops within
-// two moves, ...); they settle the cop number of nearly every graph and, for most, the capture
+// two rounds, ...); they settle the cop number of nearly every graph and, for most, the capture
 // time exactly. A capture time they only bound is computed by the game unless the bound says
 // that it cannot matter (may_skip()).
 Result<CopNumberFound> CopNumberSearch::answer(const SmallGraph& g) {

@@ -69,14 +69,14 @@ struct Dismantling {
   Mask left = 0;
   std::uint32_t layers = 0;
   bool cop_win = false;
-  std::uint32_t capture_rounds = 0;  // cop_win: the cop catches the robber within this many moves
+  std::uint32_t capture_rounds = 0;  // cop_win: the cop catches the robber within so many rounds
 };
 
 // Each round computes every node's dominators at once (lane u: the nodes v left with u's closed
 // neighbourhood among those left inside v's, u aside), then removes the dominated nodes (the
 // corners) that have a dominator that is not a corner or has a lower number. Domination is a
 // preorder, so each removed node has a kept dominator: follow lower-numbered dominators down to
-// a kept one. One cop on a graph left by a batch catches the robber one move after he catches
+// a kept one. One cop on a graph left by a batch catches the robber one round after he catches
 // the robber's image (the robber at a removed node goes to its dominator), which bounds the
 // capture time by the number of batches, plus one for a final dominating node.
 template <class L>
@@ -151,7 +151,7 @@ bool catch_within_two_rounds_from(const Board<L>& b, int a, int c) {
   return true;
 }
 
-// Whether two cops catch the robber within two moves of theirs (3 plies) from some start. The
+// Whether two cops catch the robber within two rounds (3 plies) from some start. The
 // start (a, c) that usually works comes first: a of the highest degree, then c leaving the
 // fewest nodes not next to a cop, for each a in turn; then every pair, a == c included, so that
 // `false` is exact.
@@ -212,7 +212,7 @@ CopBounds bounds(const SmallGraph& graph) {
   if (dominating_pair(b, b.all)) return exact(2, b.n > 2 ? 1 : 0);
   if (catch_within_two_rounds(b)) return exact(2, 3);
   // Two cops need 5 plies or more, if they win. They do when the graph left by the batches has
-  // a dominating pair (it is a retract: its cop number is the graph's), one move for each batch
+  // a dominating pair (it is a retract: its cop number is the graph's), one round for each batch
   // and one for the pair.
   if (dominating_pair(b, d.left)) {
     r.upper = 2;

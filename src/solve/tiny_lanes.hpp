@@ -82,6 +82,27 @@ struct LanesWords {
 
 #if defined(__SSE4_1__)
 
+// For LanesSse41 and LanesAvx2, each instantiated with its own (see above). The low 16 bits of
+// eight words, read one by one (a wider load would wait for the stores that wrote them to drain).
+template <class Isa>
+__m128i narrow_eight(const std::uint64_t* w) {
+  const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
+    return _mm_and_si128(
+        _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
+                           _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
+        _mm_set1_epi64x(0xffff));
+  };
+  return _mm_packus_epi32(_mm_packus_epi32(pair(0), pair(2)), _mm_packus_epi32(pair(4), pair(6)));
+}
+
+// The lane of the least of sixteen values, the first of equals.
+template <class Isa>
+int least_of(__m128i lo, __m128i hi) {
+  const int l = _mm_cvtsi128_si32(_mm_minpos_epu16(lo));
+  const int h = _mm_cvtsi128_si32(_mm_minpos_epu16(hi));
+  return (h & 0xffff) < (l & 0xffff) ? 8 + (h >> 16) : l >> 16;
+}
+
 struct LanesSse41 {
   using Half = std::uint16_t __attribute__((vector_size(16)));
   Half lo, hi;
@@ -98,20 +119,9 @@ struct LanesSse41 {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), reinterpret_cast<__m128i>(lo));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 8), reinterpret_cast<__m128i>(hi));
   }
-  // The low 16 bits of sixteen words, read one by one (a wider load would wait for the stores
-  // that wrote them to drain).
   static LanesSse41 narrow(const std::uint64_t* w) {
-    const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
-      return _mm_and_si128(
-          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
-                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
-          _mm_set1_epi64x(0xffff));
-    };
-    const auto eight = [&](int i) {
-      return _mm_packus_epi32(_mm_packus_epi32(pair(i), pair(i + 2)),
-                              _mm_packus_epi32(pair(i + 4), pair(i + 6)));
-    };
-    return {reinterpret_cast<Half>(eight(0)), reinterpret_cast<Half>(eight(8))};
+    return {reinterpret_cast<Half>(narrow_eight<LanesSse41>(w)),
+            reinterpret_cast<Half>(narrow_eight<LanesSse41>(w + 8))};
   }
   friend LanesSse41 operator&(LanesSse41 a, LanesSse41 b) { return {a.lo & b.lo, a.hi & b.hi}; }
   friend LanesSse41 operator|(LanesSse41 a, LanesSse41 b) { return {a.lo | b.lo, a.hi | b.hi}; }
@@ -131,9 +141,7 @@ struct LanesSse41 {
     return static_cast<Mask>(_mm_movemask_epi8(packed));
   }
   int least() const {
-    const int l = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(lo)));
-    const int h = _mm_cvtsi128_si32(_mm_minpos_epu16(reinterpret_cast<__m128i>(hi)));
-    return (h & 0xffff) < (l & 0xffff) ? 8 + (h >> 16) : l >> 16;
+    return least_of<LanesSse41>(reinterpret_cast<__m128i>(lo), reinterpret_cast<__m128i>(hi));
   }
 };
 
@@ -151,20 +159,9 @@ struct LanesAvx2 {
   void store(std::uint16_t* p) const {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), reinterpret_cast<__m256i>(x));
   }
-  // The low 16 bits of sixteen words, read one by one (a wider load would wait for the stores
-  // that wrote them to drain).
   static LanesAvx2 narrow(const std::uint64_t* w) {
-    const auto pair = [&](int i) {  // words i and i + 1, their low 16 bits
-      return _mm_and_si128(
-          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i)),
-                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + i + 1))),
-          _mm_set1_epi64x(0xffff));
-    };
-    const auto eight = [&](int i) {
-      return _mm_packus_epi32(_mm_packus_epi32(pair(i), pair(i + 2)),
-                              _mm_packus_epi32(pair(i + 4), pair(i + 6)));
-    };
-    return {reinterpret_cast<Word>(_mm256_set_m128i(eight(8), eight(0)))};
+    return {reinterpret_cast<Word>(
+        _mm256_set_m128i(narrow_eight<LanesAvx2>(w + 8), narrow_eight<LanesAvx2>(w)))};
   }
   friend LanesAvx2 operator&(LanesAvx2 a, LanesAvx2 b) { return {a.x & b.x}; }
   friend LanesAvx2 operator|(LanesAvx2 a, LanesAvx2 b) { return {a.x | b.x}; }
@@ -185,9 +182,7 @@ struct LanesAvx2 {
   // The lane of the least value, the first of equals.
   int least() const {
     const auto v = reinterpret_cast<__m256i>(x);
-    const int lo = _mm_cvtsi128_si32(_mm_minpos_epu16(_mm256_castsi256_si128(v)));
-    const int hi = _mm_cvtsi128_si32(_mm_minpos_epu16(_mm256_extracti128_si256(v, 1)));
-    return (hi & 0xffff) < (lo & 0xffff) ? 8 + (hi >> 16) : lo >> 16;
+    return least_of<LanesAvx2>(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   }
 };
 

@@ -9,11 +9,11 @@
 //    Baird, Beveridge, Bonato, Codenotti, Maurer, McCauley and Valeva 2014) and at least 19 for
 //    four (Turcotte and Yvon 2021);
 //  - removing a batch of dominated nodes, each with a dominator that stays, maps the graph onto
-//    what is left (a retraction). k cops that catch the robber's image there within t moves
-//    catch him within t + 1 (standing on his image they are next to him), and a retract's cop
+//    what is left (a retraction). k cops that catch the robber's image there within t rounds
+//    (cop moves) catch him within t + 1 (standing on his image they are next to him), and a retract's cop
 //    number is at most the graph's (Berarducci and Intrigila 1993): the two have the same cop
 //    number;
-//  - one cop catches the robber within n - 4 moves on a cop-win graph of n >= 7 nodes
+//  - one cop catches the robber within n - 4 rounds on a cop-win graph of n >= 7 nodes
 //    (Gavenčiak 2010).
 //
 // The bounds settle the cop number when lower == upper; the game decides every other case, and
@@ -56,14 +56,14 @@ CopBounds cop_bounds(const SmallGraph& graph);
 // microsecond (the cop-number census answers every graph with it; docs/census.md), with the
 // capture time's bounds of the game on any graph, connected or not:
 //  - a dominating node: cop number 1, capture time 1 (0 on one node);
-//  - dismantlable: cop number 1, capture time from 3 to the bound of the retractions above (one
-//    move per batch of dominated nodes removed, one for a last dominating node), at most n - 4
-//    moves from 7 nodes on;
+//  - dismantlable: cop number 1, capture time from 3 plies to the bound of the retractions above
+//    (one round per batch of dominated nodes removed, one for a last dominating node), at most
+//    n - 4 rounds from 7 nodes on;
 //  - not, with a dominating pair: cop number 2, capture time 1;
-//  - two cops catching the robber within two moves from some start: cop number 2, capture time 3
+//  - two cops catching the robber within two rounds from some start: cop number 2, capture time 3
 //    (a test of the start pairs, the likely ones first);
 //  - else, if the graph left when no dominated node is left has a dominating pair: cop number 2,
-//    capture time from 5 to one move per batch and one for the pair.
+//    capture time from 5 plies to one round per batch and one for the pair.
 // Any other graph gets the lower bound 2 and the least-order bound (with the capture time at
 // least 5 where that settles 2). A graph outside 1..kTinyCopsMaxNodes nodes gets cop_bounds().
 CopBounds tiny_cop_bounds(const SmallGraph& graph);
