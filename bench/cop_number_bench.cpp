@@ -3,6 +3,7 @@
 //  - the census's search (CopNumberSearch, begin_part() every --part-size graphs), and
 //  - the reference: every capture time played by the tiny game (a dominating node aside), as the
 //    census answered each graph before tiny_cop_bounds(),
+//  - tiny_cop_bounds() alone, in the kernel of the build's instruction set and in the AVX2 one,
 // each timed on the thread's CPU clock (robust to other load), the median of --runs runs after
 // a warm-up. The yardstick is geng itself: `nauty-geng -cu` generating the same graphs, its CPU
 // time per graph. The census's summaries of both searches must agree (counts, longest capture
@@ -33,6 +34,7 @@
 #include "catmouse/census/cop_number.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/cop_bounds.hpp"
+#include "solve/tiny_kernel.hpp"
 
 namespace {
 
@@ -187,6 +189,18 @@ struct SearchWithoutParts : catmouse::census::CopNumberSearch {
   void begin_part() {}
 };
 
+// tiny_cop_bounds() alone in one kernel (src/solve/tiny_kernel.hpp): the build's own instruction
+// set, or AVX2.
+template <catmouse::CopBounds (*kernel)(const SmallGraph&)>
+struct BoundsOnly {
+  explicit BoundsOnly(std::uint32_t) {}
+  void begin_part() {}
+  catmouse::Result<CopNumberFound> answer(const SmallGraph& g) {
+    const catmouse::CopBounds b = kernel(g);
+    return CopNumberFound{b.lower, b.capture_moves_lower};
+  }
+};
+
 // One pass over the set; the summary when asked for. Not inlined, so that callgrind can count it
 // alone.
 template <class Search>
@@ -240,14 +254,17 @@ void breakdown(const GraphSet& set, std::uint64_t part_size) {
     }
     if (!b.exact() && b.settled() && b.lower == 1) what = "1: dismantlable, capture time bounded";
     if (b.exact() && b.lower == 2) {
-      what = *b.capture_moves_upper == 1 ? "2: a dominating pair" : "2: caught within two moves";
+      what = *b.capture_moves_upper == 1 ? "2: a dominating pair" : "2: caught within two rounds";
     }
     if (!b.exact() && b.settled() && b.lower == 2) what = "2: retract with a dominating pair";
     if (what.empty()) what = fmt::format("{}: bounds {} to {}", f.cops, b.lower, b.upper);
     ++counts[what];
-    if (!b.exact())
-      ++counts[fmt::format("   {} cops: {}", f.cops,
-                           f.capture_moves ? "game played" : "game skipped")];
+    // The graphs the bounds leave: capture time computed (by a game, or a dominating triple) or
+    // skipped (at most the part's longest).
+    if (!b.exact()) {
+      ++counts[fmt::format("   {} cops: capture time {}", f.cops,
+                           f.capture_moves ? "computed" : "skipped")];
+    }
   }
   for (const auto& [what, count] : counts) {
     fmt::print("  {:<44} {:>12} {:8.4f} %\n", what, count,
@@ -296,6 +313,14 @@ int run(const Options& options) {
                of_geng(now));
     fmt::print("  census search, no parts:    {:8.1f} ns/graph, {:.2f}x faster{}\n", whole,
                ref / whole, of_geng(whole));
+    const double baseline =
+        time_per_graph<BoundsOnly<catmouse::tiny::bounds_baseline>>(options, set) * 1e9;
+    fmt::print("  bounds alone, {:<12}  {:8.1f} ns/graph\n", "baseline:", baseline);
+    if (catmouse::tiny::avx2_runs()) {
+      const double avx2 =
+          time_per_graph<BoundsOnly<catmouse::tiny::bounds_avx2>>(options, set) * 1e9;
+      fmt::print("  bounds alone, {:<12}  {:8.1f} ns/graph\n", "AVX2:", avx2);
+    }
     breakdown(set, options.part_size);
   }
   return status;
