@@ -93,6 +93,20 @@ SmallGraph random_connected(NodeId n, std::uint32_t percent, testing::Random& ra
   return g;
 }
 
+// A graph that need not be connected, each pair an edge with probability percent / 100.
+SmallGraph random_small(NodeId n, std::uint32_t percent, testing::Random& random) {
+  SmallGraph g;
+  g.node_count = n;
+  for (NodeId b = 1; b < n; ++b) {
+    for (NodeId a = 0; a < b; ++a) {
+      if (random.below(100) >= percent) continue;
+      g.rows[a] |= std::uint64_t{1} << b;
+      g.rows[b] |= std::uint64_t{1} << a;
+    }
+  }
+  return g;
+}
+
 std::string describe(const SmallGraph& g) {
   std::string text = std::to_string(g.node_count) + " nodes:";
   for (NodeId v = 0; v < g.node_count; ++v) text += " " + std::to_string(g.rows[v]);
@@ -275,16 +289,7 @@ TEST(CopNumberSearch, KernelsAgreeOnAnyGraph) {
   SmallCops small;
   for (int t = 0; t < 3000; ++t) {
     const auto n = static_cast<NodeId>(1 + random.below(16));
-    SmallGraph g;  // connected or not
-    g.node_count = n;
-    const std::uint32_t percent = 5 + random.below(70);
-    for (NodeId b = 1; b < n; ++b) {
-      for (NodeId a = 0; a < b; ++a) {
-        if (random.below(100) >= percent) continue;
-        g.rows[a] |= std::uint64_t{1} << b;
-        g.rows[b] |= std::uint64_t{1} << a;
-      }
-    }
+    const SmallGraph g = random_small(n, 5 + random.below(70), random);
     const CopsResult one = small.solve(g, 1).value();
     const std::optional<std::uint32_t> expected =
         one.win ? std::optional(one.capture_moves) : std::nullopt;
@@ -307,6 +312,68 @@ TEST(CopNumberSearch, KernelsAgreeOnAnyGraph) {
       continue;
     }
     check_bounds(g, truth);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// The steps of the kernel against the definitions, by brute force.
+template <class L>
+void check_steps(const SmallGraph& g, tiny::Mask within) {
+  const tiny::Board<L> b(g);
+  const auto closed = [&](NodeId v) {
+    return static_cast<tiny::Mask>(g.rows[v] | std::uint64_t{1} << v) & b.all;
+  };
+  bool pair = false;
+  for (NodeId u = 0; u < g.node_count; ++u) {
+    for (NodeId v = 0; v < g.node_count; ++v) {
+      pair = pair || ((within >> u & 1) != 0 && (within >> v & 1) != 0 &&
+                      (within & ~(closed(u) | closed(v))) == 0);
+    }
+  }
+  ASSERT_EQ(tiny::dominating_pair(b, within), pair) << describe(g) << ", within " << within;
+  // Two cops within two rounds: from some start (a, c), every robber node not next to them has a
+  // move (a2, c2) after which all his neighbourhood is next to them.
+  bool two_rounds = false;
+  for (NodeId a = 0; a < g.node_count && !two_rounds; ++a) {
+    for (NodeId c = a; c < g.node_count && !two_rounds; ++c) {
+      bool all = true;
+      for (NodeId r = 0; r < g.node_count && all; ++r) {
+        if (((closed(a) | closed(c)) >> r & 1) != 0) continue;
+        bool trapped = false;
+        for (NodeId a2 = 0; a2 < g.node_count; ++a2) {
+          for (NodeId c2 = 0; c2 < g.node_count; ++c2) {
+            trapped = trapped || ((closed(a) >> a2 & 1) != 0 && (closed(c) >> c2 & 1) != 0 &&
+                                  (closed(r) & ~(closed(a2) | closed(c2))) == 0);
+          }
+        }
+        all = trapped;
+      }
+      two_rounds = all;
+    }
+  }
+  ASSERT_EQ(tiny::catch_within_two_rounds(b), two_rounds) << describe(g);
+  // The dismantling: cop-win exactly when dismantlable, else it stops where no node left is
+  // dominated among those left.
+  const tiny::Dismantling d = tiny::dismantle(b);
+  ASSERT_EQ(d.cop_win, dismantlable(g)) << describe(g);
+  if (!d.cop_win) {
+    for (NodeId u = 0; u < g.node_count; ++u) {
+      for (NodeId v = 0; v < g.node_count; ++v) {
+        const bool left = (d.left >> u & 1) != 0 && (d.left >> v & 1) != 0 && u != v;
+        ASSERT_FALSE(left && (closed(u) & d.left & ~closed(v)) == 0) << describe(g);
+      }
+    }
+  }
+}
+
+TEST(CopNumberSearch, KernelStepsAsTheirDefinitions) {
+  testing::Random random(8);
+  for (int t = 0; t < 2000; ++t) {
+    const auto n = static_cast<NodeId>(2 + random.below(12));
+    const SmallGraph g = random_small(n, 20 + random.below(70), random);
+    const auto within = static_cast<tiny::Mask>(random.next() & ((std::uint64_t{1} << n) - 1));
+    check_steps<tiny::Lanes>(g, within);
+    check_steps<tiny::LanesWords>(g, within);
     if (HasFatalFailure()) return;
   }
 }
