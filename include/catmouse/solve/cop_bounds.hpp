@@ -10,9 +10,9 @@
 //    four (Turcotte and Yvon 2021);
 //  - removing a batch of dominated nodes, each with a dominator that stays, maps the graph onto
 //    what is left (a retraction). k cops that catch the robber's image there within t rounds
-//    (cop moves) catch him within t + 1 (standing on his image they are next to him), and a retract's cop
-//    number is at most the graph's (Berarducci and Intrigila 1993): the two have the same cop
-//    number;
+//    (cop moves) catch him within t + 1 (standing on his image they are next to him), and a
+//    retract's cop number is at most the graph's (Berarducci and Intrigila 1993): the two have the
+//    same cop number;
 //  - one cop catches the robber within n - 4 rounds on a cop-win graph of n >= 7 nodes
 //    (Gavenčiak 2010).
 //
