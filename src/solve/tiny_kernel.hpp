@@ -25,13 +25,6 @@ constexpr std::uint16_t kLaneBits[16] = {1,   2,   4,    8,    16,   32,   64,  
                                          256, 512, 1024, 2048, 4096, 8192, 16384, 32768};
 constexpr std::uint16_t kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
-inline int lowest(Mask m) {
-  return __builtin_ctz(m);
-}
-inline int count(Mask m) {
-  return __builtin_popcount(m);
-}
-
 // A graph of 1 to 16 nodes as lanes: lane v holds node v's closed neighbourhood (zero beyond
 // the last node), and the same as words.
 template <class L>
@@ -60,6 +53,10 @@ struct Board {
     const L bits = L::load(kLaneBits);
     return equal(bits & L::splat(row[v]), bits);
   }
+  // The lowest node of a set that is not empty, and the size of a set (members, so that each
+  // instruction set's unit has its own; see tiny_lanes.hpp).
+  static int lowest(Mask m) { return __builtin_ctz(m); }
+  static int count(Mask m) { return __builtin_popcount(m); }
 };
 
 // Nodes removed in batches, each batch a set of nodes dominated among those left by one that
@@ -105,10 +102,10 @@ Dismantling dismantle(const Board<L>& b) {
     left &= ~(~equal(dominators & kept, zero).bits() & corners);
     ++d.layers;
     const bool dominated = (b.common(left) & left) != 0;
-    if (count(left) <= 1 || dominated) {
+    if (Board<L>::count(left) <= 1 || dominated) {
       d.left = left;
       d.cop_win = true;
-      d.capture_rounds = d.layers + (count(left) > 1 ? 1 : 0);
+      d.capture_rounds = d.layers + (Board<L>::count(left) > 1 ? 1 : 0);
       return d;
     }
   }
@@ -143,7 +140,7 @@ L lane_popcount(L x) {
 template <class L>
 bool trapped(const Board<L>& b, int a, int c, int r) {
   for (Mask moves = b.row[a]; moves != 0; moves &= moves - 1) {
-    if ((b.common(b.row[r] & ~b.row[lowest(moves)]) & b.row[c]) != 0) return true;
+    if ((b.common(b.row[r] & ~b.row[b.lowest(moves)]) & b.row[c]) != 0) return true;
   }
   return false;
 }
@@ -151,7 +148,7 @@ bool trapped(const Board<L>& b, int a, int c, int r) {
 template <class L>
 bool catch_within_two_rounds_from(const Board<L>& b, int a, int c) {
   for (Mask away = b.all & ~(b.row[a] | b.row[c]); away != 0; away &= away - 1) {
-    if (!trapped(b, a, c, lowest(away))) return false;
+    if (!trapped(b, a, c, b.lowest(away))) return false;
   }
   return true;
 }
