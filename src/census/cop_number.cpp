@@ -1,50 +1,72 @@
 // The cop number of one small graph (catmouse/census/cop_number.hpp).
 #include "catmouse/census/cop_number.hpp"
 
-#include <algorithm>
-
 #include "catmouse/solve/cop_bounds.hpp"
 
 namespace catmouse::census {
 
-// Beyond 16 nodes a graph whose capture time a theorem bounds below the longest found cannot be a
-// record, whichever part or thread it is in, and its game is skipped; up to 16 every capture time
-// is computed.
+void CopNumberSearch::begin_part() {
+  parts_ = true;
+  longest_.fill(0);
+}
+
+// The bounds first (tiny_cop_bounds(): a dominating node or pair, a dismantling, two cops within
+// two rounds, ...); they settle the cop number of nearly every graph and, for most, the capture
+// time exactly. A capture time they only bound is computed by the game unless the bound says
+// that it cannot matter (may_skip()).
 Result<CopNumberFound> CopNumberSearch::answer(const SmallGraph& g) {
-  if (g.node_count <= kTinyCopsMaxNodes) return tiny_answer(g);
-  const CopBounds bounds = cop_bounds(g);
+  const CopBounds bounds = tiny_cop_bounds(g);
   if (bounds.lower > max_) return CopNumberFound{max_ + 1, std::nullopt};
-  if (bounds.settled() && bounds.capture_moves_upper && bounds.lower < longest_.size() &&
-      *bounds.capture_moves_upper < longest_[bounds.lower]) {
+  if (bounds.exact()) {
+    note(bounds.lower, *bounds.capture_moves_upper);
+    return CopNumberFound{bounds.lower, *bounds.capture_moves_upper};
+  }
+  const bool tiny = g.node_count >= 1 && g.node_count <= kTinyCopsMaxNodes;
+  if (bounds.settled() && bounds.capture_moves_upper &&
+      may_skip(bounds.lower, *bounds.capture_moves_upper, tiny)) {
     return CopNumberFound{bounds.lower, std::nullopt};
   }
   return game_answer(g, bounds.lower);
 }
 
-// Up to 16 nodes: a dominating node settles the cop number and its capture time (one move: the
-// robber stands on or next to the cop; none on one node), the tiny game the rest of one and two
-// cops (a dismantling first, a dominating pair in its first round), and the game of 3 or more
-// cops what is left (docs/census.md).
-Result<CopNumberFound> CopNumberSearch::tiny_answer(const SmallGraph& g) {
-  if (dominated_by(g, 1)) return CopNumberFound{1, g.node_count == 1 ? 0u : 1u};
-  for (std::uint32_t k = 1; k <= 2; ++k) {
-    if (k > max_) return CopNumberFound{max_ + 1, std::nullopt};
-    Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
-    if (!r.ok()) return r.error();
-    if (r.value()) return CopNumberFound{k, *r.value()};
-  }
-  return game_answer(g, 3);
+// In a part, a capture time at most the part's longest for its cop number can neither set a new
+// longest nor be the first to reach it (a graph before it did). Without parts, only a larger
+// graph's capture time below the longest is skipped, as before parts existed.
+bool CopNumberSearch::may_skip(std::uint32_t k, std::uint32_t upper, bool tiny) const {
+  if (k >= longest_.size() || longest_[k] == 0) return false;
+  if (parts_) return upper < longest_[k];
+  return !tiny && upper + 1 < longest_[k];
 }
 
-// The game from `from` cops up to max.
+void CopNumberSearch::note(std::uint32_t k, std::uint32_t moves) {
+  if (k < longest_.size() && moves >= longest_[k]) longest_[k] = moves + 1;
+}
+
+// The games from `from` cops up to max: the tiny game for one and two cops on at most 16 nodes,
+// SmallCops for the rest, where k cops on a dominating set of k nodes (k <= 3) need no game:
+// fewer cops lost, so the robber starts away from them and is caught on their first move.
 Result<CopNumberFound> CopNumberSearch::game_answer(const SmallGraph& g, std::uint32_t from) {
+  const bool tiny = g.node_count >= 1 && g.node_count <= kTinyCopsMaxNodes;
   for (std::uint32_t k = from; k <= max_; ++k) {
+    if (tiny && k <= 2) {
+      Result<std::optional<std::uint32_t>> r = tiny_cops_capture(g, k);
+      if (!r.ok()) return r.error();
+      if (r.value()) {
+        note(k, *r.value());
+        return CopNumberFound{k, *r.value()};
+      }
+      continue;
+    }
+    if (k <= 3 && k < g.node_count && dominated_by(g, k)) {
+      note(k, 1);
+      return CopNumberFound{k, 1};
+    }
     Result<CopsResult> r = small_.solve(g, k, {}, memory_limit_);
     if (!r.ok()) return r.error();
-    if (!r.value().win) continue;
-    if (longest_.size() <= k) longest_.resize(k + 1, 0);
-    longest_[k] = std::max(longest_[k], r.value().capture_moves);
-    return CopNumberFound{k, r.value().capture_moves};
+    if (r.value().win) {
+      note(k, r.value().capture_moves);
+      return CopNumberFound{k, r.value().capture_moves};
+    }
   }
   return CopNumberFound{max_ + 1, std::nullopt};
 }

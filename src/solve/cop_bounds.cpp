@@ -1,4 +1,6 @@
-// The theorems behind cop_bounds() are cited in cop_bounds.hpp and docs/census.md.
+// The theorems behind cop_bounds() are cited in cop_bounds.hpp and docs/census.md; the kernels
+// of tiny_cop_bounds() and of the one-cop tiny game are in tiny_kernel.hpp, compiled here for the
+// build's own instruction set.
 #include "catmouse/solve/cop_bounds.hpp"
 
 #include <fmt/format.h>
@@ -7,6 +9,7 @@
 #include <bit>
 
 #include "solve/engines.hpp"
+#include "tiny_kernel.hpp"
 
 namespace catmouse {
 
@@ -44,12 +47,15 @@ bool dominated_by(const SmallGraph& graph, std::uint32_t k) {
   const Word all = all_nodes(n);
   if (n == 0 || k == 0) return n == 0;
   if (k >= n) return true;
+  const auto closed = [&](NodeId v) { return (graph.rows[v] | bit(v)) & all; };
   for (NodeId u = 0; u < n; ++u) {
-    const Word closed_u = (graph.rows[u] | bit(u)) & all;
-    if (closed_u == all) return true;
-    if (k < 2) continue;
-    for (NodeId v = u + 1; v < n; ++v) {
-      if ((closed_u | graph.rows[v] | bit(v)) == all) return true;
+    if (closed(u) == all) return true;
+    for (NodeId v = u + 1; v < n && k >= 2; ++v) {
+      const Word pair = closed(u) | closed(v);
+      if (pair == all) return true;
+      for (NodeId w = v + 1; w < n && k >= 3; ++w) {
+        if ((pair | closed(w)) == all) return true;
+      }
     }
   }
   return false;
@@ -67,15 +73,21 @@ CopBounds cop_bounds(const SmallGraph& graph) {
   CopBounds bounds;
   if (graph.node_count == 0) return bounds;
   const bool one_cop = dismantlable(graph);
+  // On a dominating set the cops catch the robber on their first move, exactly then when he can
+  // start away from them (a graph of more nodes than cops).
   if (one_cop) {
     bounds.lower = bounds.upper = 1;
-    if (dominated_by(graph, 1)) bounds.capture_moves_upper = 1;
+    if (dominated_by(graph, 1)) {
+      bounds.capture_moves_upper = graph.node_count == 1 ? 0 : 1;
+      bounds.capture_moves_lower = *bounds.capture_moves_upper;
+    }
     return bounds;
   }
   bounds.lower = 2;
   if (dominated_by(graph, 2)) {
     bounds.upper = 2;
-    bounds.capture_moves_upper = 1;
+    bounds.capture_moves_lower = graph.node_count > 2 ? 1 : 0;
+    bounds.capture_moves_upper = bounds.capture_moves_lower;
     return bounds;
   }
   // Not dominated by two nodes, so the cop number is at most the order bound, if any.
@@ -120,54 +132,6 @@ Mask robber_lost(const Tiny& t, Mask cops, Mask won) {
   const Mask reach = t.near[0][free & 15] | t.near[1][(free >> 4) & 15] |
                      t.near[2][(free >> 8) & 15] | t.near[3][free >> 12];
   return cops | (t.all & ~reach);
-}
-
-// Whether the nodes can be removed one by one, each with its closed neighbourhood among those
-// left inside another's: one cop wins exactly then (cop_bounds.hpp). A graph with no such node
-// fails on the first pass, cheaper than the game it spares.
-bool tiny_dismantlable(const Tiny& t) {
-  Mask left = t.all;
-  for (bool removed = true; removed && std::popcount(left) > 1;) {
-    removed = false;
-    for (Mask us = left; us != 0; us &= us - 1) {
-      const int u = std::countr_zero(us);
-      const Mask closed_u = t.closed[u] & left;
-      for (Mask vs = closed_u & ~(Mask{1} << u); vs != 0; vs &= vs - 1) {
-        if ((closed_u & ~t.closed[std::countr_zero(vs)]) == 0) {
-          left &= ~(Mask{1} << u);
-          removed = true;
-          break;
-        }
-      }
-    }
-  }
-  return std::popcount(left) <= 1;
-}
-
-// Each round: the robber's losses from the cops' wins, then the cops' wins from a move (staying
-// included) into his losses. The cops' first win on every robber node after j rounds is a
-// capture in 2j - 1 plies, as the level-by-level solvers count them; no new win, no capture.
-// After the first round the cops win where the robber stands on or next to one of them.
-std::optional<std::uint32_t> one_cop(const Tiny& t) {
-  if (t.n == 1) return 0;
-  if (!tiny_dismantlable(t)) return std::nullopt;
-  std::array<Mask, kTiny> won{}, lost{};
-  for (NodeId a = 0; a < t.n; ++a) {
-    won[a] = t.closed[a];
-    if (won[a] == t.all) return 1;
-  }
-  for (std::uint32_t moves = 3;; moves += 2) {
-    for (NodeId a = 0; a < t.n; ++a) lost[a] = robber_lost(t, Mask{1} << a, won[a]);
-    bool grew = false;
-    for (NodeId a = 0; a < t.n; ++a) {
-      Mask w = 0;
-      for (Mask m = t.closed[a]; m != 0; m &= m - 1) w |= lost[std::countr_zero(m)];
-      if (w == t.all) return moves;
-      grew = grew || w != won[a];
-      won[a] = w;
-    }
-    if (!grew) return std::nullopt;
-  }
 }
 
 // Two cops on ordered pairs (a, b), symmetric, so each round decides the pairs a <= b and
@@ -234,8 +198,45 @@ Result<std::optional<std::uint32_t>> tiny_cops_capture(const SmallGraph& graph, 
         ErrorField::kGraph,
         fmt::format("{} nodes; the tiny game plays 1 to {}", graph.node_count, kTinyCopsMaxNodes));
   }
-  const Tiny t = tiny_of(graph);
-  return k == 1 ? one_cop(t) : two_cops(t);
+  if (k == 1) {
+    if (graph.node_count == 1) return std::optional<std::uint32_t>(0);
+    return tiny::avx2_runs() ? tiny::one_cop_avx2(graph) : tiny::one_cop_baseline(graph);
+  }
+  return two_cops(tiny_of(graph));
 }
+
+CopBounds tiny_cop_bounds(const SmallGraph& graph) {
+  if (graph.node_count < 1 || graph.node_count > kTinyCopsMaxNodes) return cop_bounds(graph);
+  return tiny::avx2_runs() ? tiny::bounds_avx2(graph) : tiny::bounds_baseline(graph);
+}
+
+namespace tiny {
+
+CopBounds bounds_baseline(const SmallGraph& graph) {
+  return bounds<Lanes>(graph);
+}
+
+std::optional<std::uint32_t> one_cop_baseline(const SmallGraph& graph) {
+  return one_cop_capture<Lanes>(graph);
+}
+
+#if defined(CATMOUSE_TINY_AVX2)
+// Where the build has the AVX2 kernel (tiny_kernel_avx2.cpp), the processor must run it.
+bool avx2_runs() {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+}
+#else
+bool avx2_runs() {
+  return false;
+}
+CopBounds bounds_avx2(const SmallGraph& graph) {
+  return bounds_baseline(graph);
+}
+std::optional<std::uint32_t> one_cop_avx2(const SmallGraph& graph) {
+  return one_cop_baseline(graph);
+}
+#endif
+
+}  // namespace tiny
 
 }  // namespace catmouse

@@ -7,10 +7,17 @@
 //  - a graph with fewer nodes than the least order of a k-cop-win graph has cop number < k. The
 //    least orders: 1 for one cop, 4 for two (the 4-cycle), 10 for three (the Petersen graph;
 //    Baird, Beveridge, Bonato, Codenotti, Maurer, McCauley and Valeva 2014) and at least 19 for
-//    four (Turcotte and Yvon 2021).
+//    four (Turcotte and Yvon 2021);
+//  - removing a batch of dominated nodes, each with a dominator that stays, maps the graph onto
+//    what is left (a retraction). k cops that catch the robber's image there within t rounds
+//    (cop moves) catch him within t + 1 (standing on his image they are next to him), and a
+//    retract's cop number is at most the graph's (Berarducci and Intrigila 1993): the two have the
+//    same cop number;
+//  - one cop catches the robber within n - 4 rounds on a cop-win graph of n >= 7 nodes
+//    (Gavenčiak 2010).
 //
 // The bounds settle the cop number when lower == upper; the game decides every other case, and
-// it alone gives capture times beyond the one-move bound of a dominating set (docs/census.md).
+// it alone gives capture times beyond what the bounds pin down (docs/census.md).
 #pragma once
 
 #include <cstdint>
@@ -23,13 +30,18 @@ namespace catmouse {
 struct CopBounds {
   std::uint32_t lower = 1;  // the cop number is at least this
   std::uint32_t upper = 0;  // and at most this (0: no bound from these theorems)
-  // When lower == upper: an upper bound on the capture time (plies from the cops' first move)
-  // of that many cops, when a theorem gives one.
+  // When lower == upper: the capture time (plies from the cops' first move) of that many cops
+  // is at least capture_moves_lower and at most capture_moves_upper, when a theorem gives one.
   std::optional<std::uint32_t> capture_moves_upper;
+  std::uint32_t capture_moves_lower = 0;
   bool settled() const { return upper != 0 && lower == upper; }
+  // Whether the bounds give the cop number and its capture time exactly.
+  bool exact() const {
+    return settled() && capture_moves_upper && *capture_moves_upper == capture_moves_lower;
+  }
 };
 
-// Whether some `k` nodes dominate the graph (every node is one of them or next to one), k <= 2.
+// Whether some `k` nodes dominate the graph (every node is one of them or next to one), k <= 3.
 bool dominated_by(const SmallGraph& graph, std::uint32_t k);
 
 // The cop number's upper bound for a connected graph of node_count nodes from the least orders
@@ -39,6 +51,22 @@ std::uint32_t cop_number_order_bound(NodeId node_count);
 // The bounds above for a connected graph of at least one node (the cop number of a graph that
 // is not connected is not what these theorems speak of: they then give no bound).
 CopBounds cop_bounds(const SmallGraph& graph);
+
+// cop_bounds() and more for a graph of 1 to kTinyCopsMaxNodes nodes, in a fraction of a
+// microsecond (the cop-number census answers every graph with it; docs/census.md), with the
+// capture time's bounds of the game on any graph, connected or not:
+//  - a dominating node: cop number 1, capture time 1 (0 on one node);
+//  - dismantlable: cop number 1, capture time from 3 plies to the bound of the retractions above
+//    (one round per batch of dominated nodes removed, one for a last dominating node), at most
+//    n - 4 rounds from 7 nodes on;
+//  - not, with a dominating pair: cop number 2, capture time 1;
+//  - two cops catching the robber within two rounds from some start: cop number 2, capture time 3
+//    (a test of the start pairs, the likely ones first);
+//  - else, if the graph left when no dominated node is left has a dominating pair: cop number 2,
+//    capture time from 5 plies to one round per batch and one for the pair.
+// Any other graph gets the lower bound 2 and the least-order bound (with the capture time at
+// least 5 where that settles 2). A graph outside 1..kTinyCopsMaxNodes nodes gets cop_bounds().
+CopBounds tiny_cop_bounds(const SmallGraph& graph);
 
 // The classical game (cops_rules(k)) for one or two cops on a graph of at most 16 nodes, for a
 // census of millions of tiny graphs: 16-bit rows in fixed arrays on the stack, no allocation.
