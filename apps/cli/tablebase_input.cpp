@@ -39,7 +39,13 @@ void table_error(const Error& error) {
 }
 
 void corrupt(const Error& error) {
-  std::cerr << "catmouse: " << error.to_string() << "\n";
+  std::cerr << "catmouse: " << error.to_string();
+  // A state its moves contradict: the file passed its checksums, so it was written wrong or
+  // rewritten; verify checks every state of it.
+  if (error.where.field == ErrorField::kState && !error.where.source.empty()) {
+    std::cerr << "; run catmouse verify " << error.where.source << " to check the whole file";
+  }
+  std::cerr << "\n";
   throw ExitCode{1};
 }
 

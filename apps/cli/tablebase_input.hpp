@@ -25,7 +25,8 @@ void check_graph_option(const Tablebase& tablebase, const std::string& graph);
 // thread count over the maximum InputError naming --threads; anything else is corrupt().
 [[noreturn]] void table_error(const Error& error);
 
-// Prints "catmouse: <error>" on stderr and exits with 1 (a corrupt block).
+// Prints "catmouse: <error>" on stderr and exits with 1: a corrupt block, or a state that fails
+// its certificate check (the message then says to run catmouse verify on the file).
 [[noreturn]] void corrupt(const Error& error);
 
 // Unwraps a query's Result, or corrupt().
