@@ -11,7 +11,8 @@
 
 namespace catmouse::cli {
 
-// Whether the file at `path` starts with the tablebase magic ("-" never does).
+// Whether `path` is a regular file that starts with the tablebase magic ("-", a FIFO or a device
+// never is: nothing is read from them here).
 bool is_tablebase_file(const std::string& path);
 
 // Opens the file; throws InputError with the library's message.
