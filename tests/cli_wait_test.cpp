@@ -296,23 +296,23 @@ TEST_F(Wait, SignalsRemoveTheScratchFolderOfATableOverMemory) {
   const std::string memory = std::to_string(values + (std::uint64_t{2} << 20));
   for (const int number : {SIGTERM, SIGINT, SIGHUP}) {
     SCOPED_TRACE("signal " + std::to_string(number));
-    // Waiting for the reader of its rows: the folder holds the whole tablebase file.
+    // While it solves or streams: signalled as soon as the folder is there.
     {
-      Background run({"table", graph, "--memory", memory, "--out", fifo_.string()}, logs(), tmp());
-      ASSERT_TRUE(run.wait_for_message("waiting for a reader")) << run.err();
-      EXPECT_FALSE(fs::is_empty(tmp()));
+      Background run({"table", graph, "--memory", memory, "--out", "/dev/null"}, logs(), tmp());
+      while (fs::is_empty(tmp()) && run.seconds() < kTimeout.count()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
       run.signal(number);
-      EXPECT_TRUE(ended_by(run.wait(), number)) << run.err();
+      const int status = run.wait();
+      EXPECT_TRUE(ended_by(status, number) || exited_zero(status)) << status << ": " << run.err();
       EXPECT_TRUE(fs::is_empty(tmp()));
     }
-    // While it solves or streams: signalled as soon as the folder is there.
-    Background run({"table", graph, "--memory", memory, "--out", "/dev/null"}, logs(), tmp());
-    while (fs::is_empty(tmp()) && run.seconds() < kTimeout.count()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    // Waiting for the reader of its rows: the folder holds the whole tablebase file.
+    Background run({"table", graph, "--memory", memory, "--out", fifo_.string()}, logs(), tmp());
+    ASSERT_TRUE(run.wait_for_message("waiting for a reader")) << run.err();
+    EXPECT_FALSE(fs::is_empty(tmp()));
     run.signal(number);
-    const int status = run.wait();
-    EXPECT_TRUE(ended_by(status, number) || exited_zero(status)) << status << ": " << run.err();
+    EXPECT_TRUE(ended_by(run.wait(), number)) << run.err();
     EXPECT_TRUE(fs::is_empty(tmp()));
     EXPECT_EQ(listing(), "fifo g.json ");
   }
