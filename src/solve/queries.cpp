@@ -47,6 +47,8 @@ std::string show(Value v, std::uint32_t r) {
 
 std::string broken_rule(const Rules& rules, const StateFacts& state, const StateEntry& own,
                         bool remoteness, const Children& children) {
+  const StateEntry expected = expected_entry(rules, state, remoteness, children);
+  if (same_entry(own, expected)) return {};
   const Value value = own.value;
   const std::uint32_t r = own.remoteness;
   if (!state.valid) {
@@ -92,7 +94,8 @@ std::string broken_rule(const Rules& rules, const StateFacts& state, const State
     if (children.win) return "claims a draw but a move wins";
     if (!children.draw) return "claims a draw but no move keeps the draw";
   }
-  return {};
+  return fmt::format("holds {}, its moves call for {}", show(value, r),
+                     show(expected.value, expected.remoteness));
 }
 
 Error line_needs_remoteness() {

@@ -18,6 +18,7 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
+#include "catmouse/core/rules.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
@@ -196,13 +197,33 @@ inline StateFacts facts_at(const Game& game, StateIndex at) {
   return {game.valid_at(at), game.outcome_at(at), turn_at(game, at)};
 }
 
+// What the certificate check asks a state to hold, from the rules and its children (children_of;
+// ignored for a state that is excluded or finished): a state the rules exclude a draw without
+// remoteness; a finished one the rules' outcome in 0; a stuck one the stuck rule's value (in 0
+// for a loss); else a win in one more than the fastest winning move, a draw when no move wins and
+// one draws, a loss in one more than the slowest losing move when every move loses. No
+// remoteness when the table keeps none (`remoteness` false).
+inline StateEntry expected_entry(const Rules& rules, const StateFacts& state, bool remoteness,
+                                 const Children& children) {
+  const auto in = [&](std::uint32_t r) { return remoteness ? r : kNoRemoteness; };
+  if (!state.valid) return {};
+  if (state.outcome) return {*state.outcome, in(0)};
+  if (!children.any) {
+    const Value value = stuck_value(rules, state.turn);
+    return {value, value == Value::kDraw ? kNoRemoteness : in(0)};
+  }
+  if (children.win) return {win_for(state.turn), in(children.fastest + 1)};
+  if (children.draw) return {};
+  return {win_for(opponent(state.turn)), in(children.slowest + 1)};
+}
+
+inline bool same_entry(const StateEntry& a, const StateEntry& b) {
+  return a.value == b.value && a.remoteness == b.remoteness;
+}
+
 // The certificate check of one state (solve/verify.hpp): the rule that a state holding `own`
-// breaks against its children (children_of; ignored for a state that is excluded or finished),
-// or an empty string when it breaks none. `remoteness`: the table keeps remoteness. A state the
-// rules exclude holds a draw without remoteness; a finished one the rules' outcome in 0; a stuck
-// one the stuck rule's value (in 0 for a loss); a win is in one more than its fastest winning
-// move, a loss in one more than its slowest losing move when every move loses, and a draw has a
-// drawing move and no winning one.
+// breaks, when it does not hold expected_entry(), or an empty string when it breaks none: the
+// words every check names a fault with.
 std::string broken_rule(const Rules& rules, const StateFacts& state, const StateEntry& own,
                         bool remoteness, const Children& children);
 inline std::string broken_rule(const Game& game, StateIndex at, const StateEntry& own,

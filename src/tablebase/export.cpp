@@ -213,19 +213,19 @@ class Stream {
       children = queries::children_of(game_, RowSource{row_first, row_, remoteness_, layout_error_},
                                       s);
     }
-    std::string broken = queries::broken_rule(game_.rules(), facts, own, remoteness_, children);
-    if (!broken.empty()) {
+    const queries::StateEntry expected =
+        queries::expected_entry(game_.rules(), facts, remoteness_, children);
+    if (!queries::same_entry(own, expected)) {
       const StateIndex at = game_.space().index(s);
       if (!bad_ || at < *bad_) {
         bad_ = at;
-        bad_message_ = std::move(broken);
+        bad_message_ = queries::broken_rule(game_.rules(), facts, own, remoteness_, children);
       }
     }
     if (!remoteness_ || !valid || facts.outcome) return kNoMove;
     const std::optional<StateIndex> best = queries::best_of(children, own.value, s.turn);
-    if (!best) return kNoMove;
-    const State to = game_.space().state(*best);
-    return s.turn == Side::kMouse ? to.mouse : to.cat;
+    // The row holds the mover's every destination, in order: the child's place in it is the node.
+    return best && *best - row_first < n_ ? static_cast<std::uint32_t>(*best - row_first) : kNoMove;
   }
 
   // Hands the valid states of `codes`, states first, first + 1, ..., to the caller; false when it
