@@ -241,9 +241,10 @@ TEST_F(ForgedTablebase, RealFramesAreRefusedByTheMemoryLimit) {
   const Child probe = run_child({CATMOUSE_CLI, "probe", file, "--memory", "100M", "--json"}, dir_);
   EXPECT_EQ(probe.exit_code, 1) << probe.err;
   EXPECT_EQ(probe.out, "");
-  EXPECT_NE(probe.err.find(file + ": state (mouse 1, cat 2, mouse to move): certificate check "
-                                  "failed: claims cat in 0 but the slowest losing move leads "
-                                  "to remoteness 0; run catmouse verify " +
+  EXPECT_NE(probe.err.find(file +
+                           ": state (mouse 1, cat 2, mouse to move): certificate check "
+                           "failed: claims cat in 0 but the slowest losing move leads "
+                           "to remoteness 0; run catmouse verify " +
                            file),
             std::string::npos)
       << probe.err;
@@ -331,11 +332,12 @@ class ForgedValues : public ForgedTablebase {
   void expect_probe_refuses(const std::string& file, const Position& p, const std::string& named,
                             bool with_moves = true) {
     const std::string batch = write("query.jsonl", query_of(p));
-    std::vector<std::vector<std::string>> forms = {{"--batch", batch}, {"--batch", batch, "--json"}};
+    std::vector<std::vector<std::string>> forms = {{"--batch", batch},
+                                                   {"--batch", batch, "--json"}};
     if (with_moves) {
-      const std::vector<std::string> state = {"--mouse", std::to_string(p.mouse), "--cat",
-                                              std::to_string(p.cats[0]), "--turn",
-                                              std::string(side_name(p.turn))};
+      const std::vector<std::string> state = {"--mouse", std::to_string(p.mouse),
+                                              "--cat",   std::to_string(p.cats[0]),
+                                              "--turn",  std::string(side_name(p.turn))};
       forms = {state, state};
       forms[1].push_back("--json");
     }
@@ -346,7 +348,8 @@ class ForgedValues : public ForgedTablebase {
       const std::string what = "probe " + fs::path(file).filename().string() + " " + form.back();
       EXPECT_EQ(child.exit_code, 1) << what << ": " << child.err;
       EXPECT_EQ(child.out, "") << what;
-      EXPECT_NE(child.err.find(file + ": " + named), std::string::npos) << what << ": " << child.err;
+      EXPECT_NE(child.err.find(file + ": " + named), std::string::npos)
+          << what << ": " << child.err;
       EXPECT_NE(child.err.find("; run catmouse verify " + file + " to check the whole file"),
                 std::string::npos)
           << what << ": " << child.err;
@@ -354,10 +357,14 @@ class ForgedValues : public ForgedTablebase {
   }
 
   Child probe(const std::string& file, const Position& p, const std::string& form = "") {
-    std::vector<std::string> command = {CATMOUSE_CLI,  "probe",
-                                        file,          "--mouse",
-                                        std::to_string(p.mouse), "--cat",
-                                        std::to_string(p.cats[0]), "--turn",
+    std::vector<std::string> command = {CATMOUSE_CLI,
+                                        "probe",
+                                        file,
+                                        "--mouse",
+                                        std::to_string(p.mouse),
+                                        "--cat",
+                                        std::to_string(p.cats[0]),
+                                        "--turn",
                                         std::string(side_name(p.turn))};
     if (!form.empty()) command.push_back(form);
     return run_child(command, dir_);
@@ -426,7 +433,8 @@ TEST_F(ForgedValues, ProbeChecksEveryMoveItListsAndEveryPositionOfTheLine) {
   const std::string moved = forged_file(
       "move.cmtb", good,
       {{index_of(good, other->child), other->value.value, *other->value.remoteness + 2}});
-  expect_probe_refuses(moved, start, "state " + describe(other->child) + ": certificate check failed:");
+  expect_probe_refuses(moved, start,
+                       "state " + describe(other->child) + ": certificate check failed:");
   // The start's own answer holds: --batch, which prints only its value, answers.
   const std::string batch = write("start.jsonl", query_of(start));
   const Child answered = run_child({CATMOUSE_CLI, "probe", moved, "--batch", batch}, dir_);
@@ -437,9 +445,9 @@ TEST_F(ForgedValues, ProbeChecksEveryMoveItListsAndEveryPositionOfTheLine) {
   // with theirs, the line's third position does not.
   const Position& fourth = line.positions[3];
   const StateValue fourth_value = good.value(fourth);
-  const std::string deep = forged_file(
-      "line.cmtb", good,
-      {{index_of(good, fourth), fourth_value.value, *fourth_value.remoteness + 6}});
+  const std::string deep =
+      forged_file("line.cmtb", good,
+                  {{index_of(good, fourth), fourth_value.value, *fourth_value.remoteness + 6}});
   expect_probe_refuses(deep, start,
                        "state " + describe(line.positions[2]) + ": certificate check failed:");
 }

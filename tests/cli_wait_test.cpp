@@ -243,10 +243,9 @@ TEST_F(Wait, AFifoWithoutAWriterIsWaitedForAndThenReadWhole) {
   const std::string text = slurp(g);
   // A graph, a batch of graphs (read line by line), and a graph to table (first told apart from
   // a tablebase file, which a FIFO never is, without a byte taken from it).
-  const std::vector<std::vector<std::string>> commands = {
-      {"solve", fifo_.string()},
-      {"solve", "--batch", fifo_.string()},
-      {"table", fifo_.string(), "--out", "-"}};
+  const std::vector<std::vector<std::string>> commands = {{"solve", fifo_.string()},
+                                                          {"solve", "--batch", fifo_.string()},
+                                                          {"table", fifo_.string(), "--out", "-"}};
   const std::vector<std::string> expected = {catmouse("solve " + g).out,
                                              catmouse("solve --batch " + g).out,
                                              catmouse("table " + g + " --out -").out};

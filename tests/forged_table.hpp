@@ -52,8 +52,7 @@ inline Table changed(const Table& table, StateIndex i, Value value, std::uint32_
 
 // Writes `solution`'s table, forged, as the tablebase file `path` (blocks of `block_states`).
 inline Status write_forged(const std::string& path, const Solution& solution,
-                           const std::vector<Forgery>& forgeries,
-                           std::uint32_t block_states = 0) {
+                           const std::vector<Forgery>& forgeries, std::uint32_t block_states = 0) {
   Result<OwnedGame> game = own_game(solution.spec());
   if (!game.ok()) return game.error();
   const Solution broken(std::move(game).value(), forged(solution.table(), forgeries),

@@ -182,9 +182,13 @@ TEST_F(TableStream, RefusesAMemoryLimitBelowItsLeast) {
   // What the caller keeps counts against the limit too.
   options.memory_limit = least;
   options.caller_bytes = 1;
-  EXPECT_FALSE(stream_table(tablebase, [](std::span<const TableRow>) { return true; }, options).ok());
+  EXPECT_FALSE(stream_table(
+                   tablebase, [](std::span<const TableRow>) { return true; }, options)
+                   .ok());
   options.caller_bytes = 0;
-  EXPECT_TRUE(stream_table(tablebase, [](std::span<const TableRow>) { return true; }, options).ok());
+  EXPECT_TRUE(stream_table(
+                  tablebase, [](std::span<const TableRow>) { return true; }, options)
+                  .ok());
 }
 
 }  // namespace

@@ -9,8 +9,8 @@
 
 #include <cerrno>
 #include <chrono>
-#include <ctime>
 #include <cstring>
+#include <ctime>
 #include <utility>
 
 namespace catmouse {

@@ -52,7 +52,8 @@ std::string broken_rule(const Rules& rules, const StateFacts& state, const State
   const Value value = own.value;
   const std::uint32_t r = own.remoteness;
   if (!state.valid) {
-    if (value != Value::kDraw || r != kNoRemoteness) return "a state the rules exclude holds a value";
+    if (value != Value::kDraw || r != kNoRemoteness)
+      return "a state the rules exclude holds a value";
     return {};
   }
   if (const auto& outcome = state.outcome) {

@@ -168,7 +168,8 @@ inline std::optional<StateIndex> best_of(const Children& children, Value value, 
   if (value == win_for(turn)) {
     return children.win ? std::optional(children.fastest_child) : std::nullopt;
   }
-  if (value == Value::kDraw) return children.draw ? std::optional(children.draw_child) : std::nullopt;
+  if (value == Value::kDraw)
+    return children.draw ? std::optional(children.draw_child) : std::nullopt;
   return children.loss ? std::optional(children.slowest_child) : std::nullopt;
 }
 

@@ -332,8 +332,8 @@ class Pass {
       children.fastest = *key;
       children.slowest = std::uint32_t{Keys<K>::kTop} - *key;
     }
-    std::string message =
-        queries::broken_rule(game_, index, queries::state_entry(code, remoteness_), remoteness_, children);
+    std::string message = queries::broken_rule(
+        game_, index, queries::state_entry(code, remoteness_), remoteness_, children);
     Error error{std::move(message), {}};
     error.where.field = ErrorField::kState;
     error.where.detail = describe(game_.space().position(index));

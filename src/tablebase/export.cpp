@@ -177,9 +177,9 @@ class Stream {
       const std::span<const std::uint32_t> best(band_.data() + std::size_t{r - r0} * n_, count);
       if (!emit(first, std::span<const std::uint32_t>(row_).first(count), best)) return {};
       if (count < n_) {
-        return impl_.error(at_field(ErrorField::kState, std::nullopt,
-                                    describe(game_.space().position(*bad_))),
-                           "certificate check failed: " + bad_message_);
+        return impl_.error(
+            at_field(ErrorField::kState, std::nullopt, describe(game_.space().position(*bad_))),
+            "certificate check failed: " + bad_message_);
       }
     }
     return {};
@@ -210,8 +210,8 @@ class Stream {
     const queries::StateFacts facts{valid, valid ? game_.outcome(s) : std::nullopt, s.turn};
     queries::Children children;
     if (valid && !facts.outcome) {
-      children = queries::children_of(game_, RowSource{row_first, row_, remoteness_, layout_error_},
-                                      s);
+      children =
+          queries::children_of(game_, RowSource{row_first, row_, remoteness_, layout_error_}, s);
     }
     const queries::StateEntry expected =
         queries::expected_entry(game_.rules(), facts, remoteness_, children);
@@ -269,8 +269,9 @@ class Stream {
 std::uint64_t fixed_stream_bytes(const Tablebase::Impl& impl) {
   const std::uint64_t n = impl.header.nodes;
   const std::uint64_t index = tb::index_bytes(impl.header.blocks);
-  const std::uint64_t pages = index + (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) *
-                                          sizeof(std::vector<std::uint8_t>);
+  const std::uint64_t pages =
+      index + (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) *
+                  sizeof(std::vector<std::uint8_t>);
   const std::uint64_t reader = impl.decompressor_bytes() + impl.frame_bytes() +
                                impl.payload_bytes() +
                                std::uint64_t{impl.header.block_states} * sizeof(std::uint32_t);
@@ -298,14 +299,14 @@ Status stream_table(const Tablebase& tablebase,
   if (options.memory_limit != 0) {
     const std::uint64_t least = stream_table_bytes(tablebase) + options.caller_bytes;
     if (options.memory_limit < least) {
-      Error error = detail::memory_error(
-          fmt::format("streaming the table of {} nodes", game.node_count()), least,
-          options.memory_limit);
+      Error error =
+          detail::memory_error(fmt::format("streaming the table of {} nodes", game.node_count()),
+                               least, options.memory_limit);
       error.where.source = impl.source;
       return error;
     }
-    band_bytes = std::min(band_bytes, options.memory_limit - options.caller_bytes -
-                                          fixed_stream_bytes(impl));
+    band_bytes = std::min(band_bytes,
+                          options.memory_limit - options.caller_bytes - fixed_stream_bytes(impl));
   }
   if (Status ok = check_checksums(impl); !ok) return ok;
   Stream stream(impl, game, rows);
