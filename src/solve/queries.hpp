@@ -178,11 +178,12 @@ template <class Source>
 std::optional<StateIndex> best_child(const Game& game, const Source& source, StateIndex at) {
   if (!source.has_remoteness() || at >= game.state_count()) return std::nullopt;
   if (game.cats() == 1) {
+    // One cat: the state decoded once.
     const State s = game.space().state(at);
     if (!game.valid(s) || game.outcome(s)) return std::nullopt;
-  } else if (game.outcome_at(at)) {
-    return std::nullopt;
+    return best_of(children_of(game, source, s), source.entry(at).value, s.turn);
   }
+  if (game.outcome_at(at)) return std::nullopt;
   const Value value = source.entry(at).value;
   std::vector<StateIndex> scratch;
   return best_of(children_of(game, source, at, scratch), value, turn_at(game, at));
