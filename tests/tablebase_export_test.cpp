@@ -1,4 +1,7 @@
-// stream_table (tablebase/export.hpp) checks every state as verify() does before its row goes
+// The checks of what is read from a tablebase file: Tablebase::verify_state (what probe runs on
+// every state it prints) agrees with the per-state certificate check on every state of files
+// forged one state at a time, one cat and two; and stream_table (tablebase/export.hpp) checks every
+// state as verify() does before its row goes
 // out: on files written from tables forged one state at a time (tests/forged_table.hpp: every
 // checksum valid), the stream hands over exactly the rows of the states before the first state
 // the per-state certificate check (verify(game, table, first, last)) rejects, in bands of one row,
@@ -159,6 +162,56 @@ TEST_F(TableStream, StopsBeforeTheFirstStateTheCertificateCheckRejects) {
     }
   }
   EXPECT_GT(rejected, 20);
+}
+
+TEST_F(TableStream, VerifyStateAgreesWithThePerStateCheck) {
+  Rules two_cats;
+  two_cats.cats = 2;
+  two_cats.cat_starts = {2, 3};
+  GenerateOptions generate_options;
+  generate_options.family = GraphFamily::kRandom;
+  generate_options.nodes = 9;
+  generate_options.degree = 3;
+  generate_options.seed = 4;
+  const Graph graph = generate(generate_options).value();
+  int rejected = 0;
+  for (const Rules& rules : {Rules{}, two_cats}) {
+    const Solution good = solve(make_spec(graph, rules)).value();
+    const Game& game = good.game();
+    const Table& table = good.table();
+    for (StateIndex i = 1; i < game.state_count(); i += 13) {
+      const Value v = table.value(i);
+      const testing::Forgery fault =
+          v == Value::kDraw ? testing::Forgery{i, Value::kMouseWin, 3}
+                            : testing::Forgery{i, v, table.remoteness_raw(i) + 2};
+      const Table bad = testing::forged(table, {fault});
+      ASSERT_TRUE(testing::write_forged(path_, good, {fault}, 64).ok());
+      const Tablebase tablebase = Tablebase::open(path_).value();
+      // The forged state and the states it moves to or from: each as the per-state check says.
+      std::vector<StateIndex> states{i};
+      game.child_indices(i, states);
+      states.push_back(i);
+      for (StateIndex j = 0; j < game.state_count(); ++j) {
+        std::vector<StateIndex> children;
+        game.child_indices(j, children);
+        if (std::find(children.begin(), children.end(), i) != children.end()) states.push_back(j);
+      }
+      for (const StateIndex j : states) {
+        const Position p = game.space().position(j);
+        if (!game.valid(p)) continue;
+        const Status reference = verify(game, bad, j, j + 1);
+        const Status got = tablebase.verify_state(p);
+        ASSERT_EQ(got.ok(), reference.ok()) << describe(p);
+        if (got.ok()) continue;
+        ++rejected;
+        EXPECT_EQ(got.error().where.field, ErrorField::kState);
+        EXPECT_EQ(got.error().where.detail, describe(p));
+        EXPECT_EQ(got.error().where.source, path_);
+        EXPECT_EQ(got.error().message, "certificate check failed: " + reference.error().message);
+      }
+    }
+  }
+  EXPECT_GT(rejected, 30);
 }
 
 TEST_F(TableStream, RefusesAMemoryLimitBelowItsLeast) {
