@@ -1,7 +1,7 @@
 // AtomicFile (io/atomic_file.hpp) respects what the path names: a regular or missing file is
 // replaced whole, a link is written through (the link stays), a character device, FIFO or Unix
-// socket is written in place (the node stays), a directory is refused. Device nodes are made with
-// mknod in a temporary folder, never taken from /dev.
+// socket is written in place (the node stays; a FIFO nobody reads yet is waited for), a directory
+// is refused. Device nodes are made with mknod in a temporary folder, never taken from /dev.
 #include "catmouse/io/atomic_file.hpp"
 
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/generate.hpp"
@@ -168,6 +170,48 @@ TEST_F(AtomicFileTest, AFifoReaderGetsTheWholeOutput) {
   EXPECT_TRUE(got == text);
   EXPECT_EQ(type_of(fifo), S_IFIFO);
   EXPECT_EQ(listing(), "fifo ");
+}
+
+// A FIFO nobody reads yet: create() waits for its reader (a blocking open would wait deaf to
+// everything), tells the caller once after `notice_after`, and can be given up.
+TEST_F(AtomicFileTest, AFifoWithoutAReaderIsWaitedForTellingTheCallerOnce) {
+  const fs::path fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string got;
+  std::thread reader([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    const int fd = ::open(fifo.c_str(), O_RDONLY);
+    char buffer[256];
+    for (ssize_t n; fd >= 0 && (n = ::read(fd, buffer, sizeof buffer)) > 0;) got.append(buffer, n);
+    if (fd >= 0) ::close(fd);
+  });
+  PeerWait wait;
+  std::vector<std::string> told;
+  wait.waiting = [&](const std::string& path) { told.push_back(path); };
+  wait.notice_after = std::chrono::milliseconds(100);
+  const auto started = std::chrono::steady_clock::now();
+  {
+    Result<AtomicFile> file = AtomicFile::create(fifo.string(), wait);
+    ASSERT_TRUE(file.ok()) << file.error().to_string();
+    EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(300));
+    ASSERT_TRUE(file->write("through the pipe\n").ok());
+    ASSERT_TRUE(file->commit().ok());
+  }
+  reader.join();
+  EXPECT_EQ(got, "through the pipe\n");
+  EXPECT_EQ(told, std::vector<std::string>{fifo.string()});
+  EXPECT_EQ(type_of(fifo), S_IFIFO);
+
+  // Given up: an error naming the FIFO, and the node as it was.
+  int asked = 0;
+  wait.cancelled = [&] { return ++asked > 20; };
+  told.clear();
+  const Result<AtomicFile> given_up = AtomicFile::create(fifo.string(), wait);
+  ASSERT_FALSE(given_up.ok());
+  EXPECT_EQ(given_up.error().to_string(),
+            fifo.string() + ": cannot write: gave up waiting for a reader of the pipe");
+  EXPECT_EQ(told, std::vector<std::string>{fifo.string()});
+  EXPECT_EQ(type_of(fifo), S_IFIFO);
 }
 
 TEST_F(AtomicFileTest, ASocketListenerGetsTheWholeOutput) {

@@ -1,8 +1,9 @@
 // solve without the remoteness array and table streamed from a file, against the paths that hold
 // the whole table: `solve` (plain, --code, --json) answers as `solve --save` (whose answer is read
 // back from a file holding every state's remoteness), and `table` streamed from a tablebase file,
-// through a temporary file (a graph over --memory) and in bands of a few rows gives the bytes of
-// the table solved in memory, over generated graphs of every family and rule variants.
+// through a temporary file (a graph over --memory) and within the least --memory it takes gives
+// the bytes of the table solved in memory, over generated graphs of every family and rule
+// variants.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -140,8 +141,16 @@ TEST(CliExport, TableStreamsTheBytesOfTheTableInMemory) {
       EXPECT_EQ(streamed.out, memory.out);
       ++compared;
       if (compared % 2 == 0) {
-        // One row a band: a pass over the other half for every row.
-        const CliRun banded = catmouse("table " + file + " --memory 1K --out -");
+        // The least --memory the stream takes (refused below it, naming the amount): the same
+        // rows. (Bands of a few rows: tablebase_export_test.cpp.)
+        const CliRun refused = catmouse("table " + file + " --memory 1K --out -");
+        ASSERT_EQ(refused.exit_code, 2) << refused.err;
+        EXPECT_EQ(refused.out, "");
+        const std::uint64_t least = needed_bytes(refused.err);
+        ASSERT_GT(least, 0u) << refused.err;
+        // The message rounds to a tenth of a MiB.
+        const CliRun banded = catmouse("table " + file + " --memory " +
+                                       std::to_string(least + (1 << 16)) + " --out -");
         ASSERT_EQ(banded.exit_code, 0) << banded.err;
         EXPECT_EQ(banded.out, memory.out);
         continue;
@@ -171,7 +180,6 @@ TEST(CliExport, TableOfAGridMapAndOfAValuesOnlyFile) {
   const std::string file = dir / "grid.cmtb";
   ASSERT_EQ(catmouse("solve " + example("grid1728.json") + " --save " + file).exit_code, 0);
   EXPECT_EQ(catmouse("table " + file + " --out -").out, memory.out);
-  EXPECT_EQ(catmouse("table " + file + " --memory 1K --out -").out, memory.out);
 
   // Values only: the same states and values, no remoteness and no best move.
   const std::string graph = example("leetcode1.json");
@@ -187,6 +195,31 @@ TEST(CliExport, TableOfAGridMapAndOfAValuesOnlyFile) {
     const std::size_t end = full[i].find(',', cut + 1);
     EXPECT_EQ(lean[i], full[i].substr(0, end) + ",,") << i;
   }
+}
+
+// `table FILE --memory` below what the stream needs (its game, a block, a row of each half, the
+// rows' text, a band of one row) is refused with that amount, naming --memory, before a row.
+TEST(CliExport, TableOfAFileRefusesAMemoryLimitItCannotKeep) {
+  const TempDir dir("least");
+  const std::string file = dir / "g.cmtb";
+  ASSERT_EQ(catmouse("solve " + example("leetcode1.json") + " --save " + file).exit_code, 0);
+  const CliRun refused = catmouse("table " + file + " --memory 1K --out -");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find(file + ": streaming the table of 6 nodes needs about "),
+            std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find(", over the limit of 1.0 KiB (see --memory)"), std::string::npos)
+      << refused.err;
+  const std::uint64_t least = needed_bytes(refused.err);
+  // The text buffer (2 MiB) and a zstd context at least; far below 96 MiB.
+  EXPECT_GT(least, std::uint64_t{2} << 20);
+  EXPECT_LT(least, std::uint64_t{8} << 20);
+  // Just above it (the message rounds to a tenth of a MiB): the rows.
+  const CliRun rows =
+      catmouse("table " + file + " --memory " + std::to_string(least + (1 << 16)) + " --out -");
+  EXPECT_EQ(rows.exit_code, 0) << rows.err;
+  EXPECT_EQ(rows.out, catmouse("table " + example("leetcode1.json") + " --out -").out);
 }
 
 TEST(CliExport, ACorruptBlockIsRefusedBeforeAnyRow) {

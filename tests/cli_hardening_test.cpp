@@ -261,6 +261,23 @@ TEST(CliHardening, DirectoriesAndSocketsAreRefused) {
       << run.err;
 }
 
+// Inputs are opened without blocking (a FIFO without a writer is waited for, saying so): a file
+// that cannot be opened still says why, and a directory that it is one.
+TEST(CliHardening, AnInputThatCannotBeOpenedSaysWhy) {
+  const std::string missing = data("missing.json");
+  for (const std::string command : {"solve", "solve --batch", "explain", "table --out -",
+                                    "starts --out -", "cops", "copnumber", "probe"}) {
+    const CliRun run = catmouse(command + " " + missing);
+    EXPECT_EQ(run.exit_code, 2) << command;
+    EXPECT_EQ(run.out, "") << command;
+    EXPECT_NE(run.err.find(missing + ": cannot open: No such file or directory"), std::string::npos)
+        << command << ": " << run.err;
+  }
+  const CliRun batch = catmouse("solve --batch " + data("bad"));
+  EXPECT_EQ(batch.exit_code, 2);
+  EXPECT_NE(batch.err.find(data("bad") + ": is a directory"), std::string::npos) << batch.err;
+}
+
 TEST(CliHardening, OptionMistakesAreNamed) {
   const std::string graph = example("leetcode1.json");
   const CliRun count = catmouse("solve --cats 3 --cat 2 " + graph);

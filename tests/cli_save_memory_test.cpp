@@ -34,17 +34,7 @@ Measured run_measured(const std::string& command, const fs::path& dir) {
   return {run.exit_code, run.peak_bytes, cli_test::slurp(err.string())};
 }
 
-// The amount after "needs about " in a refusal ("15.8 MiB"), in bytes; 0 when there is none.
-std::uint64_t needed_bytes(const std::string& message) {
-  const std::size_t at = message.find("needs about ");
-  if (at == std::string::npos) return 0;
-  double amount = 0;
-  char unit[8] = {};
-  if (std::sscanf(message.c_str() + at + 12, "%lf %3s", &amount, unit) != 2) return 0;
-  const std::string u(unit);
-  const double scale = u == "KiB" ? 1 << 10 : u == "MiB" ? 1 << 20 : u == "GiB" ? 1 << 30 : 1;
-  return static_cast<std::uint64_t>(std::ceil(amount * scale));
-}
+using cli_test::needed_bytes;
 
 class SaveMemory : public ::testing::Test {
  protected:
@@ -103,9 +93,9 @@ TEST_F(SaveMemory, SaveAndTableStayWithinTheLimit) {
     const std::uint64_t slack = std::uint64_t{2} << 20;
     if (!cli_test::kSanitized) {
       EXPECT_LE(save.peak_bytes, limit + baseline.peak_bytes + slack);
-      // The stream of the rows then keeps half the limit for its best moves, and a few blocks
-      // and rows besides (`table FILE` alone peaks within 0.2 MiB of limit + baseline here), and
-      // the save leaves about a MiB of heap and thread stacks behind it: another MiB.
+      // The stream of the rows then counts its game, blocks, rows and text buffer against the
+      // limit and gives its band of best moves what is left, and the save leaves about a MiB of
+      // heap and thread stacks behind it: another MiB.
       EXPECT_LE(table.peak_bytes, limit + baseline.peak_bytes + slack + (std::uint64_t{1} << 20));
     }
   }

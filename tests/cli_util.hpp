@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +67,19 @@ inline std::string line_after(const std::string& text, const std::string& prefix
     if (lines[i].rfind(prefix, 0) == 0) return lines[i + 1];
   }
   return {};
+}
+
+// The amount after "needs about " in a refusal by --memory ("15.8 MiB"), in bytes; 0 when there
+// is none.
+inline std::uint64_t needed_bytes(const std::string& message) {
+  const std::size_t at = message.find("needs about ");
+  if (at == std::string::npos) return 0;
+  double amount = 0;
+  char unit[8] = {};
+  if (std::sscanf(message.c_str() + at + 12, "%lf %3s", &amount, unit) != 2) return 0;
+  const std::string u(unit);
+  const double scale = u == "KiB" ? 1 << 10 : u == "MiB" ? 1 << 20 : u == "GiB" ? 1 << 30 : 1;
+  return static_cast<std::uint64_t>(std::ceil(amount * scale));
 }
 
 // Runs a shell command line, stdin from `input`.

@@ -20,6 +20,7 @@
 #include "catmouse/solve/verify.hpp"
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
+#include "forged_table.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -77,26 +78,7 @@ void expect_agree(const Game& game, const Table& table, const std::string& what)
   EXPECT_EQ(verdict(verify(game, table)), expected) << what << ", verify(game, table)";
 }
 
-// A copy of a table with state i set to `value` in `remoteness`, in the table's kind of storage:
-// remoteness in 32 bits (Table(node_count)), or values only (bitsets).
-Table changed(const Table& table, StateIndex i, Value value, std::uint32_t remoteness) {
-  if (table.has_remoteness()) {
-    Table copy(table.node_count());
-    for (StateIndex s = 0; s < table.state_count(); ++s) {
-      copy.set(s, table.value(s), table.remoteness_raw(s));
-    }
-    copy.set(i, value, remoteness);
-    return copy;
-  }
-  const std::size_t words = static_cast<std::size_t>((table.state_count() + 63) / 64);
-  ZeroedVector<std::uint64_t> mouse(words, 0), decided(words, 0);
-  for (StateIndex s = 0; s < table.state_count(); ++s) {
-    const Value v = s == i ? value : table.value(s);
-    if (v != Value::kDraw) decided[s >> 6] |= std::uint64_t{1} << (s & 63);
-    if (v == Value::kMouseWin) mouse[s >> 6] |= std::uint64_t{1} << (s & 63);
-  }
-  return Table(table.space(), std::move(mouse), std::move(decided), {}, {});
-}
+using testing::changed;
 
 // Each kind of fault, at state i of a valid table (nothing when it does not apply there).
 std::vector<std::pair<std::string, Table>> faults(const Table& good, StateIndex i) {

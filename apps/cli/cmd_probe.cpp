@@ -7,6 +7,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <unordered_set>
 
 #include "commands.hpp"
 #include "tablebase_input.hpp"
@@ -82,18 +83,37 @@ std::string destination_text(const Position& from, const Position& to) {
   return fmt::format("{}", fmt::join(to.cats, ","));
 }
 
+// The certificate check of every state whose value a probe prints (Tablebase::verify_state),
+// each once: a state its children contradict ends the probe with exit 1, naming it, before
+// anything is printed.
+class CheckedStates {
+ public:
+  explicit CheckedStates(const Tablebase& tablebase) : tablebase_(tablebase) {}
+  void check(const Position& p) {
+    const std::optional<StateIndex> i = tablebase_.game().space().index(p);
+    if (i && !done_.insert(*i).second) return;
+    if (Status ok = tablebase_.verify_state(p); !ok) corrupt(ok.error());
+  }
+
+ private:
+  const Tablebase& tablebase_;
+  std::unordered_set<StateIndex> done_;
+};
+
 void add_result(Json& out, const StateValue& v) {
   out["result"] = static_cast<int>(v.value);
   out["winner"] = value_name(v.value);
   out["remoteness"] = v.remoteness ? Json(*v.remoteness) : Json(nullptr);
 }
 
-std::string probe_json(const Tablebase& tablebase, const Position& p) {
+std::string probe_json(const Tablebase& tablebase, const Position& p, CheckedStates& checked) {
   Json out;
+  checked.check(p);
   add_result(out, read(tablebase.value(p)));
   out["state"] = state_json(p);
   out["moves"] = Json::array();
   for (const Move& m : read(tablebase.moves(p))) {
+    checked.check(m.child);
     Json entry{{"to", destination_json(p, m.child)}};
     entry.update(value_json(m.value));
     out["moves"].push_back(std::move(entry));
@@ -109,6 +129,7 @@ std::string probe_json(const Tablebase& tablebase, const Position& p) {
   const Line line = read(tablebase.line(p));
   out["line"] = Json::array();
   for (std::size_t k = 0; k < line.positions.size(); ++k) {
+    checked.check(line.positions[k]);
     Json entry = state_json(line.positions[k]);
     entry.update(
         value_json(read(tablebase.value(line.positions[k], static_cast<std::uint32_t>(k)))));
@@ -119,7 +140,8 @@ std::string probe_json(const Tablebase& tablebase, const Position& p) {
   return out.dump() + "\n";
 }
 
-std::string probe_text(const Tablebase& tablebase, const Position& p) {
+std::string probe_text(const Tablebase& tablebase, const Position& p, CheckedStates& checked) {
+  checked.check(p);
   std::string out =
       fmt::format("{} from {}\n", result_sentence(read(tablebase.value(p))), describe(p));
   const std::vector<Move> moves = read(tablebase.moves(p));
@@ -127,6 +149,7 @@ std::string probe_text(const Tablebase& tablebase, const Position& p) {
   if (!moves.empty()) {
     out += fmt::format("moves for the {}:\n", cats ? "cats" : side_name(p.turn));
     for (const Move& m : moves) {
+      checked.check(m.child);
       out += fmt::format("  to {:<8} {}\n", destination_text(p, m.child), result_sentence(m.value));
     }
   }
@@ -140,6 +163,7 @@ std::string probe_text(const Tablebase& tablebase, const Position& p) {
   out += "optimal line:\n";
   for (std::size_t k = 0; k < line.positions.size(); ++k) {
     const Position& q = line.positions[k];
+    checked.check(q);
     out += fmt::format("  {:>3}. {}: {}\n", k, describe(q),
                        result_sentence(read(tablebase.value(q, static_cast<std::uint32_t>(k)))));
   }
@@ -192,7 +216,9 @@ Position query_position(const Tablebase& tablebase, std::string_view text, const
   return p;
 }
 
-std::string batch_line(const Tablebase& tablebase, const Position& p, bool json) {
+std::string batch_line(const Tablebase& tablebase, const Position& p, bool json,
+                       CheckedStates& checked) {
+  checked.check(p);
   const StateValue value = read(tablebase.value(p));
   const auto best = read(tablebase.best_move(p));
   if (json) {
@@ -211,13 +237,14 @@ void run_batch(const Tablebase& tablebase, const std::string& path, bool json) {
   Location where;
   where.source = path == "-" ? "<stdin>" : path;
   std::string_view rest = text;
+  CheckedStates checked(tablebase);
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');
     const std::string_view line = rest.substr(0, end);
     ++where.line;
     rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    out += batch_line(tablebase, query_position(tablebase, line, where), json);
+    out += batch_line(tablebase, query_position(tablebase, line, where), json, checked);
   }
   print(out);
 }
@@ -236,7 +263,8 @@ void run(const ProbeCommand& cmd) {
     return;
   }
   const Position p = position_of(tablebase, cmd.state);
-  print(cmd.json ? probe_json(tablebase, p) : probe_text(tablebase, p));
+  CheckedStates checked(tablebase);
+  print(cmd.json ? probe_json(tablebase, p, checked) : probe_text(tablebase, p, checked));
 }
 
 }  // namespace
@@ -264,9 +292,11 @@ void add_probe_command(CLI::App& app) {
                 "print JSON: result, winner, remoteness, state, moves, best_move, line, end, "
                 "cycle_start (with --batch: state, result, winner, remoteness, best_move)");
   sub->footer(
-      "Positions default to the file's start. Exit codes: 0 answered; 2 the file cannot be read\n"
-      "as a tablebase, a bad position, or a game over --memory; 1 a block the answer needs is\n"
-      "corrupt (named).\n\n"
+      "Positions default to the file's start. Every state whose value is printed (the position,\n"
+      "each move's, each of the optimal line's) is checked against the rules and its own moves'\n"
+      "values, as verify checks them all. Exit codes: 0 answered; 2 the file cannot be read as a\n"
+      "tablebase, a bad position, or a game over --memory; 1 a block the answer needs is corrupt,\n"
+      "or a state it prints is contradicted by its moves (named; run catmouse verify FILE).\n\n"
       "Examples:\n"
       "  catmouse solve graph.json --save graph.cmtb\n"
       "  catmouse probe graph.cmtb --mouse 3 --cat 4 --turn cat\n"

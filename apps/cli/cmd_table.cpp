@@ -19,8 +19,12 @@ namespace catmouse::cli {
 
 namespace {
 
-// The most a stream keeps for the best moves it works out ahead of the rows.
-constexpr std::uint64_t kStreamBytes = std::uint64_t{96} << 20;
+// What the rows' text takes at most while a stream runs: BufferedWriter's buffer, written out
+// past 1 MiB, holds that and the rows of one row of the table (a line of at most 48 bytes each),
+// in a buffer that may have grown to twice that.
+std::uint64_t text_buffer_bytes(NodeId nodes) {
+  return 2 * ((std::uint64_t{1} << 20) + 48 * std::uint64_t{nodes});
+}
 
 struct TableCommand {
   GraphInput input;
@@ -57,15 +61,18 @@ struct StreamFailed {
   Error error;
 };
 
-// The rows of a tablebase file, streamed block by block (tablebase/export.hpp): the memory stays
-// within a few hundred megabytes (less with --memory) whatever the file's size.
+// The rows of a tablebase file, streamed block by block (tablebase/export.hpp), each state checked
+// against its children on the way: the memory stays within a few hundred megabytes (within
+// --memory, the text buffer counted) whatever the file's size. The rows before a state that fails
+// its check are written (and flushed) before the failure goes out.
 void stream_rows(std::FILE* file, const Tablebase& tablebase, std::uint64_t memory_limit) {
   BufferedWriter out(file);
   fmt::memory_buffer& buffer = out.buffer();
   fmt::format_to(std::back_inserter(buffer), "mouse,cat,turn,value,remoteness,best_move\n");
   std::exception_ptr write_failure;
   TableStreamOptions options;
-  options.memory_bytes = std::min(kStreamBytes, memory_limit / 2);
+  options.memory_limit = memory_limit;
+  options.caller_bytes = text_buffer_bytes(tablebase.game().node_count());
   const Status streamed = stream_table(
       tablebase,
       [&](std::span<const TableRow> rows) {
@@ -86,7 +93,11 @@ void stream_rows(std::FILE* file, const Tablebase& tablebase, std::uint64_t memo
       },
       options);
   if (write_failure) std::rethrow_exception(write_failure);
-  if (!streamed.ok()) throw StreamFailed{streamed.error()};
+  if (!streamed.ok()) {
+    // The rows before a state that failed its check go out, as they would have on their way.
+    if (streamed.error().where.field == ErrorField::kState) out.flush();
+    throw StreamFailed{streamed.error()};
+  }
   out.flush();
 }
 

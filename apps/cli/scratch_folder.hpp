@@ -1,6 +1,7 @@
-// A private folder in the temporary folder ($TMPDIR, else /tmp), removed with what is in it: where
-// a command puts the big files it makes only for itself (a save to a pipe, a table streamed
-// through a file).
+// A private folder in the temporary folder ($TMPDIR, else /tmp), removed with what is in it, also
+// when SIGINT, SIGTERM, SIGHUP or SIGPIPE ends the program (output.hpp's TemporaryGuard): where a
+// command puts the big files it makes only for itself (a save to a pipe, a table streamed through
+// a file).
 #pragma once
 
 #include <fmt/format.h>
@@ -9,15 +10,19 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 
 class ScratchFolder {
  public:
   ScratchFolder() {
+    // Made and registered before a signal can end the program between the two.
+    const EndingSignalsHeld held;
     std::error_code error;
     std::filesystem::path base = std::filesystem::temp_directory_path(error);
     if (error) base = "/tmp";
@@ -27,6 +32,7 @@ class ScratchFolder {
                                       std::strerror(errno)));
     }
     path_ = name;
+    guard_.emplace(path_, TemporaryKind::kFolder);
   }
   ScratchFolder(const ScratchFolder&) = delete;
   ScratchFolder& operator=(const ScratchFolder&) = delete;
@@ -38,6 +44,7 @@ class ScratchFolder {
 
  private:
   std::string path_;
+  std::optional<TemporaryGuard> guard_;  // released after the destructor has removed the folder
 };
 
 }  // namespace catmouse::cli

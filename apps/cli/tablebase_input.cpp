@@ -1,6 +1,7 @@
 #include "tablebase_input.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <iostream>
@@ -8,7 +9,10 @@
 namespace catmouse::cli {
 
 bool is_tablebase_file(const std::string& path) {
-  if (path == "-") return false;
+  // Only a regular file can be one (Tablebase::open reads at offsets); a FIFO or a device is read
+  // once, as a graph, with nothing taken from it here.
+  struct stat status {};
+  if (path == "-" || ::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return false;
   std::ifstream in(path, std::ios::binary);
   std::string first(8, '\0');
   return in.read(first.data(), static_cast<std::streamsize>(first.size())) && is_tablebase(first);
@@ -39,7 +43,13 @@ void table_error(const Error& error) {
 }
 
 void corrupt(const Error& error) {
-  std::cerr << "catmouse: " << error.to_string() << "\n";
+  std::cerr << "catmouse: " << error.to_string();
+  // A state its moves contradict: the file passed its checksums, so it was written wrong or
+  // rewritten; verify checks every state of it.
+  if (error.where.field == ErrorField::kState && !error.where.source.empty()) {
+    std::cerr << "; run catmouse verify " << error.where.source << " to check the whole file";
+  }
+  std::cerr << "\n";
   throw ExitCode{1};
 }
 

@@ -11,7 +11,8 @@
 
 namespace catmouse::cli {
 
-// Whether the file at `path` starts with the tablebase magic ("-" never does).
+// Whether `path` is a regular file that starts with the tablebase magic ("-", a FIFO or a device
+// never is: nothing is read from them here).
 bool is_tablebase_file(const std::string& path);
 
 // Opens the file; throws InputError with the library's message.
@@ -25,7 +26,8 @@ void check_graph_option(const Tablebase& tablebase, const std::string& graph);
 // thread count over the maximum InputError naming --threads; anything else is corrupt().
 [[noreturn]] void table_error(const Error& error);
 
-// Prints "catmouse: <error>" on stderr and exits with 1 (a corrupt block).
+// Prints "catmouse: <error>" on stderr and exits with 1: a corrupt block, or a state that fails
+// its certificate check (the message then says to run catmouse verify on the file).
 [[noreturn]] void corrupt(const Error& error);
 
 // Unwraps a query's Result, or corrupt().

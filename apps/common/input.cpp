@@ -2,16 +2,20 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <iterator>
 
 #include "catmouse/io/limits.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
+#include "output.hpp"
 
 namespace catmouse::cli {
 
@@ -37,7 +41,56 @@ class OpenedFile {
   throw_read_error(error);
 }
 
+// Waits until the FIFO open at `fd` (without blocking) has something to read, or had a writer
+// that went away: poll() reports neither while no writer has come, which on Linux holds for a
+// FIFO opened for reading until its first writer closes (a hang-up is only reported once a
+// writer has come and gone since the open).
+void wait_for_writer(int fd, const std::string& path) {
+  const PeerWait wait = fifo_wait("writer");
+  const auto started = std::chrono::steady_clock::now();
+  bool told = false;
+  for (;;) {
+    int timeout = -1;
+    if (!told) {
+      const auto left = wait.notice_after - std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                std::chrono::steady_clock::now() - started);
+      timeout = static_cast<int>(std::max<std::int64_t>(0, left.count()));
+    }
+    pollfd polled{fd, POLLIN, 0};
+    const int ready = ::poll(&polled, 1, timeout);
+    if (ready > 0) return;
+    if (ready < 0 && errno != EINTR) {
+      throw InputError(fmt::format("{}: read error: {}", path, std::strerror(errno)));
+    }
+    if (ready == 0 && !told) {
+      told = true;
+      wait.waiting(path);
+    }
+  }
+}
+
 }  // namespace
+
+int open_input(const std::string& path) {
+  int fd = -1;
+  do {
+    // Without blocking: a FIFO's open would otherwise wait for a writer, silent.
+    fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  struct stat status {};
+  try {
+    if (::fstat(fd, &status) == 0 && S_ISFIFO(status.st_mode)) wait_for_writer(fd, path);
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+      throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  return fd;
+}
 
 void check_input_piece(const std::string& name, std::string_view piece, std::uint64_t offset,
                        std::uint64_t memory_limit) {
@@ -56,13 +109,7 @@ void check_input_piece(const std::string& name, std::string_view piece, std::uin
 std::string read_input(const std::string& path, std::uint64_t memory_limit) {
   const bool standard_input = path == "-";
   const std::string name = standard_input ? "<stdin>" : path;
-  int fd = STDIN_FILENO;
-  if (!standard_input) {
-    do {
-      fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  }
+  const int fd = standard_input ? STDIN_FILENO : open_input(path);
   const OpenedFile closer(standard_input ? -1 : fd);
   const std::uint64_t most = memory_limit == 0 ? UINT64_MAX : max_input_bytes(memory_limit);
   std::string text;

@@ -31,6 +31,13 @@ struct GraphInput {
   GameSpec load() const;  // the game in the file; throws InputError naming the file
 };
 
+// Opens the file `path` for reading (a descriptor that blocks, for the caller to close); throws
+// InputError naming it and the reason ("No such file or directory"). A FIFO that no writer has
+// opened yet is waited for without end (a blocking open would wait silent): after a second,
+// "catmouse: waiting for a writer on PATH" goes to stderr, once; SIGINT and SIGTERM end the wait
+// as they end the program.
+int open_input(const std::string& path);
+
 // The whole of a file, or of stdin for "-", as text; throws InputError naming the file. Refused:
 // a directory, a file longer than `max_bytes` (0: no bound; checked before reading a regular
 // file, and by reading no further on a pipe or device), and binary data (a NUL byte: no input

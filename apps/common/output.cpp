@@ -1,6 +1,9 @@
 #include "output.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -18,13 +21,15 @@ namespace catmouse::cli {
 
 // ---- Temporaries removed when a signal ends catmouse -----------------------------------------
 // The handler may run at any moment, on any thread: it reads only these slots (lock-free atomics
-// and fixed buffers) and calls only unlink(), sigaction() and raise(), which are async-signal-
-// safe. The slots are the CLI's one mutable global: a signal handler has no other way in.
+// and fixed buffers) and calls only unlink(), open(), unlinkat(), close(), rmdir(), sigaction()
+// and raise(), which are async-signal-safe, and getdents64(), a bare system call. The slots are
+// the CLI's one mutable global: a signal handler has no other way in.
 constexpr std::size_t kTemporarySlots = 8;
 constexpr std::size_t kMaxTemporaryPath = 4096;
 enum SlotState : int { kFree, kClaimed, kReady };
 struct TemporarySlot {
   std::atomic<int> state{kFree};
+  TemporaryKind kind = TemporaryKind::kFile;
   char path[kMaxTemporaryPath] = {};
 };
 
@@ -33,9 +38,37 @@ namespace {
 static_assert(std::atomic<int>::is_always_lock_free);
 TemporarySlot temporary_slots[kTemporarySlots];
 
+// Removes the files of the folder `path` (a scratch folder holds files only), then the folder.
+// An entry removed while the folder is listed may hide one behind it, so the listing is redone
+// until the folder goes (a few times at most).
+void remove_folder(const char* path) {
+  for (int pass = 0; pass < 4 && ::rmdir(path) != 0 && errno == ENOTEMPTY; ++pass) {
+    const int folder = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0) return;
+    alignas(dirent64) char entries[4096];
+    for (ssize_t got; (got = ::getdents64(folder, entries, sizeof entries)) > 0;) {
+      for (ssize_t at = 0; at < got;) {
+        const auto* entry = reinterpret_cast<const dirent64*>(entries + at);
+        const char* name = entry->d_name;
+        const bool dots = name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0));
+        if (!dots) ::unlinkat(folder, name, 0);
+        at += entry->d_reclen;
+      }
+    }
+    ::close(folder);
+  }
+}
+
 void remove_temporaries() {
-  for (TemporarySlot& slot : temporary_slots) {
-    if (slot.state.load() == kReady) ::unlink(slot.path);
+  for (const TemporaryKind kind : {TemporaryKind::kFile, TemporaryKind::kFolder}) {
+    for (TemporarySlot& slot : temporary_slots) {
+      if (slot.state.load() != kReady || slot.kind != kind) continue;
+      if (kind == TemporaryKind::kFile) {
+        ::unlink(slot.path);
+      } else {
+        remove_folder(slot.path);
+      }
+    }
   }
 }
 
@@ -60,11 +93,27 @@ extern "C" void on_ending_signal(int signal) {
 
 }  // namespace
 
-TemporaryGuard::TemporaryGuard(const std::string& path) {
-  if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: AtomicFile alone removes it
+namespace {
+constexpr int kEndingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+}  // namespace
+
+EndingSignalsHeld::EndingSignalsHeld() {
+  sigset_t held;
+  ::sigemptyset(&held);
+  for (const int signal : kEndingSignals) ::sigaddset(&held, signal);
+  ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+}
+
+EndingSignalsHeld::~EndingSignalsHeld() {
+  ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+}
+
+TemporaryGuard::TemporaryGuard(const std::string& path, TemporaryKind kind) {
+  if (path.size() >= kMaxTemporaryPath) return;  // cannot be kept: its owner alone removes it
   for (TemporarySlot& slot : temporary_slots) {
     int expected = kFree;
     if (slot.state.compare_exchange_strong(expected, kClaimed)) {
+      slot.kind = kind;
       std::memcpy(slot.path, path.c_str(), path.size() + 1);
       slot.state.store(kReady);
       slot_ = &slot;
@@ -102,15 +151,18 @@ void run_writer(const std::function<void(std::FILE*)>& writer, std::FILE* file,
   }
 }
 
-// The temporary of `path`, registered for removal on a signal before the caller writes to it.
+// The temporary of `path`, registered for removal on a signal before it is made (a signal
+// between the two would leave it), so before the caller writes to it.
 template <class Write>
 void write_atomically(const std::string& path, Write&& write) {
-  Result<AtomicFile> created = AtomicFile::create(path);
-  if (!created.ok()) throw InputError(created.error());  // the path itself is at fault
+  Result<OutputTarget> target = resolve_output(path);
+  if (!target.ok()) throw InputError(target.error());  // the path itself is at fault
   // Declared before the file, so the temporary is gone before it is forgotten. A device or pipe
   // is written in place: there is no temporary, and nothing beside it to remove.
   std::optional<TemporaryGuard> guard;
-  if (!created->temporary_path().empty()) guard.emplace(created->temporary_path());
+  if (target->kind == OutputKind::kReplace) guard.emplace(temporary_path_of(*target));
+  Result<AtomicFile> created = AtomicFile::create(path, fifo_wait("reader"));
+  if (!created.ok()) throw InputError(created.error());
   AtomicFile file = std::move(created).value();
   write(file);
   if (Status ok = file.commit(); !ok) throw ResourceError(ok.error().to_string());
@@ -122,7 +174,7 @@ void install_signal_cleanup() {
   // Past `ulimit -f`, a write then fails with EFBIG, reported naming the file like a full disk,
   // instead of the default SIGXFSZ ending the process with a core dump and a temporary left.
   ::signal(SIGXFSZ, SIG_IGN);
-  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+  for (const int signal : kEndingSignals) {
     struct sigaction previous {};
     if (::sigaction(signal, nullptr, &previous) != 0 || previous.sa_handler == SIG_IGN) continue;
     struct sigaction action {};
@@ -171,6 +223,14 @@ void close_stdout() {
 
 void warn(const std::string& text) {
   std::cerr << "catmouse: warning: " << text << "\n";
+}
+
+PeerWait fifo_wait(const char* peer) {
+  PeerWait wait;
+  wait.waiting = [peer](const std::string& path) {
+    std::cerr << "catmouse: waiting for a " << peer << " on " << path << std::endl;
+  };
+  return wait;
 }
 
 }  // namespace catmouse::cli

@@ -6,18 +6,23 @@
 
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <string>
 #include <string_view>
+
+#include "catmouse/io/atomic_file.hpp"
 
 namespace catmouse::cli {
 
 // Writes an output file through `writer`: "-" is stdout; a file goes through io/atomic_file.hpp
 // (written beside the target and renamed at the end, so a failure never leaves half a file) and
 // its temporary is removed if SIGINT, SIGTERM, SIGHUP or SIGPIPE ends the program meanwhile. A
-// write error (the writer's, through BufferedWriter, or the commit's) throws ResourceError naming
-// the file, or "<stdout>". Every file the programs write goes through here.
+// FIFO nobody reads yet is waited for (fifo_wait("reader")). A write error (the writer's, through
+// BufferedWriter, or the commit's) throws ResourceError naming the file, or "<stdout>"; a path
+// that cannot be written (a directory, a missing folder) throws InputError naming it. Every file
+// the programs write goes through here.
 void write_output(const std::string& path, const std::function<void(std::FILE*)>& writer);
 // The same for text already built.
 void write_output(const std::string& path, std::string_view text);
@@ -50,18 +55,43 @@ void close_stdout();
 // Writes "catmouse: warning: <text>" to stderr.
 void warn(const std::string& text);
 
-// Removes the temporaries of files being written when SIGINT, SIGTERM, SIGHUP or SIGPIPE ends
-// the program, then ends it by that signal (exit status 128 + the signal's number), and makes
+// How the programs wait for the other end of a FIFO (`peer`: "reader" or "writer"): without end,
+// saying "catmouse: waiting for a <peer> on PATH" on stderr once a second has passed; SIGINT and
+// SIGTERM end the wait as they end the program (install_signal_cleanup()).
+PeerWait fifo_wait(const char* peer);
+
+// Removes the temporaries of files being written (and the scratch folders that hold some) when
+// SIGINT, SIGTERM, SIGHUP or SIGPIPE ends the program, then ends it by that signal (exit status
+// 128 + the signal's number), and makes
 // EPIPE on stdout end it by SIGPIPE. Signals ignored when the program started stay ignored.
 // SIGXFSZ is ignored, so that a write past `ulimit -f` is a write error naming the file.
 // run_program() calls it once.
 void install_signal_cleanup();
-// Keeps `path` among the files removed when a signal ends the program (install_signal_cleanup()),
-// while it lives: the temporaries of files being written.
+// Holds back SIGINT, SIGTERM, SIGHUP and SIGPIPE on the calling thread while it lives, so that a
+// temporary can be made and given to a TemporaryGuard before one of them can end the program
+// between the two (a signal that came meanwhile is delivered when it goes). For the main thread,
+// before other threads start: a signal sent to the process may go to any thread that takes it.
+class EndingSignalsHeld {
+ public:
+  EndingSignalsHeld();
+  EndingSignalsHeld(const EndingSignalsHeld&) = delete;
+  EndingSignalsHeld& operator=(const EndingSignalsHeld&) = delete;
+  ~EndingSignalsHeld();
+
+ private:
+  sigset_t previous_;
+};
+
+// What a TemporaryGuard keeps: a file, or a folder of files (a scratch folder), removed with the
+// files in it.
+enum class TemporaryKind : int { kFile, kFolder };
+// Keeps `path` among what is removed when a signal ends the program (install_signal_cleanup()),
+// while it lives: the temporaries of files being written, and the scratch folders some commands
+// write them in.
 struct TemporarySlot;
 class TemporaryGuard {
  public:
-  explicit TemporaryGuard(const std::string& path);
+  explicit TemporaryGuard(const std::string& path, TemporaryKind kind = TemporaryKind::kFile);
   TemporaryGuard(const TemporaryGuard&) = delete;
   TemporaryGuard& operator=(const TemporaryGuard&) = delete;
   ~TemporaryGuard();

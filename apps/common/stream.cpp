@@ -41,8 +41,7 @@ LineReader::LineReader(const std::string& path) : source_(path == "-" ? "<stdin>
   if (path == "-") {
     fd_ = STDIN_FILENO;
   } else {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    fd_ = open_input(path);  // a FIFO without a writer yet: waited for, saying so
     own_fd_ = true;
   }
   struct stat info {};

@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <ctime>
 #include <utility>
 
 namespace catmouse {
@@ -101,9 +103,47 @@ Result<std::FILE*> connect_socket(const std::string& path) {
   return e;
 }
 
-bool is_socket(const std::string& path) {
+// The kind of file `path` leads to (0 when it cannot be told).
+mode_t kind_of(const std::string& path) {
   struct stat status {};
-  return ::stat(path.c_str(), &status) == 0 && S_ISSOCK(status.st_mode);
+  return ::stat(path.c_str(), &status) == 0 ? status.st_mode & S_IFMT : 0;
+}
+
+// A FIFO opened for writing. A blocking open would wait, silent and deaf to everything but a
+// signal, until a reader comes; opened without blocking, it fails with ENXIO while nobody reads,
+// and is tried again every 10 ms, so that the caller hears of the wait and can give it up. The
+// descriptor then blocks as any pipe's does.
+Result<std::FILE*> open_fifo(const std::string& path, const PeerWait& wait) {
+  const auto started = std::chrono::steady_clock::now();
+  bool told = false;
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+      const int flags = ::fcntl(fd, F_GETFL);
+      if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        const int error = errno;
+        ::close(fd);
+        return file_error(path, "cannot write", error);
+      }
+      if (std::FILE* file = ::fdopen(fd, "ab")) return file;
+      const int error = errno;
+      ::close(fd);
+      return file_error(path, "cannot write", error);
+    }
+    if (errno == EINTR) continue;
+    if (errno != ENXIO) return file_error(path, "cannot write", errno);
+    if (wait.cancelled && wait.cancelled()) {
+      Error e{"cannot write: gave up waiting for a reader of the pipe", {}};
+      e.where.source = path;
+      return e;
+    }
+    if (!told && std::chrono::steady_clock::now() - started >= wait.notice_after) {
+      told = true;
+      if (wait.waiting) wait.waiting(path);
+    }
+    const timespec pause{0, 10'000'000};
+    ::nanosleep(&pause, nullptr);
+  }
 }
 
 }  // namespace
@@ -130,15 +170,20 @@ Result<OutputTarget> resolve_output(const std::string& path) {
   return OutputTarget{std::move(target).value(), OutputKind::kReplace};
 }
 
-Result<AtomicFile> AtomicFile::create(std::string path) {
+std::string temporary_path_of(const OutputTarget& target) {
+  return target.path + ".partial";
+}
+
+Result<AtomicFile> AtomicFile::create(std::string path, const PeerWait& wait) {
   Result<OutputTarget> target = resolve_output(path);
   if (!target.ok()) return target.error();
   if (target->kind == OutputKind::kStream) {
     std::FILE* file = nullptr;
-    if (is_socket(path)) {
-      Result<std::FILE*> connected = connect_socket(path);
-      if (!connected.ok()) return connected.error();
-      file = *connected;
+    const mode_t kind = kind_of(path);
+    if (kind == S_IFSOCK || kind == S_IFIFO) {
+      Result<std::FILE*> opened = kind == S_IFSOCK ? connect_socket(path) : open_fifo(path, wait);
+      if (!opened.ok()) return opened.error();
+      file = *opened;
     } else {
       // Appending: the same as writing for a device or pipe, and keeps what `>>` kept.
       file = std::fopen(path.c_str(), "ab");
@@ -147,7 +192,7 @@ Result<AtomicFile> AtomicFile::create(std::string path) {
     std::string written = target->path;
     return AtomicFile(std::move(path), std::move(written), {}, file);
   }
-  std::string temporary = target->path + ".partial";
+  std::string temporary = temporary_path_of(*target);
   std::FILE* file = std::fopen(temporary.c_str(), "wb");
   if (file == nullptr) return file_error(path, "cannot write", errno);
   return AtomicFile(std::move(path), std::move(target->path), std::move(temporary), file);
@@ -233,8 +278,9 @@ Status AtomicFile::commit() {
   return {};
 }
 
-Status write_file_atomically(const std::string& path, std::string_view bytes) {
-  Result<AtomicFile> file = AtomicFile::create(path);
+Status write_file_atomically(const std::string& path, std::string_view bytes,
+                             const PeerWait& wait) {
+  Result<AtomicFile> file = AtomicFile::create(path, wait);
   if (!file.ok()) return file.error();
   if (Status ok = file->write(bytes); !ok) return ok;
   return file->commit();

@@ -12,11 +12,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game.hpp"
+#include "catmouse/core/rules.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
 
@@ -27,6 +29,21 @@ struct StateEntry {
   Value value = Value::kDraw;
   std::uint32_t remoteness = kNoRemoteness;
 };
+
+// A state's code, as tablebase files (docs/formats.md) and the streaming check
+// (stream_verify.hpp) store entries: 0 a draw (or a state the rules exclude); with remoteness
+// 1 + 2r for a mouse win in r moves and 2 + 2r for a cat win in r moves; values only 1 for a
+// mouse win, 2 for a cat win.
+inline std::uint32_t state_code(const StateEntry& e, bool remoteness) {
+  if (e.value == Value::kDraw) return 0;
+  const std::uint32_t cat = e.value == Value::kCatWin ? 1 : 0;
+  return remoteness ? 1 + 2 * e.remoteness + cat : 1 + cat;
+}
+inline StateEntry state_entry(std::uint32_t code, bool remoteness) {
+  if (code == 0) return {};
+  const Value value = (code - 1) & 1 ? Value::kCatWin : Value::kMouseWin;
+  return {value, remoteness ? (code - 1) >> 1 : kNoRemoteness};
+}
 
 // A Table as a Source.
 class TableSource {
@@ -70,40 +87,160 @@ std::vector<Move> moves(const Game& game, const Source& source, const Position& 
   return out;
 }
 
+// What the children of a valid, unfinished state hold, seen by its mover: whether it has a move,
+// whether one wins (the fastest, to remoteness `fastest`), draws, or loses (the slowest, to
+// `slowest`), and the first child of each kind in move order. Best play (best_child) keeps the
+// state's value; the certificate check (broken_rule) compares the state with them.
+struct Children {
+  bool any = false;
+  bool win = false;
+  bool draw = false;
+  bool loss = false;
+  std::uint32_t fastest = kNoRemoteness;  // the fastest win's remoteness
+  std::uint32_t slowest = 0;              // the slowest loss's remoteness
+  StateIndex fastest_child = 0;
+  StateIndex draw_child = 0;
+  StateIndex slowest_child = 0;
+};
+
+// The side to move at state i.
+inline Side turn_at(const Game& game, StateIndex i) {
+  return i < game.state_count() / 2 ? Side::kMouse : Side::kCat;
+}
+
+// Adds children to a Children, seen by the side whose win is `mine`.
+class ChildrenScan {
+ public:
+  explicit ChildrenScan(Value mine) : mine_(mine) {}
+  void add(StateIndex child, const StateEntry& e) {
+    out_.any = true;
+    if (e.value == mine_) {
+      if (!out_.win || e.remoteness < out_.fastest) {
+        out_.fastest_child = child;
+        out_.fastest = e.remoteness;
+      }
+      out_.win = true;
+    } else if (e.value == Value::kDraw) {
+      if (!out_.draw) out_.draw_child = child;
+      out_.draw = true;
+    } else {
+      if (!out_.loss || e.remoteness > out_.slowest) {
+        out_.slowest_child = child;
+        out_.slowest = e.remoteness;
+      }
+      out_.loss = true;
+    }
+  }
+  const Children& children() const { return out_; }
+
+ private:
+  Value mine_;
+  Children out_;
+};
+
+// The children of the valid, unfinished one-cat state s as the source holds them.
+template <class Source>
+Children children_of(const Game& game, const Source& source, const State& s) {
+  ChildrenScan scan(win_for(s.turn));
+  const StateSpace& space = game.space();
+  game.for_each_move(s, [&](NodeId, const State& child) {
+    const StateIndex i = space.index(child);
+    scan.add(i, source.entry(i));
+  });
+  return scan.children();
+}
+
+// The children of state `at` (valid and unfinished) as the source holds them; `scratch` holds
+// the children of k cats' states. Ties keep the first child, in move order.
+template <class Source>
+Children children_of(const Game& game, const Source& source, StateIndex at,
+                     std::vector<StateIndex>& scratch) {
+  if (game.cats() == 1) return children_of(game, source, game.space().state(at));
+  ChildrenScan scan(win_for(turn_at(game, at)));
+  game.child_indices(at, scratch);
+  for (const StateIndex child : scratch) scan.add(child, source.entry(child));
+  return scan.children();
+}
+
+// The child best play moves to from a state of value `value` (Solution::best_child): the
+// fastest win, the slowest loss, a drawn move in a draw; none when no child keeps the value.
+inline std::optional<StateIndex> best_of(const Children& children, Value value, Side turn) {
+  if (value == win_for(turn)) {
+    return children.win ? std::optional(children.fastest_child) : std::nullopt;
+  }
+  if (value == Value::kDraw)
+    return children.draw ? std::optional(children.draw_child) : std::nullopt;
+  return children.loss ? std::optional(children.slowest_child) : std::nullopt;
+}
+
 // Solution::best_child: fastest win, slowest loss, a drawn move in a draw; ties to the first.
 template <class Source>
 std::optional<StateIndex> best_child(const Game& game, const Source& source, StateIndex at) {
   if (!source.has_remoteness() || at >= game.state_count()) return std::nullopt;
-  const Value value = source.entry(at).value;
-  std::optional<StateIndex> best;
-  std::uint32_t best_remoteness = 0;
-  Value mine = Value::kDraw;
-  const auto consider = [&](StateIndex child) {
-    const StateEntry e = source.entry(child);
-    if (e.value != value) return;  // an optimal move keeps the position's value
-    const std::uint32_t r = e.remoteness;
-    // Fastest win, slowest loss; strict, so ties keep the first move.
-    if (!best ||
-        (value == mine ? r < best_remoteness : value != Value::kDraw && r > best_remoteness)) {
-      best = child;
-      best_remoteness = r;
-    }
-  };
-  const StateSpace& space = game.space();
   if (game.cats() == 1) {
-    // One cat: the state decoded once, its moves straight from the move lists.
-    const State s = space.state(at);
+    // One cat: the state decoded once.
+    const State s = game.space().state(at);
     if (!game.valid(s) || game.outcome(s)) return std::nullopt;
-    mine = win_for(s.turn);
-    game.for_each_move(s, [&](NodeId, const State& child) { consider(space.index(child)); });
-    return best;
+    return best_of(children_of(game, source, s), source.entry(at).value, s.turn);
   }
   if (game.outcome_at(at)) return std::nullopt;
-  mine = win_for(at < game.state_count() / 2 ? Side::kMouse : Side::kCat);
-  std::vector<StateIndex> children;
-  game.child_indices(at, children);
-  for (const StateIndex child : children) consider(child);
-  return best;
+  const Value value = source.entry(at).value;
+  std::vector<StateIndex> scratch;
+  return best_of(children_of(game, source, at, scratch), value, turn_at(game, at));
+}
+
+// What the certificate check of a state needs to know of it besides its entry and children.
+struct StateFacts {
+  bool valid = true;             // the rules allow it
+  std::optional<Value> outcome;  // finished: the rules' outcome
+  Side turn = Side::kMouse;
+};
+inline StateFacts facts_at(const Game& game, StateIndex at) {
+  return {game.valid_at(at), game.outcome_at(at), turn_at(game, at)};
+}
+
+// What the certificate check asks a state to hold, from the rules and its children (children_of;
+// ignored for a state that is excluded or finished): a state the rules exclude a draw without
+// remoteness; a finished one the rules' outcome in 0; a stuck one the stuck rule's value (in 0
+// for a loss); else a win in one more than the fastest winning move, a draw when no move wins and
+// one draws, a loss in one more than the slowest losing move when every move loses. No
+// remoteness when the table keeps none (`remoteness` false).
+inline StateEntry expected_entry(const Rules& rules, const StateFacts& state, bool remoteness,
+                                 const Children& children) {
+  const auto in = [&](std::uint32_t r) { return remoteness ? r : kNoRemoteness; };
+  if (!state.valid) return {};
+  if (state.outcome) return {*state.outcome, in(0)};
+  if (!children.any) {
+    const Value value = stuck_value(rules, state.turn);
+    return {value, value == Value::kDraw ? kNoRemoteness : in(0)};
+  }
+  if (children.win) return {win_for(state.turn), in(children.fastest + 1)};
+  if (children.draw) return {};
+  return {win_for(opponent(state.turn)), in(children.slowest + 1)};
+}
+
+inline bool same_entry(const StateEntry& a, const StateEntry& b) {
+  return a.value == b.value && a.remoteness == b.remoteness;
+}
+
+// The certificate check of one state (solve/verify.hpp): the rule that a state holding `own`
+// breaks, when it does not hold expected_entry(), or an empty string when it breaks none: the
+// words every check names a fault with.
+std::string broken_rule(const Rules& rules, const StateFacts& state, const StateEntry& own,
+                        bool remoteness, const Children& children);
+inline std::string broken_rule(const Game& game, StateIndex at, const StateEntry& own,
+                               bool remoteness, const Children& children) {
+  return broken_rule(game.rules(), facts_at(game, at), own, remoteness, children);
+}
+
+// broken_rule() for state `at` of the source, its children read from it.
+template <class Source>
+std::string broken_rule_at(const Game& game, const Source& source, StateIndex at,
+                           std::vector<StateIndex>& scratch) {
+  const StateFacts facts = facts_at(game, at);
+  Children children;
+  if (facts.valid && !facts.outcome) children = children_of(game, source, at, scratch);
+  return broken_rule(game.rules(), facts, source.entry(at), source.has_remoteness(), children);
 }
 
 template <class Source>

@@ -43,56 +43,6 @@ void min_into(K* __restrict out, const K* __restrict in, std::size_t count) {
   for (std::size_t k = 0; k < count; ++k) out[k] = std::min(out[k], in[k]);
 }
 
-std::string show(std::uint32_t code, bool remoteness) {
-  if (code == 0) return std::string(value_name(Value::kDraw));
-  const Value value = (code - 1) & 1 ? Value::kCatWin : Value::kMouseWin;
-  if (!remoteness) return std::string(value_name(value));
-  return fmt::format("{} in {}", value_name(value), (code - 1) >> 1);
-}
-
-// What a state's children hold, from the minimum of their keys.
-struct Children {
-  bool any = false;   // the mover has a move
-  bool win = false;   // some move wins, the fastest to `fastest`
-  bool draw = false;  // no move wins and some move draws
-  std::uint32_t fastest = 0;
-  std::uint32_t slowest = 0;  // every move loses, the slowest to `slowest`
-};
-
-// The rule state s (valid, its code not the one its children call for) breaks, in the words of
-// solve/verify.cpp's per-state check, so that both name a fault alike.
-std::string problem(const Game& game, const State& s, std::uint32_t code, bool remoteness,
-                    const Children& children) {
-  const Side turn = s.turn;
-  if (auto outcome = game.outcome(s)) {
-    return fmt::format("finished position holds {}, expected {}{}", show(code, remoteness),
-                       value_name(*outcome), remoteness ? " in 0" : "");
-  }
-  if (!children.any) {
-    const Value expected = stuck_value(game.rules(), turn);
-    const bool lose = expected != Value::kDraw;
-    return fmt::format("stuck {} holds {}, expected {}", side_name(turn), show(code, remoteness),
-                       lose && remoteness ? fmt::format("{} in 0", value_name(expected))
-                                          : std::string(value_name(expected)));
-  }
-  const std::uint32_t mover_cat = turn == Side::kCat ? 1 : 0;
-  if (code != 0 && ((code - 1) & 1) == mover_cat) {
-    if (!children.win) return fmt::format("claims {} but no move wins", show(code, remoteness));
-    return fmt::format("claims {} but the fastest winning move leads to remoteness {}",
-                       show(code, remoteness), children.fastest);
-  }
-  if (code != 0) {
-    if (children.win || children.draw) {
-      return fmt::format("claims {} but a move {}", show(code, remoteness),
-                         children.win ? "wins" : "draws");
-    }
-    return fmt::format("claims {} but the slowest losing move leads to remoteness {}",
-                       show(code, remoteness), children.slowest);
-  }
-  if (children.win) return "claims a draw but a move wins";
-  return "claims a draw but no move keeps the draw";
-}
-
 // The valid states' counts, one per thread: a histogram of the codes below 256 (every code when
 // the keys take a byte), the others counted one by one.
 struct CountParts {
@@ -371,20 +321,19 @@ class Pass {
     const StateIndex index = game_.space().index(s);
     const std::lock_guard lock(mutex_);
     if (state_failure_ && state_failure_->state <= index) return;
-    std::string message;
-    if (game_.cat_forbidden(s.cat)) {
-      message = "a state the rules exclude holds a value";
-    } else {
-      Children children;
-      if (key) {
-        children.any = true;
-        children.win = *key < Keys<K>::kDraw;
-        children.draw = *key == Keys<K>::kDraw;
-        children.fastest = *key;
-        children.slowest = std::uint32_t{Keys<K>::kTop} - *key;
-      }
-      message = problem(game_, s, code, remoteness_, children);
+    // The minimum of the children's keys says what they hold; the rule broken is named in the
+    // words of the per-state check (queries::broken_rule), so that both name a fault alike.
+    queries::Children children;
+    if (key) {
+      children.any = true;
+      children.win = *key < Keys<K>::kDraw;
+      children.draw = *key == Keys<K>::kDraw;
+      children.loss = !children.win && !children.draw;
+      children.fastest = *key;
+      children.slowest = std::uint32_t{Keys<K>::kTop} - *key;
     }
+    std::string message = queries::broken_rule(
+        game_, index, queries::state_entry(code, remoteness_), remoteness_, children);
     Error error{std::move(message), {}};
     error.where.field = ErrorField::kState;
     error.where.detail = describe(game_.space().position(index));

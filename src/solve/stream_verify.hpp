@@ -22,6 +22,7 @@
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/solution.hpp"
 #include "catmouse/solve/table.hpp"
+#include "solve/queries.hpp"
 #include "solve/worker_pool.hpp"
 
 namespace catmouse::detail {
@@ -65,9 +66,7 @@ class CodeSource {
 
 // The code of a state of this value and remoteness.
 inline std::uint32_t state_code(Value value, std::uint32_t remoteness, bool with_remoteness) {
-  if (value == Value::kDraw) return 0;
-  const std::uint32_t cat = value == Value::kCatWin ? 1 : 0;
-  return with_remoteness ? 1 + 2 * remoteness + cat : 1 + cat;
+  return queries::state_code({value, remoteness}, with_remoteness);
 }
 
 // An in-memory Table's states as codes, in blocks of `block_states`.

@@ -22,18 +22,9 @@ namespace catmouse::tablebase {
 
 inline constexpr std::uint32_t kMaxPlanes = 32;
 
-// A state's code: 0 a draw (or a state the rules exclude); with remoteness 1 + 2r for a mouse win
-// in r moves and 2 + 2r for a cat win in r moves; values only 1 for a mouse win, 2 for a cat win.
-inline std::uint32_t state_code(const queries::StateEntry& e, bool remoteness) {
-  if (e.value == Value::kDraw) return 0;
-  const std::uint32_t cat = e.value == Value::kCatWin ? 1 : 0;
-  return remoteness ? 1 + 2 * e.remoteness + cat : 1 + cat;
-}
-inline queries::StateEntry state_entry(std::uint32_t code, bool remoteness) {
-  if (code == 0) return {};
-  const Value value = (code - 1) & 1 ? Value::kCatWin : Value::kMouseWin;
-  return {value, remoteness ? (code - 1) >> 1 : kNoRemoteness};
-}
+// A state's code (solve/queries.hpp).
+using queries::state_code;
+using queries::state_entry;
 // The largest code a table with this greatest remoteness holds.
 inline std::uint64_t max_code(bool remoteness, std::optional<std::uint32_t> max_remoteness) {
   return remoteness ? 2 + 2 * std::uint64_t{max_remoteness.value_or(0)} : 2;

@@ -345,6 +345,20 @@ Result<Line> Tablebase::line(const Position& p) const {
   return std::move(line).value();
 }
 
+Status Tablebase::verify_state(const Position& p) const {
+  if (Status ok = check(p); !ok) return ok;
+  const std::optional<StateIndex> at = game().space().index(p);
+  if (!at) return Error{"not a position of the game", at_field(ErrorField::kState)};
+  Result<std::string> broken = answer(*impl_, [&](const FileSource& s) {
+    std::vector<StateIndex> scratch;
+    return queries::broken_rule_at(game(), s, *at, scratch);
+  });
+  if (!broken.ok()) return broken.error();
+  if (broken->empty()) return {};
+  return impl_->error(at_field(ErrorField::kState, std::nullopt, describe(p)),
+                      "certificate check failed: " + *broken);
+}
+
 namespace {
 
 // A graph's arrays: offsets (8 bytes a node, and again for a directed graph's in-lists) and
@@ -354,34 +368,49 @@ std::uint64_t graph_bytes_of(const Graph& graph) {
   return 2 * offsets + 8 * graph.edge_count();
 }
 
-// What the queries keep whatever the caches: the header's spec and the game's copy of it (the
-// graphs twice), the game's move lists (a graph's arrays and a self-move a node), its per-node
-// flags and placements' binomials, the zstd context and dictionary, the scratch frame of one
-// block, the index pages' table, and the longest line a probe follows.
-std::uint64_t fixed_query_bytes(const Tablebase::Impl& impl) {
-  const GameSpec& spec = *impl.header.spec;
+}  // namespace
+
+std::uint64_t Tablebase::Impl::game_bytes() const {
+  // The header's spec and the game's copy of it (the graphs twice), the game's move lists (a
+  // graph's arrays and a self-move a node), its per-node flags and placements' binomials.
+  const GameSpec& spec = *header.spec;
   const std::uint64_t n = spec.graph.node_count(), k = spec.rules.cats;
   const Graph& cat_graph = spec.cat_graph ? *spec.cat_graph : spec.graph;
   std::uint64_t graphs =
       graph_bytes_of(spec.graph) + (spec.cat_graph ? graph_bytes_of(cat_graph) : 0);
   if (spec.grid) graphs += std::uint64_t{spec.grid->row_count()} * spec.grid->column_count();
-  const std::uint64_t game = 2 * graphs + graph_bytes_of(spec.graph) + graph_bytes_of(cat_graph) +
-                             8 * 2 * n + 2 * n + 8 * n + 8 * k * (n + k);
+  return 2 * graphs + graph_bytes_of(spec.graph) + graph_bytes_of(cat_graph) + 8 * 2 * n + 2 * n +
+         8 * n + 8 * k * (n + k);
+}
+
+std::uint64_t Tablebase::Impl::decompressor_bytes() const {
   constexpr std::uint64_t kZstdContext = std::uint64_t{256} << 10;
-  const std::uint64_t zstd = kZstdContext + 2 * impl.header.dictionary.size();
-  const std::uint64_t frame = ZSTD_compressBound(tb::max_payload_bytes(impl.header.block_states));
+  return kZstdContext + 2 * header.dictionary.size();
+}
+
+std::uint64_t Tablebase::Impl::frame_bytes() const {
+  return ZSTD_compressBound(tb::max_payload_bytes(header.block_states));
+}
+
+std::uint64_t Tablebase::Impl::payload_bytes() const {
+  // A payload's bytes (and padding) and the planes' prefix counts.
+  const std::uint64_t states = header.block_states;
+  return tb::max_payload_bytes(header.block_states) + 64 +
+         4 * std::uint64_t{tb::kMaxPlanes} * ((states + 63) / 64);
+}
+
+namespace {
+
+// What the queries keep whatever the caches: the game, the zstd context and dictionary, the
+// scratch frame of one block, the index pages' table, and the longest line a probe follows.
+std::uint64_t fixed_query_bytes(const Tablebase::Impl& impl) {
+  const std::uint64_t k = impl.header.spec->rules.cats;
   const std::uint64_t pages = (impl.header.blocks / Tablebase::Impl::kIndexPageEntries + 1) *
                               sizeof(std::vector<std::uint8_t>);
   const std::uint64_t longest =
       std::min<std::uint64_t>(impl.header.counts.max_remoteness.value_or(0), impl.header.states);
   const std::uint64_t line = (longest + 2) * (sizeof(Position) + 4 * k);
-  return game + zstd + frame + pages + line;
-}
-
-// One cache slot at its fullest: a payload's bytes (and padding) and the planes' prefix counts.
-std::uint64_t slot_bytes(std::uint32_t block_states) {
-  return tb::max_payload_bytes(block_states) + 64 +
-         4 * std::uint64_t{tb::kMaxPlanes} * ((std::uint64_t{block_states} + 63) / 64);
+  return impl.game_bytes() + impl.decompressor_bytes() + impl.frame_bytes() + pages + line;
 }
 
 }  // namespace
@@ -390,7 +419,7 @@ Status Tablebase::limit_query_memory(std::uint64_t memory_limit) {
   Impl& impl = *impl_;
   const std::lock_guard lock(impl.mutex);
   const std::uint64_t fixed = fixed_query_bytes(impl);
-  const std::uint64_t slot = slot_bytes(impl.header.block_states);
+  const std::uint64_t slot = impl.payload_bytes();
   int bits = 6;
   std::uint64_t index = Impl::kIndexCacheBytes;
   if (memory_limit != 0) {

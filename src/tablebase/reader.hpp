@@ -76,6 +76,14 @@ struct Tablebase::Impl {
   // Checks a place read from the index: inside the blocks, and not too large.
   Status check_place(std::uint64_t b, const tablebase::BlockPlace& place) const;
 
+  // Bytes, for the memory limits of the readers: the game the header describes (its spec and the
+  // Game built from it), a zstd context with the dictionary, a block's frame at its largest, and
+  // a block's decoded payload at its fullest.
+  std::uint64_t game_bytes() const;
+  std::uint64_t decompressor_bytes() const;
+  std::uint64_t frame_bytes() const;
+  std::uint64_t payload_bytes() const;
+
   // The last blocks read, for the queries; guarded by `mutex`. Only the first 2^cache_bits slots
   // are used (Tablebase::limit_query_memory lowers it).
   static constexpr std::size_t kCacheSlots = 64;

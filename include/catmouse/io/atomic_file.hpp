@@ -10,12 +10,16 @@
 //  - a character device, a FIFO or a socket (/dev/null, /dev/stdout, a named pipe): opened and
 //    written in place, with no temporary and no rename, so the node is never replaced. So is a
 //    file reached through an open descriptor (/dev/stdout redirected to a file: appended). A
-//    Unix stream socket is connected to, and the bytes go to whoever listens on it; a socket
-//    nobody listens on, or one of another kind (packets, datagrams), is an error naming the path.
+//    FIFO nobody reads yet is waited for (PeerWait): the caller can be told once the wait has
+//    lasted a while, and can give it up. A Unix stream socket is connected to, and the bytes go
+//    to whoever listens on it; a socket nobody listens on, or one of another kind (packets,
+//    datagrams), is an error naming the path.
 //  - a directory or anything else (a block device): refused, naming the path.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -38,12 +42,26 @@ struct OutputTarget {
 // of links). Files a writer keeps beside its target (checkpoints, spill files) are only made when
 // the kind is kReplace.
 Result<OutputTarget> resolve_output(const std::string& path);
+// The temporary a kReplace target is written to before the rename: "<target>.partial".
+std::string temporary_path_of(const OutputTarget& target);
+
+// How an open waits for the other end of a FIFO: a reader, for a FIFO written to (an open for
+// writing would block until one comes, so the FIFO is opened without blocking and tried again
+// every few milliseconds); a writer, for one read from.
+struct PeerWait {
+  // Called once, with the path, when the other end has not come within `notice_after`.
+  std::function<void(const std::string& path)> waiting;
+  std::chrono::milliseconds notice_after{1000};
+  // Asked between tries; true gives the wait up, with an error naming the path.
+  std::function<bool()> cancelled;
+};
 
 class AtomicFile {
  public:
   // Opens the temporary for `path` (truncating one a killed run left), or the device or pipe
-  // itself, or connects to the socket. Errors name the file.
-  static Result<AtomicFile> create(std::string path);
+  // itself (a FIFO without a reader: waited for as `wait` says), or connects to the socket.
+  // Errors name the file.
+  static Result<AtomicFile> create(std::string path, const PeerWait& wait = {});
 
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&& other) noexcept;
@@ -78,6 +96,7 @@ class AtomicFile {
 };
 
 // Writes `bytes` to `path` through an AtomicFile.
-Status write_file_atomically(const std::string& path, std::string_view bytes);
+Status write_file_atomically(const std::string& path, std::string_view bytes,
+                             const PeerWait& wait = {});
 
 }  // namespace catmouse

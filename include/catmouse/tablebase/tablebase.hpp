@@ -92,6 +92,16 @@ class Tablebase {
   Result<std::optional<Move>> best_move(const Position& p, std::uint32_t played = 0) const;
   Result<Line> line(const Position& p) const;
 
+  // The queries answer what the file holds: a file whose blocks were rewritten and re-sealed
+  // passes its checksums with any values in it. verify_state() checks one state as verify()
+  // checks them all (solve/verify.hpp's certificate check): p's value and remoteness against the
+  // rules (a finished position holds their outcome in 0, a stuck one the stuck rule's value) and
+  // against its children as stored. An error with ErrorField::kState (detail: the position)
+  // names the rule broken; a block that cannot be read gives its own error. Passing it does not
+  // prove the table (only verify() does), but a state that passes holds nothing its children
+  // contradict.
+  Status verify_state(const Position& p) const;
+
   // Bounds what the queries keep (bytes, 0: no bound): the game, the last blocks read and the
   // index pages, whose caches shrink to fit. An error with ErrorField::kMemoryLimit when the game
   // and one block alone need more; the queries then keep their caches as they were.
