@@ -56,6 +56,20 @@ void warn(const std::string& text);
 // SIGXFSZ is ignored, so that a write past `ulimit -f` is a write error naming the file.
 // run_program() calls it once.
 void install_signal_cleanup();
+// While one lives, SIGINT, SIGTERM and SIGHUP do not end the program at once: the first one is
+// recorded, so that a command can stop cleanly (its children stopped, its files left as they
+// should be) and then end by it. A second one ends the program at once, as without it.
+class DeferredStop {
+ public:
+  DeferredStop();
+  ~DeferredStop();
+  DeferredStop(const DeferredStop&) = delete;
+  DeferredStop& operator=(const DeferredStop&) = delete;
+  // Whether a signal came.
+  bool requested() const;
+  // Ends the program by the signal that came (the temporaries removed first).
+  [[noreturn]] void end() const;
+};
 // Keeps `path` among the files removed when a signal ends the program (install_signal_cleanup()),
 // while it lives: the temporaries of files being written.
 struct TemporarySlot;
