@@ -180,9 +180,12 @@ Result<CensusOwner> CensusOwner::open(const CensusSpec& given, const std::string
   CensusOwner owner(std::move(state));
   observer.started(owner.progress());
   if (fell_back) {
-    observer.note(fmt::format("nauty's geng is not built into this catmouse (libnauty2-dev was "
-                              "missing when it was built): running {}",
-                              geng->program()));
+    observer.note(fmt::format("{}: running {}",
+                              has_built_in_geng()
+                                  ? "nauty's geng built into catmouse is turned off"
+                                  : "nauty's geng is not built into this catmouse (libnauty2-dev "
+                                    "was missing when it was built)",
+                              owner.state_->geng.program()));
   }
   return owner;
 } catch (const std::bad_alloc&) {

@@ -56,6 +56,10 @@ Status StateReader::take(std::string_view line, std::uint64_t offset, std::uint6
     return line_error(place, fmt::format("a line longer than {} bytes", kMaxLine));
   }
   Result<Json> json = parse_line(line, place);
+  if (!json.ok() && !has_header()) {
+    return line_error(place, "not a census state file of this catmouse (its first line is not "
+                             "a census's header); give another --state");
+  }
   if (!json.ok()) return json.error();
   if (!has_header()) return take_header(*json, place);
   return take_part(*json, place, Span{offset, line.size() + 1});
