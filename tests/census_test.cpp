@@ -210,11 +210,24 @@ TEST(CensusState, EveryPartDoneMustHoldEveryGraph) {
   EXPECT_TRUE(check_state_text(lines[0] + "\n" + lines[1] + "\n", "s.json").ok());
 }
 
+TEST(CensusState, RefusesBytesThatAreNotPrintable) {
+  if (!have_program()) GTEST_SKIP() << "no nauty-geng";
+  const std::vector<std::string> lines = cli_test::lines_of(state_of("floor --nodes 4 --parts 2"));
+  ASSERT_EQ(lines.size(), 3u);
+  std::string nul = lines[1];
+  nul.insert(1, std::string(1, '\0'));
+  const Status read = check_state_text(lines[0] + "\n" + nul + "\n", "s.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().to_string(), "s.json:2: byte 2 is 0x00, not printable ASCII");
+}
+
 TEST(CensusState, RefusesWhatIsNotAStateFile) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"{}\n", "s.json:1: header: not a census state file of this catmouse"},
       {"[1,2]\n", "s.json:1: header: not a census state file"},
       {"not json\n", "s.json:1: header: not a census state file"},
+      // nlohmann takes a NUL byte for the end of its input: the rest must not be read as JSON.
+      {std::string("{}\0{\"\\\\\\\"x\":1}\n", 15), "s.json:1: header: not a census state file"},
       {"{\"catmouse_census\":1,\"census\":\"cops\",\"nodes\":5,\"parts\":0}\n",
        "s.json:1: header: field parts: 0 is not a whole number from 1 to 1000000"},
       {R"({"catmouse_census":2})"

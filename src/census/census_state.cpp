@@ -47,7 +47,7 @@ std::string header_line(const StateHeader& header) {
   line["catmouse"] = Json{{"version", p.catmouse_version}, {"commit", p.catmouse_commit}};
   line["generator"] = Json{
       {"program", p.generator}, {"nauty", p.nauty}, {"arguments", p.generator_arguments}};
-  return line.dump();
+  return line.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
 }
 
 Status StateReader::take(std::string_view line, std::uint64_t offset, std::uint64_t number) {

@@ -102,6 +102,15 @@ Result<Geng> Geng::choose(const std::string& program, bool built_in, bool& fell_
   return Geng(std::move(path).value(), std::move(version));
 }
 
+std::string Geng::program() const {
+  if (is_built_in()) return "built-in";
+  std::string shown = path_;
+  for (char& c : shown) {
+    if (c < 32 || c > 126) c = '?';
+  }
+  return shown;
+}
+
 std::string Geng::arguments(std::uint32_t nodes, std::uint32_t parts) {
   return fmt::format("-cq {} RES/{}", nodes, parts);
 }

@@ -32,8 +32,9 @@ class Geng {
   static Result<Geng> choose(const std::string& program, bool built_in, bool& fell_back);
 
   bool is_built_in() const { return path_.empty(); }
-  // "built-in", or the program's path.
-  std::string program() const { return is_built_in() ? "built-in" : path_; }
+  // "built-in", or the program's path (any byte but printable ASCII shown as '?': it goes into
+  // state files and records).
+  std::string program() const;
   // "nauty 2.8.6 (32 bits)" for the geng built in; the program's --version line, or "unknown".
   const std::string& version() const { return version_; }
   // geng's arguments for the parts of a census: "-cq 10 RES/100".

@@ -17,7 +17,15 @@ Error line_error(const LinePlace& place, const std::string& message) {
   return error;
 }
 
-Result<Json> parse_line(std::string_view text, const LinePlace& place) {
+Result<Json> parse_line(std::string_view text, const LinePlace& place) try {
+  // A census writes printable ASCII only (strings escaped). Anything else is refused before
+  // nlohmann reads the line, which would take a NUL byte for its end.
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 32 || byte > 126) {
+      return line_error(place, fmt::format("byte {} is 0x{:02X}, not printable ASCII", i + 1, byte));
+    }
+  }
   Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) return line_error(place, "not a line of JSON");
   if (!value.is_object()) return line_error(place, "not a JSON object");
@@ -25,6 +33,8 @@ Result<Json> parse_line(std::string_view text, const LinePlace& place) {
     return line_error(place, fmt::format("field {} written twice", quoted_text(twice->first)));
   }
   return value;
+} catch (const std::exception&) {
+  return line_error(place, "not a line of JSON");
 }
 
 std::string shown(const Json& value) {

@@ -26,7 +26,7 @@ except ImportError:
 
 
 def main():
-    catmouse, schema_path = sys.argv[1], sys.argv[2]
+    catmouse, schema_path = os.path.abspath(sys.argv[1]), sys.argv[2]
     with open(schema_path, encoding="utf-8") as f:
         schema = json.load(f)
     jsonschema.Draft7Validator.check_schema(schema)
