@@ -123,7 +123,8 @@ TEST(Geng, StopsWhenTheSinkOrTheFlagSaysSo) {
   const std::atomic<bool> go{false}, stop{true};
   bool fell_back = false;
   for (const std::string program : {"", "nauty-geng"}) {
-    if ((program.empty() && !has_built_in_geng()) || (!program.empty() && !have_program())) continue;
+    if ((program.empty() && !has_built_in_geng()) || (!program.empty() && !have_program()))
+      continue;
     const Geng geng = Geng::choose(program, true, fell_back).value();
     Collect ten(10);
     double cpu = 0;

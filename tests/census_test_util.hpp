@@ -17,8 +17,8 @@ namespace census_test {
 
 using cli_test::CliRun;
 
-#define REQUIRE_GENG()                                                 \
-  if (cli_test::run_command("command -v nauty-geng").exit_code != 0)   \
+#define REQUIRE_GENG()                                               \
+  if (cli_test::run_command("command -v nauty-geng").exit_code != 0) \
   GTEST_SKIP() << "nauty-geng is not installed (scripts/setup installs nauty)"
 
 // A path of this test process's own.

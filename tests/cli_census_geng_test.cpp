@@ -21,8 +21,10 @@ using census_test::temp;
 // `pids`.
 std::filesystem::path fake_geng(const std::string& name, const std::filesystem::path& pids,
                                 const std::string& body) {
-  return census_test::script(name, "[ \"$1\" = --version ] && { echo 'a fake geng'; exit 0; }\n"
-                                   "echo $$ >> " + q(pids) + "\n" + body);
+  return census_test::script(name,
+                             "[ \"$1\" = --version ] && { echo 'a fake geng'; exit 0; }\n"
+                             "echo $$ >> " +
+                                 q(pids) + "\n" + body);
 }
 
 // Whether every pid listed in `pids` is gone (or a zombie nobody waits for).
@@ -45,9 +47,9 @@ TEST(CliCensusGeng, TheProgramInsteadOfTheBuiltInGivesTheSameTotals) {
     std::filesystem::remove(state);
     std::filesystem::remove(other);
     const CliRun built_in = cli_test::catmouse("census " + args + " --quiet --state " + q(other));
-    const CliRun program = run_command("CATMOUSE_CENSUS_NO_BUILT_IN_GENG=1 '" +
-                                       std::string(CATMOUSE_CLI) + "' census " + args +
-                                       " --quiet --threads 2 --state " + q(state));
+    const CliRun program =
+        run_command("CATMOUSE_CENSUS_NO_BUILT_IN_GENG=1 '" + std::string(CATMOUSE_CLI) +
+                    "' census " + args + " --quiet --threads 2 --state " + q(state));
     ASSERT_EQ(built_in.exit_code, 0) << built_in.err;
     ASSERT_EQ(program.exit_code, 0) << program.err;
     EXPECT_EQ(census_test::without_time(program.out), census_test::without_time(built_in.out))
@@ -78,8 +80,9 @@ TEST(CliCensusGeng, GengIgnoringSigtermDoesNotOutliveCatmouse) {
   const auto start = std::chrono::steady_clock::now();
   const CliRun run = run_command(
       "{ cd " + q(folder) + " || exit; { sh -c 'echo $$ > catmouse.pid; exec \"$0\" \"$@\"' '" +
-      CATMOUSE_CLI + "' census cops --nodes 8 --parts 4 --threads 2 --quiet --state s.json --geng " +
-      q(geng) + "; echo \"status $?\"; } 2>&1 | cat > out.txt & " +
+      CATMOUSE_CLI +
+      "' census cops --nodes 8 --parts 4 --threads 2 --quiet --state s.json --geng " + q(geng) +
+      "; echo \"status $?\"; } 2>&1 | cat > out.txt & " +
       "for i in $(seq 200); do [ \"$(cat pids 2>/dev/null | wc -l)\" = 2 ] && break; " +
       "sleep 0.05; done; kill -TERM $(cat catmouse.pid); wait; cat out.txt; }");
   EXPECT_LT(seconds_since(start), 15.0) << run.out;

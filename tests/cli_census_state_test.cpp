@@ -54,7 +54,8 @@ void replace_line(const std::filesystem::path& from, const std::filesystem::path
 
 // `line` with the first match of `pattern` replaced.
 std::string edited(const std::string& line, const std::string& pattern, const std::string& with) {
-  return std::regex_replace(line, std::regex(pattern), with, std::regex_constants::format_first_only);
+  return std::regex_replace(line, std::regex(pattern), with,
+                            std::regex_constants::format_first_only);
 }
 
 TEST(CliCensusState, FirstLineNamesTheStateFile) {
@@ -187,14 +188,14 @@ TEST(CliCensusState, SecondRunOnOneStateFileIsRefused) {
   REQUIRE_GENG();
   const auto state = temp("locked.json");
   std::filesystem::remove(state);
-  const std::string args = "cops --nodes 8 --parts 8 --threads 1 --quiet --graphs /dev/null --state " +
-                           q(state);
+  const std::string args =
+      "cops --nodes 8 --parts 8 --threads 1 --quiet --graphs /dev/null --state " + q(state);
   const auto slow = census_test::slow_geng("0.3");
-  const CliRun both = run_command(
-      "{ '" + std::string(CATMOUSE_CLI) + "' census " + args + " --geng " + q(slow) +
-      " >/dev/null 2>&1 & p=$!; while [ ! -s " + q(state) + " ]; do sleep 0.02; done; '" +
-      CATMOUSE_CLI + "' census " + args + " --geng " + q(slow) + "; echo \"second: $?\"; wait $p; " +
-      "echo \"first: $?\"; }");
+  const CliRun both =
+      run_command("{ '" + std::string(CATMOUSE_CLI) + "' census " + args + " --geng " + q(slow) +
+                  " >/dev/null 2>&1 & p=$!; while [ ! -s " + q(state) +
+                  " ]; do sleep 0.02; done; '" + CATMOUSE_CLI + "' census " + args + " --geng " +
+                  q(slow) + "; echo \"second: $?\"; wait $p; " + "echo \"first: $?\"; }");
   EXPECT_NE(both.err.find(state.string() + ": in use by another run"), std::string::npos)
       << both.err;
   EXPECT_NE(both.out.find("second: 2"), std::string::npos) << both.out;

@@ -34,8 +34,7 @@ struct Census {
 };
 
 constexpr Census kCensuses[] = {
-    {"cops", census::CensusKind::kCops,
-     "The cop number of every connected graph on N nodes",
+    {"cops", census::CensusKind::kCops, "The cop number of every connected graph on N nodes",
      "Runs nauty's geng (built in) in res/mod parts shared out among the threads, answers every\n"
      "graph with the full game's cop number and capture time (theorems first, docs/census.md),\n"
      "and appends each finished part to the state file, whose name the first line gives. After a\n"
@@ -79,9 +78,10 @@ void add_census_command(CLI::App& app) {
     if (!command->get_subcommands().empty()) return;
     const std::vector<std::string> extras = command->remaining();
     if (!extras.empty()) {
-      throw InputError(fmt::format("census: '{}' is not a census; give cops or mouse (catmouse "
-                                   "census cops --help)",
-                                   extras.front()));
+      throw InputError(
+          fmt::format("census: '{}' is not a census; give cops or mouse (catmouse "
+                      "census cops --help)",
+                      extras.front()));
     }
     throw InputError(
         "census: give the census: cops (the cop number of every connected graph on N nodes) or "

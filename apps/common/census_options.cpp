@@ -33,9 +33,8 @@ std::string typed(const std::string& text) {
 // A whole number from `low` to `high`, or InputError naming `option` and quoting `text` as typed.
 std::uint64_t count_option(const char* option, const std::string& text, std::uint64_t low,
                            std::uint64_t high) {
-  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  });
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(),
+                                                   [](char c) { return c >= '0' && c <= '9'; });
   if (!digits) {
     throw InputError(fmt::format("{}: '{}' is not a whole number; give {} to {}", option,
                                  typed(text), low, high));
@@ -77,8 +76,7 @@ void add_census_options(CLI::App& sub, CensusOptions& options, bool threads) {
   sub.add_option("--state", options.state,
                  fmt::format("the state file: the finished parts, appended as they finish "
                              "(default: {}-N{}.census.json)",
-                             kind_word(kind),
-                             kind == CensusKind::kMouse ? "[-stuck-draw]" : ""))
+                             kind_word(kind), kind == CensusKind::kMouse ? "[-stuck-draw]" : ""))
       ->type_name("FILE");
   sub.add_flag("--resume-any", options.resume_any,
                "resume a state file written by another catmouse version or generator");
@@ -87,8 +85,7 @@ void add_census_options(CLI::App& sub, CensusOptions& options, bool threads) {
                  "into catmouse")
       ->type_name("PATH");
   if (kind == CensusKind::kCops) {
-    sub.add_option("--max", options.max, "try at most this many cops (default: 3)")
-        ->type_name("K");
+    sub.add_option("--max", options.max, "try at most this many cops (default: 3)")->type_name("K");
     sub.add_option("--keep-from", options.keep_from,
                    "keep the graphs of cop number K or more, and write those of the highest "
                    "(default: 3)")
@@ -122,17 +119,18 @@ void add_census_options(CLI::App& sub, CensusOptions& options, bool threads) {
 census::CensusSpec census_spec(const CensusOptions& options, std::uint64_t memory) {
   census::CensusSpec spec;
   spec.kind = options.kind;
-  spec.nodes =
-      static_cast<std::uint32_t>(count_option("--nodes", options.nodes, 1, census::kMaxCensusNodes));
+  spec.nodes = static_cast<std::uint32_t>(
+      count_option("--nodes", options.nodes, 1, census::kMaxCensusNodes));
   if (!options.parts.empty()) {
     spec.parts = static_cast<std::uint32_t>(
         count_option("--parts", options.parts, 1, census::kMaxCensusParts));
   }
   for (std::size_t begin = 0; begin < options.only_parts.size();) {
-    const std::size_t comma = std::min(options.only_parts.find(',', begin), options.only_parts.size());
-    spec.only_parts.push_back(static_cast<std::uint32_t>(count_option(
-        "--only-parts", options.only_parts.substr(begin, comma - begin), 0,
-        census::kMaxCensusParts - 1)));
+    const std::size_t comma =
+        std::min(options.only_parts.find(',', begin), options.only_parts.size());
+    spec.only_parts.push_back(static_cast<std::uint32_t>(
+        count_option("--only-parts", options.only_parts.substr(begin, comma - begin), 0,
+                     census::kMaxCensusParts - 1)));
     begin = comma + 1;
   }
   if (options.kind == CensusKind::kCops) {
@@ -164,18 +162,17 @@ census::CensusSpec census_spec(const CensusOptions& options, std::uint64_t memor
 
 std::string state_path(const CensusOptions& options, const census::CensusSpec& spec) {
   if (!options.state.empty()) return options.state;
-  return fmt::format("{}-{}{}.census.json", kind_word(spec.kind), spec.nodes,
-                     spec.kind == CensusKind::kMouse && spec.stuck == StuckRule::kDraw
-                         ? "-stuck-draw"
-                         : "");
+  return fmt::format(
+      "{}-{}{}.census.json", kind_word(spec.kind), spec.nodes,
+      spec.kind == CensusKind::kMouse && spec.stuck == StuckRule::kDraw ? "-stuck-draw" : "");
 }
 
 void throw_census_error(const Error& error) {
   static const std::pair<ErrorField, const char*> kOptions[] = {
-      {ErrorField::kNodes, "--nodes"},         {ErrorField::kParts, "--parts"},
-      {ErrorField::kCops, "--max"},            {ErrorField::kKeepFrom, "--keep-from"},
-      {ErrorField::kStuck, "--stuck"},         {ErrorField::kGenerator, "--geng"},
-      {ErrorField::kThreads, "--threads"},     {ErrorField::kMemoryLimit, "--memory"}};
+      {ErrorField::kNodes, "--nodes"},     {ErrorField::kParts, "--parts"},
+      {ErrorField::kCops, "--max"},        {ErrorField::kKeepFrom, "--keep-from"},
+      {ErrorField::kStuck, "--stuck"},     {ErrorField::kGenerator, "--geng"},
+      {ErrorField::kThreads, "--threads"}, {ErrorField::kMemoryLimit, "--memory"}};
   Error shown = error;
   if (error.where.field == ErrorField::kResources) {
     shown.where.field = ErrorField::kNone;
@@ -205,8 +202,9 @@ void CensusReporter::progress(const census::CensusProgress& p) {
   if (!show_) return;
   const std::uint32_t finished = p.parts_done - p.parts_at_start;
   const std::string eta =
-      finished == 0 ? "?"
-                    : fmt::format("{:.0f} s", p.seconds / finished * (p.parts_total - p.parts_done));
+      finished == 0
+          ? "?"
+          : fmt::format("{:.0f} s", p.seconds / finished * (p.parts_total - p.parts_done));
   std::fprintf(stderr, "\rparts %u/%u, %llu graphs this run, %.1f s, ETA %s   ", p.parts_done,
                p.parts_total, static_cast<unsigned long long>(p.graphs_this_run), p.seconds,
                eta.c_str());
@@ -232,8 +230,7 @@ std::string where(const census::CensusRecord& record) {
   return fmt::format("(part {}, graph {})", record.part, record.line);
 }
 
-std::string cops_text(const census::CensusResult& result,
-                      std::optional<std::uint64_t> timed) {
+std::string cops_text(const census::CensusResult& result, std::optional<std::uint64_t> timed) {
   const census::CensusSpec& spec = result.spec;
   std::vector<Tally::Entry> entries;
   for (const census::CopNumberCount& count : result.totals.cop_numbers) {
@@ -273,13 +270,15 @@ std::string mouse_text(const census::CensusResult& result, std::optional<std::ui
                   count_and_rate(t.graphs, result.wall_seconds, "graphs", timed),
                   plural(t.placements[0] + t.placements[1] + t.placements[2], "placement"));
   for (int v : {1, 2, 0}) {
-    text += fmt::format("{}: {}", v == 1 ? "mouse wins" : v == 2 ? "cat wins" : "draws",
+    text += fmt::format("{}: {}",
+                        v == 1   ? "mouse wins"
+                        : v == 2 ? "cat wins"
+                                 : "draws",
                         plural(t.placements[v], "placement"));
     if (const auto& r = t.longest[v]) {
       text += fmt::format(", longest {} {}: {} hole {} mouse {} cat {} {}", r->length,
-                          r->length == 1 ? "ply" : "plies",
-                          r->graph6, (*r->placement)[0], (*r->placement)[1], (*r->placement)[2],
-                          where(*r));
+                          r->length == 1 ? "ply" : "plies", r->graph6, (*r->placement)[0],
+                          (*r->placement)[1], (*r->placement)[2], where(*r));
     }
     text += "\n";
   }

@@ -222,9 +222,9 @@ class CopNumbers : public CopsOutput {
 
  private:
   // --summary-only on a small graph of the classical game: the census's search
-  // (catmouse/census/cop_number.hpp), the same code catmouse census cops answers each graph with, where
-  // run_cops would play the games on this thread's buffers too (a large graph alone in its input
-  // is played on every thread instead). Returns whether the graph is done.
+  // (catmouse/census/cop_number.hpp), the same code catmouse census cops answers each graph with,
+  // where run_cops would play the games on this thread's buffers too (a large graph alone in its
+  // input is played on every thread instead). Returns whether the graph is done.
   bool shortcut(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
                 Solver& solver, LineOutput& out) const {
     if (!cmd_.summary_only || !g.small || (line.alone && g.graph) ||

@@ -60,7 +60,8 @@ std::atomic<int> deferred_signal{0};
 
 extern "C" void on_ending_signal(int signal) {
   int none = 0;
-  if (signal != SIGPIPE && deferring.load() && deferred_signal.compare_exchange_strong(none, signal))
+  if (signal != SIGPIPE && deferring.load() &&
+      deferred_signal.compare_exchange_strong(none, signal))
     return;
   remove_temporaries();
   end_by(signal);

@@ -11,7 +11,6 @@
 #include <new>
 #include <optional>
 
-
 namespace catmouse::mpi_cli {
 
 namespace {

@@ -35,21 +35,20 @@ std::string census_json(const CensusResult& result) {
   Question question;
   question.kind = spec.kind;
   question.stuck = spec.stuck;
-  Json out{{"catmouse", Json{{"version", p.catmouse_version}, {"commit", p.catmouse_commit}}},
-           {"census", kind_name(spec.kind)},
-           {"nodes", spec.nodes},
-           {"generator", Json{{"program", p.generator},
-                              {"nauty", p.nauty},
-                              {"arguments", p.generator_arguments}}},
-           {"rules", rules_json(question)}};
+  Json out{
+      {"catmouse", Json{{"version", p.catmouse_version}, {"commit", p.catmouse_commit}}},
+      {"census", kind_name(spec.kind)},
+      {"nodes", spec.nodes},
+      {"generator",
+       Json{{"program", p.generator}, {"nauty", p.nauty}, {"arguments", p.generator_arguments}}},
+      {"rules", rules_json(question)}};
   if (spec.kind == CensusKind::kCops) {
     out["max"] = spec.max;
     out["keep_from"] = spec.keep_from;
   }
   out["state_file"] = result.state_path;
-  out["parts"] = Json{{"done", result.parts_done},
-                      {"total", spec.parts},
-                      {"this_run", result.parts_this_run}};
+  out["parts"] =
+      Json{{"done", result.parts_done}, {"total", spec.parts}, {"this_run", result.parts_this_run}};
   const CensusTotals& t = result.totals;
   Json totals{{"graphs", t.graphs}};
   Json records = Json::array();

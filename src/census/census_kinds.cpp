@@ -25,9 +25,21 @@ const char* kind_name(CensusKind kind) {
 
 std::uint64_t connected_graphs(std::uint32_t nodes) {
   // OEIS A001349; 15 and 16 nodes have more than 2^64 - 1.
-  static constexpr std::array<std::uint64_t, 15> kCounts{
-      1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476,
-      50335907869219, 29003487462848061};
+  static constexpr std::array<std::uint64_t, 15> kCounts{1,
+                                                         1,
+                                                         1,
+                                                         2,
+                                                         6,
+                                                         21,
+                                                         112,
+                                                         853,
+                                                         11117,
+                                                         261080,
+                                                         11716571,
+                                                         1006700565,
+                                                         164059830476,
+                                                         50335907869219,
+                                                         29003487462848061};
   return nodes < kCounts.size() ? kCounts[nodes] : std::numeric_limits<std::uint64_t>::max();
 }
 
@@ -54,9 +66,11 @@ Result<SmallGraph> record_graph(Fields& fields, std::string_view key, std::uint3
   if (!text.ok()) return text.error();
   SmallGraph graph;
   if (!read_small_graph6(*text, graph) || graph.node_count != nodes) {
-    return fields.error(key, fmt::format("{} is not a graph6 graph of {} nodes", quoted_text(*text), nodes));
+    return fields.error(
+        key, fmt::format("{} is not a graph6 graph of {} nodes", quoted_text(*text), nodes));
   }
-  if (!connected(graph)) return fields.error(key, fmt::format("{} is not connected", quoted_text(*text)));
+  if (!connected(graph))
+    return fields.error(key, fmt::format("{} is not connected", quoted_text(*text)));
   return graph;
 }
 

@@ -57,9 +57,9 @@ Result<CensusSpec> checked(CensusSpec spec) {
   spec.only_parts.erase(std::unique(spec.only_parts.begin(), spec.only_parts.end()),
                         spec.only_parts.end());
   if (!spec.only_parts.empty() && spec.only_parts.back() >= spec.parts) {
-    return option_error(ErrorField::kParts, fmt::format("part {} of {}: give parts 0 to {}",
-                                                        spec.only_parts.back(), spec.parts,
-                                                        spec.parts - 1));
+    return option_error(ErrorField::kParts,
+                        fmt::format("part {} of {}: give parts 0 to {}", spec.only_parts.back(),
+                                    spec.parts, spec.parts - 1));
   }
   if (spec.kind == CensusKind::kCops) {
     if (spec.max < 1 || spec.max > kMaxCops) {
@@ -105,8 +105,9 @@ Status check_output(const std::string& path) {
   if (!target.ok()) return target.error();
   if (target->kind != OutputKind::kReplace) return {};
   const std::size_t slash = target->path.rfind('/');
-  const std::string folder =
-      slash == std::string::npos ? "." : slash == 0 ? "/" : target->path.substr(0, slash);
+  const std::string folder = slash == std::string::npos ? "."
+                             : slash == 0               ? "/"
+                                                        : target->path.substr(0, slash);
   struct stat status {};
   if (::stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode)) {
     Error error(fmt::format("cannot write: {}", ::stat(folder.c_str(), &status) != 0
@@ -211,8 +212,11 @@ std::vector<std::uint32_t> CensusOwner::parts_left() const {
 
 CensusProgress CensusOwner::progress() const {
   const StateReader& reader = state_->file.reader();
-  return CensusProgress{state_->file.path(), reader.parts_done(), state_->spec.parts,
-                        state_->parts_at_start, reader.graphs() - state_->graphs_at_start,
+  return CensusProgress{state_->file.path(),
+                        reader.parts_done(),
+                        state_->spec.parts,
+                        state_->parts_at_start,
+                        reader.graphs() - state_->graphs_at_start,
                         since(state_->started)};
 }
 
@@ -264,11 +268,12 @@ struct PartWorker {
   // Without `out`, the kept-graphs lines come with the part's own line.
   PartWorker(const CensusSpec& spec, Geng g, ChunkOut out)
       : question(question_of(spec)), geng(std::move(g)) {
-    if (!out) out = [this](std::string line) {
-      held += line;
-      held += '\n';
-      return Status();
-    };
+    if (!out)
+      out = [this](std::string line) {
+        held += line;
+        held += '\n';
+        return Status();
+      };
     const std::uint64_t share =
         spec.memory_limit == 0 ? 0 : (spec.memory_limit - kBaseBytes) / std::max(1u, spec.threads);
     work = make_work(question, std::move(out), share);
@@ -394,8 +399,8 @@ Result<CensusResult> run_census(const CensusSpec& spec, const std::string& state
         ++shared.running;
       }
     } catch (const std::system_error& e) {
-      shared.failure = option_error(ErrorField::kResources,
-                                    fmt::format("cannot start a thread: {}", e.what()));
+      shared.failure =
+          option_error(ErrorField::kResources, fmt::format("cannot start a thread: {}", e.what()));
       shared.stop = true;
     }
     auto reported = std::chrono::steady_clock::now();

@@ -24,9 +24,10 @@ Json rules_json(const Question& question) {
     case CensusKind::kCops:
       return Json{{"game", "cops and robbers"}, {"cop_stays", true}, {"robber_stays", true}};
     case CensusKind::kMouse:
-      return Json{{"game", "cat and mouse"},  {"first", "mouse"},   {"stuck", stuck_name(question.stuck)},
-                  {"mouse_stays", false},     {"cat_stays", false}, {"cat_forbidden", "hole"},
-                  {"repetition", "draw"}};
+      return Json{
+          {"game", "cat and mouse"}, {"first", "mouse"},   {"stuck", stuck_name(question.stuck)},
+          {"mouse_stays", false},    {"cat_stays", false}, {"cat_forbidden", "hole"},
+          {"repetition", "draw"}};
     case CensusKind::kFloor:
       break;
   }
@@ -36,7 +37,9 @@ Json rules_json(const Question& question) {
 std::string header_line(const StateHeader& header) {
   const Question& q = header.question;
   const Provenance& p = header.provenance;
-  Json line{{"catmouse_census", kFormat}, {"census", kind_name(q.kind)}, {"nodes", q.nodes},
+  Json line{{"catmouse_census", kFormat},
+            {"census", kind_name(q.kind)},
+            {"nodes", q.nodes},
             {"parts", q.parts}};
   if (q.kind == CensusKind::kCops) {
     line["max"] = q.max;
@@ -45,8 +48,8 @@ std::string header_line(const StateHeader& header) {
   if (q.kind == CensusKind::kMouse) line["stuck"] = stuck_name(q.stuck);
   line["rules"] = rules_json(q);
   line["catmouse"] = Json{{"version", p.catmouse_version}, {"commit", p.catmouse_commit}};
-  line["generator"] = Json{
-      {"program", p.generator}, {"nauty", p.nauty}, {"arguments", p.generator_arguments}};
+  line["generator"] =
+      Json{{"program", p.generator}, {"nauty", p.nauty}, {"arguments", p.generator_arguments}};
   return line.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
 }
 
@@ -57,8 +60,9 @@ Status StateReader::take(std::string_view line, std::uint64_t offset, std::uint6
   }
   Result<Json> json = parse_line(line, place);
   if (!json.ok() && !has_header()) {
-    return line_error(place, "not a census state file of this catmouse (its first line is not "
-                             "a census's header); give another --state");
+    return line_error(place,
+                      "not a census state file of this catmouse (its first line is not "
+                      "a census's header); give another --state");
   }
   if (!json.ok()) return json.error();
   if (!has_header()) return take_header(*json, place);
@@ -70,8 +74,9 @@ Status StateReader::take_header(const Json& line, const LinePlace& place) {
   Question& q = header_.question;
   Result<std::uint64_t> format = f.count("catmouse_census", kFormat, kFormat);
   if (!format.ok()) {
-    return line_error(place, "not a census state file of this catmouse (its first line has no "
-                             "\"catmouse_census\": 1); give another --state");
+    return line_error(place,
+                      "not a census state file of this catmouse (its first line has no "
+                      "\"catmouse_census\": 1); give another --state");
   }
   Result<std::string> census = f.text("census");
   if (!census.ok()) return census.error();
@@ -110,13 +115,15 @@ Status StateReader::take_header(const Json& line, const LinePlace& place) {
   Result<const Json*> rules = f.object("rules");
   if (!rules.ok()) return rules.error();
   if (**rules != rules_json(q)) {
-    return f.error("rules", fmt::format("{} are not the rules of a {} census", shown(**rules), *census));
+    return f.error("rules",
+                   fmt::format("{} are not the rules of a {} census", shown(**rules), *census));
   }
   Provenance& p = header_.provenance;
   Result<const Json*> catmouse = f.object("catmouse");
   if (!catmouse.ok()) return catmouse.error();
   Fields c(**catmouse, place, "catmouse.");
-  for (auto [key, out] : {std::pair{"version", &p.catmouse_version}, {"commit", &p.catmouse_commit}}) {
+  for (auto [key, out] :
+       {std::pair{"version", &p.catmouse_version}, {"commit", &p.catmouse_commit}}) {
     Result<std::string> text = c.text(key);
     if (!text.ok()) return text.error();
     *out = *text;
@@ -227,7 +234,8 @@ Status check_state_text(std::string_view text, const std::string& source) {
   for (;;) {
     const std::size_t end = text.find('\n', offset);
     if (end == std::string_view::npos) break;  // none left, or a last line cut short
-    if (Status taken = reader.take(text.substr(offset, end - offset), offset, ++number); !taken.ok())
+    if (Status taken = reader.take(text.substr(offset, end - offset), offset, ++number);
+        !taken.ok())
       return taken;
     offset = end + 1;
   }

@@ -76,8 +76,8 @@ class StateReader {
   std::uint32_t parts_done_ = 0;
   std::uint64_t graphs_ = 0;
   double cpu_seconds_ = 0;
-  std::vector<Span> part_lines_;                         // by part
-  std::map<std::uint32_t, std::vector<Span>> kept_;      // finished parts' kept-graphs lines
+  std::vector<Span> part_lines_;                     // by part
+  std::map<std::uint32_t, std::vector<Span>> kept_;  // finished parts' kept-graphs lines
   std::map<std::uint32_t, std::pair<std::vector<Span>, std::uint64_t>> pending_;  // not finished
   bool canonical_ = true;
   std::int64_t last_part_ = -1;

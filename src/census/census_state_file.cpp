@@ -56,7 +56,8 @@ Result<int> take_lock(const std::string& lock_path, const std::string& path) {
       if (error == EWOULDBLOCK) return path_error(path, "in use by another run");
       return path_error(path, fmt::format("cannot lock: {}", std::strerror(error)));
     }
-    struct stat held {}, named {};
+    struct stat held {
+    }, named{};
     if (::fstat(fd, &held) == 0 && ::stat(lock_path.c_str(), &named) == 0 &&
         held.st_ino == named.st_ino && held.st_dev == named.st_dev) {
       return fd;
@@ -82,12 +83,12 @@ Result<std::string> read_span(int fd, StateReader::Span span, const std::string&
   std::string line(span.size, '\0');
   std::size_t done = 0;
   while (done < line.size()) {
-    const ssize_t got = ::pread(fd, line.data() + done, line.size() - done,
-                                static_cast<off_t>(span.offset + done));
+    const ssize_t got =
+        ::pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(span.offset + done));
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
       Error e = path_error(path, fmt::format("read error: {}", got < 0 ? std::strerror(errno)
-                                                                        : "the file got shorter"));
+                                                                       : "the file got shorter"));
       e.where.field = ErrorField::kResources;
       return e;
     }
@@ -181,8 +182,9 @@ Result<StateFile> StateFile::open(const std::string& path, const StateHeader& wa
   Result<OutputTarget> target = resolve_output(path);
   if (!target.ok()) return target.error();
   if (target->kind != OutputKind::kReplace) {
-    return path_error(path, "not a regular file: a state file is read back and appended to; give "
-                            "a file name");
+    return path_error(path,
+                      "not a regular file: a state file is read back and appended to; give "
+                      "a file name");
   }
   const std::string lock_path = target->path + ".lock";
   Result<int> lock = take_lock(lock_path, path);
@@ -243,8 +245,9 @@ Status StateFile::read_all() {
   // header is whole, only a beginning of a header is taken for one: anything else is another
   // file, which is never cut.
   if (!reader_->has_header() && offset == 0 && !carry.starts_with("{\"catmouse_census\"")) {
-    return line_error(LinePlace{path_, 1, ""},
-                      "not a census state file (no \"catmouse_census\" line); give another --state");
+    return line_error(
+        LinePlace{path_, 1, ""},
+        "not a census state file (no \"catmouse_census\" line); give another --state");
   }
   if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) return write_error(path_, errno);
   return {};

@@ -141,7 +141,8 @@ class CopsTally : public Tally {
       const std::string key = fmt::format("kept_graphs[{}]", i++);
       const bool pair = entry.is_array() && entry.size() == 2 && entry[0].is_number_unsigned() &&
                         entry[1].is_string();
-      if (!pair) return fields.error(key, fmt::format("{} is not [cop number, graph6]", shown(entry)));
+      if (!pair)
+        return fields.error(key, fmt::format("{} is not [cop number, graph6]", shown(entry)));
       const auto cops = entry[0].get<std::uint64_t>();
       if (cops < question_.keep_from || cops > question_.max) {
         return fields.error(key, fmt::format("cop number {} is not kept ({} to {})", cops,
@@ -149,7 +150,8 @@ class CopsTally : public Tally {
       }
       SmallGraph graph;
       const auto& text = entry[1].get_ref<const std::string&>();
-      if (!read_small_graph6(text, graph) || graph.node_count != question_.nodes || !connected(graph)) {
+      if (!read_small_graph6(text, graph) || graph.node_count != question_.nodes ||
+          !connected(graph)) {
         return fields.error(key, fmt::format("{} is not a connected graph6 graph of {} nodes",
                                              quoted_text(text), question_.nodes));
       }
@@ -173,19 +175,21 @@ class CopsTally : public Tally {
       counts.push_back(std::move(count).value());
     }
     if (sum != graphs) {
-      return fields.error("answers", fmt::format("the counts add up to {}, not to the part's {} graphs",
-                                                 sum, graphs));
+      return fields.error(
+          "answers",
+          fmt::format("the counts add up to {}, not to the part's {} graphs", sum, graphs));
     }
     Result<std::uint64_t> kept_field = fields.count("kept", graphs);
     if (!kept_field.ok()) return kept_field.error();
     if (*kept_field != keepable || kept != keepable) {
-      return fields.error("kept", fmt::format("{} graphs kept, {} in kept-graphs lines, but {} of "
-                                              "cop number {} to {}",
-                                              *kept_field, kept, keepable, question_.keep_from,
-                                              question_.max));
+      return fields.error(
+          "kept", fmt::format("{} graphs kept, {} in kept-graphs lines, but {} of "
+                              "cop number {} to {}",
+                              *kept_field, kept, keepable, question_.keep_from, question_.max));
     }
     for (CopNumberCount& count : counts) {
-      if (Status added = add(std::move(count)); !added.ok()) return fields.error("answers", added.error().message);
+      if (Status added = add(std::move(count)); !added.ok())
+        return fields.error("answers", added.error().message);
     }
     return {};
   }
@@ -208,7 +212,8 @@ class CopsTally : public Tally {
                                 std::uint32_t part, std::uint64_t graphs,
                                 const std::vector<CopNumberCount>& before) {
     const std::string name = fmt::format("answers[{}]", i);
-    if (!entry.is_object()) return fields.error(name, fmt::format("{} is not an object", shown(entry)));
+    if (!entry.is_object())
+      return fields.error(name, fmt::format("{} is not an object", shown(entry)));
     Fields e(entry, fields.place(), name + ".");
     CopNumberCount count;
     Result<std::uint64_t> cops = e.count("cop_number", question_.max + 1, 1);
@@ -245,16 +250,17 @@ class CopsTally : public Tally {
                                             found->cops, found->capture_moves.value_or(0),
                                             count.cop_number, *moves));
       }
-      count.longest = CensusRecord{static_cast<std::uint32_t>(*moves),
-                                   small_graph6_text(*graph), std::nullopt, part, *line};
+      count.longest = CensusRecord{static_cast<std::uint32_t>(*moves), small_graph6_text(*graph),
+                                   std::nullopt, part, *line};
     }
     if (Status done = e.finish(); !done.ok()) return done.error();
     return count;
   }
 
   Status add(CopNumberCount count) {
-    auto at = std::lower_bound(totals_.begin(), totals_.end(), count.cop_number,
-                               [](const CopNumberCount& c, std::uint32_t k) { return c.cop_number < k; });
+    auto at =
+        std::lower_bound(totals_.begin(), totals_.end(), count.cop_number,
+                         [](const CopNumberCount& c, std::uint32_t k) { return c.cop_number < k; });
     if (at == totals_.end() || at->cop_number != count.cop_number) {
       at = totals_.insert(at, CopNumberCount{count.cop_number, 0, std::nullopt});
     }

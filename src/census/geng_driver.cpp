@@ -45,10 +45,10 @@ Result<std::string> find_program(const std::string& program, bool fell_back) {
     std::string candidate = fmt::format("{}/{}", dir.empty() ? "." : dir, program);
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
-  return generator_error(fmt::format(
-      "{} not found on PATH ({}install nauty: scripts/setup does, or give --geng PATH)",
-      quoted_text(program),
-      fell_back ? "catmouse was built without nauty's geng (libnauty2-dev); " : ""));
+  return generator_error(
+      fmt::format("{} not found on PATH ({}install nauty: scripts/setup does, or give --geng PATH)",
+                  quoted_text(program),
+                  fell_back ? "catmouse was built without nauty's geng (libnauty2-dev); " : ""));
 }
 
 #ifdef CATMOUSE_BUILTIN_GENG

@@ -48,7 +48,8 @@ class Geng {
              const std::atomic<bool>& stop, double& cpu_seconds) const;
 
  private:
-  Geng(std::string path, std::string version) : path_(std::move(path)), version_(std::move(version)) {}
+  Geng(std::string path, std::string version)
+      : path_(std::move(path)), version_(std::move(version)) {}
   Status run_built_in(std::uint32_t nodes, std::uint32_t res, std::uint32_t parts, GraphSink& sink,
                       const std::atomic<bool>& stop) const;
   Status run_program(std::uint32_t nodes, std::uint32_t res, std::uint32_t parts, GraphSink& sink,

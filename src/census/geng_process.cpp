@@ -173,10 +173,10 @@ Status GengProcess::finish(double& cpu_seconds) {
   fd_ = -1;
   if (!exited_within(kGrace)) {
     stop();
-    return process_error(
-        where_,
-        fmt::format("closed its output but did not exit within {} s; stopped", kGrace.count() / 1000),
-        true);
+    return process_error(where_,
+                         fmt::format("closed its output but did not exit within {} s; stopped",
+                                     kGrace.count() / 1000),
+                         true);
   }
   const int status = reap(cpu_seconds);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};

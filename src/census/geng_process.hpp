@@ -52,7 +52,8 @@ class GengProcess {
   Status finish(double& cpu_seconds);
 
  private:
-  GengProcess(pid_t pid, int fd, std::string where) : pid_(pid), fd_(fd), where_(std::move(where)) {}
+  GengProcess(pid_t pid, int fd, std::string where)
+      : pid_(pid), fd_(fd), where_(std::move(where)) {}
   // Whether the program has exited, waiting at most `wait` (not reaping it).
   bool exited_within(std::chrono::milliseconds wait) const;
   // Kills the group and reaps the leader: its wait status, and its CPU time.

@@ -23,7 +23,8 @@ Result<Json> parse_line(std::string_view text, const LinePlace& place) try {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if (byte < 32 || byte > 126) {
-      return line_error(place, fmt::format("byte {} is 0x{:02X}, not printable ASCII", i + 1, byte));
+      return line_error(place,
+                        fmt::format("byte {} is 0x{:02X}, not printable ASCII", i + 1, byte));
     }
   }
   Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -59,7 +60,8 @@ Result<std::uint64_t> Fields::count(std::string_view key, std::uint64_t max, std
   if (!value.ok()) return value.error();
   const Json& v = **value;
   // nlohmann reads -1 as a signed integer and 2.9 or 1e3 as floating point: neither is a count.
-  const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+  const bool whole =
+      v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
   if (!whole || v.get<std::uint64_t>() < min || v.get<std::uint64_t>() > max) {
     return error(key, fmt::format("{} is not a whole number from {} to {}", shown(v), min, max));
   }
@@ -83,7 +85,8 @@ Result<std::string> Fields::text(std::string_view key) {
   if (!v.is_string()) return error(key, fmt::format("{} is not a string", shown(v)));
   const auto& s = v.get_ref<const std::string&>();
   for (char c : s) {
-    if (c < 32 || c > 126) return error(key, fmt::format("{} holds a byte that is not printable", shown(v)));
+    if (c < 32 || c > 126)
+      return error(key, fmt::format("{} holds a byte that is not printable", shown(v)));
   }
   return s;
 }
@@ -93,7 +96,8 @@ Result<const Json*> Fields::object(std::string_view key, bool nullable) {
   if (!value.ok()) return value.error();
   if (nullable && (*value)->is_null()) return static_cast<const Json*>(nullptr);
   if (!(*value)->is_object()) {
-    return error(key, fmt::format("{} is not an object{}", shown(**value), nullable ? " or null" : ""));
+    return error(key,
+                 fmt::format("{} is not an object{}", shown(**value), nullable ? " or null" : ""));
   }
   return value;
 }

@@ -83,10 +83,10 @@ class MouseWork : public PartWork {
     for (int v : {1, 2, 0}) out[kOutcomes[v]] = placements_[v];
     for (int v = 1; v < 3; ++v) {
       const auto& w = longest_[v];
-      out[kLongest[v]] = w ? Json{{"plies", w->plies},     {"graph6", w->graph6},
-                                  {"hole", w->placement[0]}, {"mouse", w->placement[1]},
-                                  {"cat", w->placement[2]},  {"line", w->line}}
-                           : Json(nullptr);
+      out[kLongest[v]] =
+          w ? Json{{"plies", w->plies},        {"graph6", w->graph6},    {"hole", w->placement[0]},
+                   {"mouse", w->placement[1]}, {"cat", w->placement[2]}, {"line", w->line}}
+            : Json(nullptr);
     }
     return out;
   }
@@ -116,10 +116,11 @@ class MouseTally : public Tally {
       counts[v] = *count;
     }
     if (counts[0] + counts[1] + counts[2] != placements) {  // each at most `placements`
-      return fields.error(kOutcomes[0], fmt::format(
-          "mouse wins, cat wins and draws add up to {}, not to the part's {} placements ({} graphs "
-          "of {} placements each)",
-          counts[0] + counts[1] + counts[2], placements, graphs, n * (n - 1) * (n - 2)));
+      return fields.error(kOutcomes[0], fmt::format("mouse wins, cat wins and draws add up to {}, "
+                                                    "not to the part's {} placements ({} graphs "
+                                                    "of {} placements each)",
+                                                    counts[0] + counts[1] + counts[2], placements,
+                                                    graphs, n * (n - 1) * (n - 2)));
     }
     std::array<std::optional<CensusRecord>, 3> records;
     for (int v = 1; v < 3; ++v) {
@@ -167,7 +168,8 @@ class MouseTally : public Tally {
       if (!node.ok()) return node.error();
       placement[i] = static_cast<NodeId>(*node);
     }
-    if (placement[0] == placement[1] || placement[0] == placement[2] || placement[1] == placement[2]) {
+    if (placement[0] == placement[1] || placement[0] == placement[2] ||
+        placement[1] == placement[2]) {
       return r.error("cat", fmt::format("hole {}, mouse {} and cat {} are not three nodes",
                                         placement[0], placement[1], placement[2]));
     }
@@ -178,12 +180,14 @@ class MouseTally : public Tally {
     const std::uint8_t value = check_.value(placement[1], placement[2]);
     if (value != side || check_.remoteness(placement[1], placement[2]) != *plies) {
       return r.error("plies", fmt::format("the game gives {} in {} plies there, not {} in {}",
-                                          value == 1 ? "a mouse win" : value == 2 ? "a cat win" : "a draw",
+                                          value == 1   ? "a mouse win"
+                                          : value == 2 ? "a cat win"
+                                                       : "a draw",
                                           check_.remoteness(placement[1], placement[2]),
                                           side == 1 ? "a mouse win" : "a cat win", *plies));
     }
-    return std::optional<CensusRecord>(CensusRecord{static_cast<std::uint32_t>(*plies),
-                                                    small_graph6_text(*graph), placement, part, *line});
+    return std::optional<CensusRecord>(CensusRecord{
+        static_cast<std::uint32_t>(*plies), small_graph6_text(*graph), placement, part, *line});
   }
 
   Question question_;

@@ -13,7 +13,8 @@ namespace {
 constexpr int kBias = 63;  // graph6 adds 63 to every six bits
 
 // Bit p of the upper triangle, column by column, is the pair (i, j): p = j (j - 1) / 2 + i.
-constexpr std::size_t kMaxPairs = std::size_t{kMaxSmallGraph6Nodes} * (kMaxSmallGraph6Nodes - 1) / 2;
+constexpr std::size_t kMaxPairs =
+    std::size_t{kMaxSmallGraph6Nodes} * (kMaxSmallGraph6Nodes - 1) / 2;
 constexpr auto kPairs = [] {
   std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxPairs> out{};
   std::size_t p = 0;
@@ -29,7 +30,8 @@ bool read_small_graph6(std::string_view line, SmallGraph& graph) {
   graph.node_count = 0;
   if (line.empty()) return false;
   const int first = static_cast<unsigned char>(line[0]) - kBias;
-  if (first < 1 || first > static_cast<int>(kMaxSmallGraph6Nodes)) return false;  // 0 nodes, or a longer count
+  if (first < 1 || first > static_cast<int>(kMaxSmallGraph6Nodes))
+    return false;  // 0 nodes, or a longer count
   const auto n = static_cast<NodeId>(first);
   const std::size_t bits = std::size_t{n} * (n - 1) / 2;
   if (line.size() != 1 + (bits + 5) / 6) return false;

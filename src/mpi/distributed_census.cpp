@@ -69,9 +69,8 @@ Result<std::optional<census::CensusResult>> run_distributed_census(
     if (!failure.status.ok()) return comm.agreed(ran).error();
     if (Status all = comm.agreed(recorded, false); !all.ok()) return all.error();
   }
-  Result<census::CensusResult> result = owner_here
-                                            ? owner->finish()
-                                            : Result<census::CensusResult>(census::CensusResult{});
+  Result<census::CensusResult> result =
+      owner_here ? owner->finish() : Result<census::CensusResult>(census::CensusResult{});
   if (Status all = comm.agreed(result.ok() ? Status() : Status(result.error()), false); !all.ok())
     return all.error();
   if (!owner_here) return std::optional<census::CensusResult>();

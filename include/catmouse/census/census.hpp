@@ -30,18 +30,18 @@ inline constexpr std::uint32_t kMaxCensusParts = 1000000;
 
 struct CensusSpec {
   CensusKind kind = CensusKind::kCops;
-  std::uint32_t nodes = 0;        // 1 to kMaxCensusNodes (Cat and Mouse: 3 or more)
-  std::uint32_t parts = 0;        // geng's res/mod parts, 1 to kMaxCensusParts; 0: default_parts()
+  std::uint32_t nodes = 0;  // 1 to kMaxCensusNodes (Cat and Mouse: 3 or more)
+  std::uint32_t parts = 0;  // geng's res/mod parts, 1 to kMaxCensusParts; 0: default_parts()
   std::vector<std::uint32_t> only_parts;  // run these parts only (a sample); empty: all
-  std::uint32_t max = 3;          // cops: try at most this many cops
-  std::uint32_t keep_from = 3;    // cops: keep the graphs of cop number keep_from..max
-  StuckRule stuck = StuckRule::kLose;  // Cat and Mouse: a player with no move
-  unsigned threads = 0;           // 0: one per hardware thread
-  std::uint64_t memory_limit = 0; // bytes for the whole census; 0: no limit
-  std::string geng;               // a geng program (path or name on PATH); empty: the one built in
-  bool built_in_geng = true;      // false: run nauty-geng even when geng is built in
-  std::string graphs_path;        // cops: the graphs of the highest cop number; empty: not written
-  bool resume_any = false;        // resume a state file of another catmouse version or generator
+  std::uint32_t max = 3;                  // cops: try at most this many cops
+  std::uint32_t keep_from = 3;            // cops: keep the graphs of cop number keep_from..max
+  StuckRule stuck = StuckRule::kLose;     // Cat and Mouse: a player with no move
+  unsigned threads = 0;                   // 0: one per hardware thread
+  std::uint64_t memory_limit = 0;         // bytes for the whole census; 0: no limit
+  std::string geng;           // a geng program (path or name on PATH); empty: the one built in
+  bool built_in_geng = true;  // false: run nauty-geng even when geng is built in
+  std::string graphs_path;    // cops: the graphs of the highest cop number; empty: not written
+  bool resume_any = false;    // resume a state file of another catmouse version or generator
 };
 
 // 8 parts up to 8 nodes, 32 for 9, 100 for 10, 1000 beyond.
@@ -67,7 +67,7 @@ struct CopNumberCount {
 
 struct CensusTotals {
   std::uint64_t graphs = 0;
-  std::vector<CopNumberCount> cop_numbers;   // cops, by cop number
+  std::vector<CopNumberCount> cop_numbers;    // cops, by cop number
   std::array<std::uint64_t, 3> placements{};  // Cat and Mouse, by Value: draws, mouse, cat wins
   std::array<std::optional<CensusRecord>, 3> longest;  // Cat and Mouse: [1] mouse, [2] cat
 };
@@ -86,7 +86,7 @@ struct CensusResult {
   std::uint32_t parts_done = 0, parts_this_run = 0;
   std::uint64_t graphs_this_run = 0;
   CensusTotals totals;
-  std::uint32_t highest = 0;     // cops: the highest cop number up to max with graphs kept
+  std::uint32_t highest = 0;         // cops: the highest cop number up to max with graphs kept
   std::uint64_t highest_graphs = 0;  // ... written to spec.graphs_path
   double wall_seconds = 0, cpu_seconds = 0;  // this run; CPU of its parts, geng's included
 };
