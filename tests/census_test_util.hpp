@@ -63,7 +63,10 @@ inline std::string untimed_state(const std::filesystem::path& path) {
 
 // "'path'" for a command line.
 inline std::string q(const std::filesystem::path& path) {
-  return "'" + path.string() + "'";
+  std::string text = "'";  // appended, not "'" + string: GCC 12 warns a false -Wrestrict there
+  text += path.string();
+  text += '\'';
+  return text;
 }
 
 }  // namespace census_test

@@ -143,6 +143,7 @@ struct CensusOwner::State {
   StateHeader header;
   StateFile file;
   std::uint32_t parts_at_start = 0;
+  std::uint32_t parts_to_run = 0;
   std::uint64_t graphs_at_start = 0;
   double cpu_at_start = 0;
   std::chrono::steady_clock::time_point started;
@@ -176,9 +177,10 @@ Result<CensusOwner> CensusOwner::open(const CensusSpec& given, const std::string
   if (!file.ok()) return file.error();
   const StateReader& reader = file->reader();
   auto state = std::make_unique<State>(State{std::move(spec).value(), *geng, std::move(header),
-                                             std::move(file).value(), reader.parts_done(),
+                                             std::move(file).value(), reader.parts_done(), 0,
                                              reader.graphs(), reader.cpu_seconds(), started});
   CensusOwner owner(std::move(state));
+  owner.state_->parts_to_run = static_cast<std::uint32_t>(owner.parts_left().size());
   observer.started(owner.progress());
   if (fell_back) {
     observer.note(fmt::format("{}: running {}",
@@ -216,6 +218,7 @@ CensusProgress CensusOwner::progress() const {
                         reader.parts_done(),
                         state_->spec.parts,
                         state_->parts_at_start,
+                        state_->parts_to_run,
                         reader.graphs() - state_->graphs_at_start,
                         since(state_->started)};
 }

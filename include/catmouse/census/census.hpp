@@ -94,6 +94,7 @@ struct CensusResult {
 struct CensusProgress {
   std::string state_path;
   std::uint32_t parts_done = 0, parts_total = 0, parts_at_start = 0;
+  std::uint32_t parts_to_run = 0;  // the parts this run does (all left, or those of only_parts)
   std::uint64_t graphs_this_run = 0;
   double seconds = 0;
 };
