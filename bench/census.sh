@@ -8,24 +8,30 @@
 #   - solve --batch --summary-only over the same graphs, --threads 1 and 2 alternately;
 #   - copnumber --summary-only over the 11,716,571 connected 10-node graphs on 2 threads (set
 #     TEN=0 to skip it: a minute or more);
-#   - census cops --nodes 10 (catmouse runs geng itself, 100 parts, 2 threads), REPEAT times,
-#     checking the counts 2,258,314 / 9,458,256 / 1 and the longest cop-win capture, 6 rounds
-#     (set CENSUS10=0 to skip it);
-#   - with ELEVEN=1, census cops --nodes 11 once: 1,006,700,565 graphs, minutes to an hour;
-#   - with MOUSE=1, census mouse --nodes 10 once: 11,716,571 graphs, 10 holes each (MOUSE_NODES
-#     picks another n, for a quick look at the row);
+#   - the census against its generation floor: census cops --nodes 10 (geng built in, 100 parts,
+#     2 threads) and census floor --nodes 10 (the same geng over the same parts on the same
+#     threads, nothing done per graph) alternately, REPEAT times each, checking the counts
+#     2,258,314 / 9,458,256 / 1 and the longest cop-win capture, 6 rounds; then the ratio of the
+#     medians of their wall times, census / floor (set CENSUS10=0 to skip it);
+#   - the same on a fixed sample of 12-node parts: --parts 10000 --only-parts 3,17,31,...,101
+#     (8 parts, 131 million graphs; TWELVE=0 skips it);
+#   - with ELEVEN=1, census cops --nodes 11 and its floor once each: 1,006,700,565 graphs, minutes;
+#   - with MOUSE=1, census mouse --nodes 10 and its floor once each: 11,716,571 graphs, 10 holes
+#     each (MOUSE_NODES picks another n, for a quick look at the row);
 #   - with RESUME=1, the kill and resume check of census cops --nodes RESUME_NODES (default 11;
 #     9 or 10 for a smoke run): the census run whole once (or the ELEVEN=1 or last CENSUS10 run
 #     reused when it is of the same n), then again from a fresh state file, killed with SIGKILL
-#     (catmouse and its geng children: the run's whole process group) at three random moments
+#     (the run's whole process group) at three random moments
 #     uniform in the first 90 % of the whole run's wall time (or of RESUME_SECONDS), the same
 #     command re-run after each kill to resume from the state file, and let finish after the
 #     third. Prints each kill's moment and the parts then done, each run's time and peak memory,
 #     and the resumed runs' sum; exits 1 unless the totals and the graphs file are the whole
 #     run's. SEED fixes the moments (default: random, printed).
 # NINE=0 skips the 9-node copnumber and solve rows (with TEN=0 CENSUS10=0 for a quick RESUME=1).
-# The census rows' CPU times include geng's (catmouse waits for each part's geng). The censuses
-# write their state files in a temporary folder: a row starts from nothing.
+# The census rows' CPU times include geng's (built in, it runs in catmouse's threads). The censuses
+# write their state files in a temporary folder: a row starts from nothing. Each row says the load
+# average when it ended: ratios of rows run side by side mean more than their times on a busy
+# machine.
 # Usage: bench/census.sh [build dir]   (default: build). Needs nauty (scripts/setup installs it).
 set -euo pipefail
 bin="${1:-build}/bin/catmouse"
@@ -97,7 +103,33 @@ census() {
   local name="$1"
   shift
   rm -f "$tmp/state.json" "$tmp/top.g6"
-  run "$name" "$bin" census "$@" --quiet --state "$tmp/state.json" --graphs "$tmp/top.g6"
+  local graphs=(--graphs "$tmp/top.g6")
+  [ "$1" = cops ] || graphs=()
+  run "$name" "$bin" census "$@" --quiet --state "$tmp/state.json" "${graphs[@]}"
+}
+# median FILE: the median of the numbers in FILE, one a line.
+median() {
+  sort -g "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# versus_floor LABEL ARGS...: census ARGS (cops or mouse ...) and census floor with the same
+# nodes, parts and threads, alternately, REPEAT times each; prints the ratio of the medians of
+# their wall times. The census's output stays in $tmp/out.
+versus_floor() {
+  local label="$1" kind="$2"
+  shift 2
+  : > "$tmp/census.times"
+  : > "$tmp/floor.times"
+  for r in $(seq "${times:-$repeat}"); do
+    census "floor $label (run $r)" floor "$@"
+    cut -d' ' -f1 "$tmp/time" >> "$tmp/floor.times"
+    census "census $kind $label (run $r)" "$kind" "$@"
+    cut -d' ' -f1 "$tmp/time" >> "$tmp/census.times"
+  done
+  local c f
+  c=$(median "$tmp/census.times")
+  f=$(median "$tmp/floor.times")
+  printf '%-44s census %s s / floor %s s = %s (medians of %s)\n' "ratio $kind $label" "$c" "$f" \
+    "$(awk -v c="$c" -v f="$f" 'BEGIN { printf "%.2f", c / f }')" "${times:-$repeat}"
 }
 # keep_reference N: the census just run (cops, --nodes N) is the whole run the resume check
 # compares with: its totals without the time, its graphs file (if any) and its wall time.
@@ -113,40 +145,41 @@ keep_reference() {
 totals() {
   sed -E '1s/ \([0-9]+ in this run\)//; 1s/ in [0-9.]* s \(.*//' "$1"
 }
-if [ "${CENSUS10:-1}" != 0 ]; then
-  for r in $(seq "$repeat"); do
-    census "census cops --nodes 10 --threads 2 (run $r)" cops --nodes 10 --threads 2
-    expect_count "graphs" 11716571
-    expect_count "cop number 1" 2258314
-    expect_count "cop number 2" 9458256
-    expect_count "cop number 3" 1
-    expect_rounds "cop number 1" 6
-  done
-  if [ "$repeat" -gt 0 ]; then
-    keep_reference 10
-    sed 's/^/  /' "$tmp/out"
-  fi
+if [ "${CENSUS10:-1}" != 0 ] && [ "$repeat" -gt 0 ]; then
+  versus_floor "--nodes 10 --threads 2" cops --nodes 10 --threads 2
+  expect_count "graphs" 11716571
+  expect_count "cop number 1" 2258314
+  expect_count "cop number 2" 9458256
+  expect_count "cop number 3" 1
+  expect_rounds "cop number 1" 6
+  keep_reference 10
+  sed 's/^/  /' "$tmp/out"
+fi
+if [ "${TWELVE:-1}" != 0 ] && [ "$repeat" -gt 0 ]; then
+  sample=3,17,31,45,59,73,87,101
+  versus_floor "--nodes 12, 8 parts of 10000" cops --nodes 12 --parts 10000 \
+    --only-parts "$sample" --threads 2
+  sed 's/^/  /' "$tmp/out"
 fi
 if [ "${ELEVEN:-0}" = 1 ]; then
-  census "census cops --nodes 11 --threads 2" cops --nodes 11 --threads 2
+  times=1 versus_floor "--nodes 11 --threads 2" cops --nodes 11 --threads 2
   expect_count "graphs" 1006700565
   keep_reference 11
   sed 's/^/  /' "$tmp/out"
 fi
 if [ "${MOUSE:-0}" = 1 ]; then
   mouse_nodes="${MOUSE_NODES:-10}"
-  rm -f "$tmp/state.json"
-  run "census mouse --nodes $mouse_nodes --threads 2" "$bin" census mouse --nodes "$mouse_nodes" \
-    --threads 2 --quiet --state "$tmp/state.json"
+  times=1 versus_floor "--nodes $mouse_nodes --threads 2" mouse --nodes "$mouse_nodes" --threads 2
   if [ "$mouse_nodes" = 10 ]; then expect_count "graphs" 11716571; fi
   sed 's/^/  /' "$tmp/out"
 fi
 
 # killed_run I DELAY: run I of the resume check, the census command on $tmp/state.json, killed
 # with SIGKILL DELAY seconds after its start (never when DELAY is empty). setsid makes the run
-# (sh, which execs catmouse) the leader of a process group of its own, which the geng parts
-# catmouse spawns join: killing the group kills them too, so that no geng is left behind, and
-# the check below fails if one is. Prints the run's line; its time is in $tmp/time.
+# (sh, which execs catmouse) the leader of a process group of its own: killing the group kills
+# catmouse (a geng program, with --geng, runs in a group of its own, and dies of SIGPIPE at its
+# next write), and the check below fails if anything of the group is left. Prints the run's
+# line; its time is in $tmp/time.
 killed_run() {
   local i="$1" delay="$2" name="census cops --nodes $resume_nodes, run $1" group left p
   rm -f "$tmp/pid"
@@ -189,9 +222,10 @@ killed_run() {
   printf '%-44s %8s s %8s s cpu %6s s sys %6d MB\n' "$name" "$seconds" "$user" "$sys" \
     $((kb / 1024))
 }
-# The finished parts in the state file (written whole by a rename, so never half).
+# The finished parts in the state file (one line each; kept graphs' lines do not count).
 parts_done() {
-  if [ -e "$tmp/state.json" ]; then grep -c '"part":' "$tmp/state.json" || true; else echo 0; fi
+  if [ -e "$tmp/state.json" ]; then grep -c '^{"part":[0-9]*,"graphs"' "$tmp/state.json" || true
+  else echo 0; fi
 }
 if [ "${RESUME:-0}" = 1 ]; then
   resume_nodes="${RESUME_NODES:-11}"

@@ -7,8 +7,8 @@
 #     levels, bytes exchanged in all and at the largest level; then the bytes after each level
 #     of the last run (LEVELS=1). The answers must agree (the script stops otherwise). With
 #     SAVE=1 each run also writes its tablebase file and the files are compared byte for byte.
-#   - census (CENSUS=1, the default): `nauty-geng -c 10 | catmouse copnumber - --summary-only
-#     --threads 1` and `catmouse-mpi copnumber --geng 10 --summary-only` for each K: wall and CPU
+#   - census (CENSUS=1, the default): `catmouse census cops --nodes 10 --threads 1` and
+#     `catmouse-mpi census cops --nodes 10` for each K: wall and CPU
 #     time (of every process), and the summaries compared (but their timing line). SOLVE=0 skips
 #     the solve.
 # The ranks share this machine's cores: with more processes than cores the figures are of
@@ -92,13 +92,15 @@ if [ "${SOLVE:-1}" = 1 ]; then solve_bench; fi
 if [ "${CENSUS:-1}" = 1 ]; then
   command -v nauty-geng >/dev/null || { echo "mpi.sh: nauty-geng not found (apt-get install nauty)" >&2; exit 2; }
   untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1"; }
-  /usr/bin/time -f '%e s, CPU %U s' -o "$tmp/time" bash -c \
-    "nauty-geng -cq 10 | '$cli' copnumber - --summary-only --threads 1 > '$tmp/census.txt'"
+  /usr/bin/time -f '%e s, CPU %U s' -o "$tmp/time" "$cli" census cops --nodes 10 --threads 1 \
+    --quiet --state "$tmp/census.json" --graphs "$tmp/top.g6" >"$tmp/census.txt"
   echo "census n=10, catmouse --threads 1: $(cat "$tmp/time")"
   sed 's/^/  /' "$tmp/census.txt"
   for k in $ks; do
+    rm -f "$tmp/census$k.json"
     /usr/bin/time -f '%e s, CPU %U s' -o "$tmp/time" "$mpirun" "${mpi_flags[@]}" -np "$k" "$mpi" \
-      copnumber --geng 10 --summary-only >"$tmp/census$k.txt"
+      census cops --nodes 10 --quiet --state "$tmp/census$k.json" --graphs "$tmp/top.g6" \
+      >"$tmp/census$k.txt"
     same=different
     diff <(untimed "$tmp/census.txt") <(untimed "$tmp/census$k.txt") >/dev/null && same=same
     echo "census n=10, catmouse-mpi K=$k: $(cat "$tmp/time"), summary $same"

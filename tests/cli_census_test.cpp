@@ -15,27 +15,15 @@
 
 #include "catmouse/io/format.hpp"
 #include "catmouse/solve/reference.hpp"
+#include "census_test_util.hpp"
 #include "cli_util.hpp"
 
 namespace {
 
 using namespace cli_test;
-
-#define REQUIRE_GENG()                                     \
-  if (run_command("command -v nauty-geng").exit_code != 0) \
-  GTEST_SKIP() << "nauty-geng is not installed (scripts/setup installs nauty)"
-
-std::filesystem::path temp(const std::string& name) {
-  return std::filesystem::temp_directory_path() /
-         ("catmouse_census_" + std::to_string(::getpid()) + "_" + name);
-}
-
-// The summary without its first line (the count and the time, which varies).
-std::string without_time(const std::string& summary) {
-  const std::size_t end = summary.find('\n');
-  EXPECT_EQ(summary.rfind("graphs: ", 0), 0u) << summary;
-  return end == std::string::npos ? "" : summary.substr(end + 1);
-}
+using census_test::q;
+using census_test::temp;
+using census_test::without_time;
 
 // A resumed census's first line counts every graph but times those of its own run:
 // "graphs: TOTAL (M in this run) in S s (R graphs/s)", with 0 < M < TOTAL.
@@ -50,24 +38,50 @@ void expect_resumed_count(const std::string& summary, std::uint64_t total) {
       << summary;
 }
 
-// A geng that waits before each part, so that a run can be killed between parts.
-std::filesystem::path slow_geng() {
-  const auto path = temp("slow_geng.sh");
-  std::ofstream(path) << "#!/bin/sh\nsleep 0.3\nexec nauty-geng \"$@\"\n";
-  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
-  return path;
-}
-
-// Kills `census` (a command line ending in --state) with SIGKILL once three parts are in `state`;
-// returns how many parts were there.
+// Kills `census` (a command line ending in --state) with SIGKILL once three parts are in `state`,
+// running a geng that waits before each part; returns how many parts were there. A line cut
+// short, as a kill in the middle of a write leaves it, is then added to the state file: the
+// resumed run must ignore it and do its part again.
 int kill_after_three_parts(const std::string& census, const std::filesystem::path& state) {
   const std::string kill_run =
-      "sh -c \"" + census + "'" + state.string() + "' --threads 1 --geng '" + slow_geng().string() +
-      "' >/dev/null & p=\\$!; for i in \\$(seq 200); do sleep 0.05; " +
-      "n=\\$(grep -c '\\\"part\\\"' '" + state.string() + "' 2>/dev/null); " +
+      "sh -c \"" + census + "'" + state.string() + "' --threads 1 --geng '" +
+      census_test::slow_geng().string() +
+      "' >/dev/null 2>&1 & p=\\$!; for i in \\$(seq 400); do sleep 0.05; " +
+      "n=\\$(grep -c '^{.part.:[0-9]*,.graphs' '" + state.string() + "' 2>/dev/null); " +
       "[ \\\"\\${n:-0}\\\" -ge 3 ] && break; done; kill -9 \\$p; wait \\$p; echo \\$n\"";
   const CliRun interrupted = run_command(kill_run);
+  std::ofstream(state, std::ios::app) << "{\"part\":15,\"graphs\":4";
   return std::atoi(interrupted.out.c_str());
+}
+
+// The counts and records docs/census.md gives for 9 nodes (cops) and 8 nodes (Cat and Mouse, both
+// stuck rules), line for line, by the geng built in and its default parts.
+TEST(CliCensus, CountsAndRecordsOfTheDocs) {
+  const auto folder = census_test::fresh_folder("docs");
+  const auto run = [&](const std::string& args) {
+    const CliRun r = run_command("cd " + q(folder) + " && '" + CATMOUSE_CLI + "' census " + args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return without_time(r.out);
+  };
+  EXPECT_EQ(run("cops --nodes 9"),
+            "cop number 1: 65561 graphs, longest capture 5 rounds (9 moves): HCXnEvu (part 0, "
+            "graph 1408)\n"
+            "cop number 2: 195519 graphs, longest capture 3 rounds (5 moves): H?BD?pW (part 2, "
+            "graph 335)\n"
+            "no graph of cop number 3 to 3: cops-9-top.g6 not written\n");
+  EXPECT_EQ(run("mouse --nodes 8"),
+            "mouse wins: 2880005 placements, longest 17 plies: GEjerw hole 2 mouse 3 cat 5 (part "
+            "5, graph 1739)\n"
+            "cat wins: 776122 placements, longest 16 plies: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+            "graph 1660)\n"
+            "draws: 79185 placements\n");
+  EXPECT_EQ(run("mouse --nodes 8 --stuck draw"),
+            "mouse wins: 2866135 placements, longest 17 plies: GEjerw hole 2 mouse 3 cat 5 (part "
+            "5, graph 1739)\n"
+            "cat wins: 776122 placements, longest 16 plies: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+            "graph 1660)\n"
+            "draws: 93055 placements\n");
+  std::filesystem::remove_all(folder);
 }
 
 TEST(CliCensus, ShortcutsGiveTheFullGamesSummary) {
@@ -130,6 +144,9 @@ TEST(CliCensus, SummaryOnlyAgreesWithTheCensus) {
   std::filesystem::remove(state);
 }
 
+// The 9-node census killed with SIGKILL after three of its 32 parts (its geng a program that
+// waits before each part) and resumed by nauty-geng's program: the totals of the whole run by the
+// geng built in, and the same state file but for the parts' CPU times.
 TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   REQUIRE_GENG();
   const auto whole = temp("whole.json"), killed = temp("killed.json");
@@ -137,28 +154,30 @@ TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   std::filesystem::remove(whole);
   std::filesystem::remove(killed);
   const std::string census = std::string("'") + CATMOUSE_CLI +
-                             "' census cops --nodes 8 --parts 16 --quiet --graphs '" +
-                             top.string() + "' --state ";
+                             "' census cops --nodes 9 --quiet --graphs '" + top.string() +
+                             "' --state ";
   const CliRun reference = run_command(census + "'" + whole.string() + "' --threads 2");
   ASSERT_EQ(reference.exit_code, 0) << reference.err;
-  // Killed with SIGKILL once three parts are in the state file.
   const int parts_before = kill_after_three_parts(census, killed);
   ASSERT_GE(parts_before, 3);
-  ASSERT_LT(parts_before, 16) << "the run was not killed before its end";
-  const CliRun resumed = run_command(census + "'" + killed.string() + "' --threads 2");
+  ASSERT_LT(parts_before, 32) << "the run was not killed before its end";
+  const CliRun resumed =
+      run_command(census + "'" + killed.string() + "' --threads 2 --geng nauty-geng");
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(without_time(resumed.out), without_time(reference.out));
-  EXPECT_NE(reference.out.find("cop number 1: 3791 graphs"), std::string::npos) << reference.out;
-  expect_resumed_count(resumed.out, 11117);
+  EXPECT_NE(reference.out.find("cop number 1: 65561 graphs"), std::string::npos) << reference.out;
+  expect_resumed_count(resumed.out, 261080);
+  // The same parts, in the same order, with the same lines, whichever geng ran them.
+  const auto generator = std::regex(R"("generator":\{[^}]*\})");
+  EXPECT_EQ(std::regex_replace(census_test::untimed_state(killed), generator, ""),
+            std::regex_replace(census_test::untimed_state(whole), generator, ""));
   std::filesystem::remove(whole);
   std::filesystem::remove(killed);
 }
 
 TEST(CliCensus, BadGengLineAndMissingGengExitWith2) {
   const auto state = temp("bad.json");
-  const auto bad = temp("bad_geng.sh");
-  std::ofstream(bad) << "#!/bin/sh\necho 'GUZuvW'\necho 'not graph6 at all'\n";
-  std::filesystem::permissions(bad, std::filesystem::perms::owner_all);
+  const auto bad = census_test::script("bad_geng.sh", "echo 'GUZuvW'\necho 'not graph6 at all'\n");
   const CliRun run = cli_test::catmouse("census cops --nodes 8 --parts 1 --quiet --state '" +
                                         state.string() + "' --geng '" + bad.string() + "'");
   EXPECT_EQ(run.exit_code, 2) << run.err;
@@ -168,7 +187,8 @@ TEST(CliCensus, BadGengLineAndMissingGengExitWith2) {
                                             state.string() + "' --geng no-such-geng-here");
   EXPECT_EQ(missing.exit_code, 2) << missing.err;
   EXPECT_EQ(missing.out, "");
-  EXPECT_NE(missing.err.find("no-such-geng-here not found"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("--geng: 'no-such-geng-here' not found on PATH"), std::string::npos)
+      << missing.err;
   std::filesystem::remove(state);
 }
 
@@ -246,25 +266,33 @@ TEST(CliMouseCensus, AgreesWithTheReferenceEngineOnEveryStart) {
   std::filesystem::remove(state);
 }
 
+// The 8-node Cat and Mouse census, both stuck rules, killed with SIGKILL after three of its 16
+// parts and resumed: the totals of the whole run.
 TEST(CliMouseCensus, ResumedAfterAKillGivesTheSameTotals) {
   REQUIRE_GENG();
   const auto whole = temp("mouse_whole.json"), killed = temp("mouse_killed.json");
-  std::filesystem::remove(whole);
-  std::filesystem::remove(killed);
+  for (const std::string stuck : {"lose", "draw"}) {
+    std::filesystem::remove(whole);
+    std::filesystem::remove(killed);
+    const std::string census = std::string("'") + CATMOUSE_CLI +
+                               "' census mouse --nodes 8 --parts 16 --quiet --stuck " + stuck +
+                               " --state ";
+    const CliRun reference = run_command(census + "'" + whole.string() + "' --threads 2");
+    ASSERT_EQ(reference.exit_code, 0) << reference.err;
+    const int parts_before = kill_after_three_parts(census, killed);
+    ASSERT_GE(parts_before, 3);
+    ASSERT_LT(parts_before, 16) << "the run was not killed before its end";
+    const CliRun resumed =
+        run_command(census + "'" + killed.string() + "' --threads 2 --geng nauty-geng");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_EQ(without_time(resumed.out), without_time(reference.out)) << stuck;
+    EXPECT_NE(reference.out.find("graphs: 11117 in"), std::string::npos) << reference.out;
+    expect_resumed_count(resumed.out, 11117);
+  }
   const std::string census =
-      std::string("'") + CATMOUSE_CLI + "' census mouse --nodes 7 --parts 16 --quiet --state ";
-  const CliRun reference = run_command(census + "'" + whole.string() + "' --threads 2");
-  ASSERT_EQ(reference.exit_code, 0) << reference.err;
-  const int parts_before = kill_after_three_parts(census, killed);
-  ASSERT_GE(parts_before, 3);
-  ASSERT_LT(parts_before, 16) << "the run was not killed before its end";
-  const CliRun resumed = run_command(census + "'" + killed.string() + "' --threads 2");
-  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_EQ(without_time(resumed.out), without_time(reference.out));
-  EXPECT_NE(reference.out.find("graphs: 853 in"), std::string::npos) << reference.out;
-  expect_resumed_count(resumed.out, 853);
+      std::string("'") + CATMOUSE_CLI + "' census mouse --nodes 8 --parts 16 --quiet --state ";
   // The state of another census (here another stuck rule) is refused, naming the field.
-  const CliRun other = run_command(census + "'" + whole.string() + "' --stuck draw");
+  const CliRun other = run_command(census + "'" + whole.string() + "' --stuck lose");
   EXPECT_EQ(other.exit_code, 2) << other.err;
   EXPECT_EQ(other.out, "");
   EXPECT_NE(other.err.find("field stuck"), std::string::npos) << other.err;

@@ -1,56 +1,93 @@
-// catmouse census cops --nodes N: the cop number of every connected graph on N nodes, from
-// nauty's geng run in res/mod parts by the part runner (census_parts.hpp), which saves each
-// finished part so that the same command after a kill does only the parts left.
-// Each graph is answered by the census's own shortcuts and tiny game (census_cops.hpp,
-// docs/census.md); catmouse-mpi census cops runs the same census over processes.
-#include <chrono>
+// catmouse census cops|mouse --nodes N: a census over every connected graph on N nodes, run by
+// the census library (catmouse/census/census.hpp) on threads; its options, messages and text are
+// the application layer's (census_options.hpp), shared with catmouse-mpi census. A signal stops
+// the census cleanly (its geng programs stopped, the state file as it is after the last finished
+// part) before ending catmouse by it.
 #include <memory>
 
-#include "census_commands.hpp"
-#include "census_cops.hpp"
+#include "catmouse/census/census.hpp"
+#include "catmouse/io/limits.hpp"
+#include "census_options.hpp"
 #include "commands.hpp"
 
 namespace catmouse::cli {
 
 namespace {
 
-struct CensusCommand {
-  PartsOptions parts;
-  CopsCensusOptions cops;
+void run_census(const CensusOptions& options) {
+  const census::CensusSpec spec = census_spec(options, available_memory());
+  const DeferredStop stop;
+  CensusReporter reporter("catmouse census", options.quiet, [&stop] { return stop.requested(); });
+  Result<census::CensusResult> result =
+      census::run_census(spec, state_path(options, spec), reporter);
+  reporter.done();
+  if (stop.requested()) stop.end();
+  if (!result.ok()) throw_census_error(result.error());
+  print(census_text(*result, options.json));
+}
+
+struct Census {
+  const char* name;
+  census::CensusKind kind;
+  const char* description;
+  const char* footer;
 };
 
-void run_census(CensusCommand cmd) {
-  const CensusKind kind = cops_census_kind(cmd.parts, cmd.cops);
-  const auto started = std::chrono::steady_clock::now();
-  std::uint64_t graphs_run = 0;
-  const FinishedParts done = run_parts(cmd.parts, kind, &graphs_run);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print(cops_census_report(cmd.cops, done, seconds, graphs_run));
-}
+constexpr Census kCensuses[] = {
+    {"cops", census::CensusKind::kCops, "The cop number of every connected graph on N nodes",
+     "Runs nauty's geng (built in) in res/mod parts shared out among the threads, answers every\n"
+     "graph with the full game's cop number and capture time (theorems first, docs/census.md),\n"
+     "and appends each finished part to the state file, whose name the first line gives. After a\n"
+     "kill, the same command runs only the parts left and prints the same totals: the counts per\n"
+     "cop number with the longest capture time and the first graph reaching it (in part order).\n"
+     "catmouse-mpi census cops runs the same census over MPI processes.\n\n"
+     "Examples:\n"
+     "  catmouse census cops --nodes 9\n"
+     "  catmouse census cops --nodes 10 --state cops10.json --threads 2 --json"},
+    {"mouse", census::CensusKind::kMouse,
+     "Cat and Mouse on every connected graph on N nodes, every hole and placement",
+     "Solves every graph with each node as the hole (one table per hole gives every start) and\n"
+     "counts the placements (hole, mouse start, cat start on three distinct nodes; mouse to move)\n"
+     "won by the mouse, won by the cat and drawn, with the longest forced win of each side in\n"
+     "plies and the first graph and placement reaching it (in part order). After a kill, the\n"
+     "same command runs only the parts left and prints the same totals.\n\n"
+     "Examples:\n"
+     "  catmouse census mouse --nodes 8\n"
+     "  catmouse census mouse --nodes 9 --stuck draw --state mouse9.json --threads 2"},
+    {"floor", census::CensusKind::kFloor,
+     "",  // hidden: the benchmark's generation floor (bench/census.sh)
+     "geng alone over the parts, nothing done per graph: the time any census takes at least."},
+};
 
 }  // namespace
 
 void add_census_command(CLI::App& app) {
-  CLI::App* census = app.add_subcommand("census", "Censuses over every connected graph (geng)");
-  census->require_subcommand(1);
-  auto cmd = std::make_shared<CensusCommand>();
-  CLI::App* cops =
-      census->add_subcommand("cops", "The cop number of every connected graph on N nodes");
-  add_parts_options(*cops, cmd->parts, "cops-N.census.json");
-  add_cops_census_options(*cops, cmd->cops);
-  cops->footer(
-      "Runs geng -cq N RES/M for each part not yet in the state file, answers every graph with\n"
-      "the full game's cop number and capture time (theorems first, docs/census.md), and saves\n"
-      "each finished part's counts to the state file (written whole, never half). After a kill,\n"
-      "the same command runs only the parts left and prints the same totals. Prints the counts\n"
-      "per cop number with the longest capture time and the first graph reaching it (in part\n"
-      "order). catmouse-mpi census cops runs the same census over MPI processes.\n\n"
-      "Examples:\n"
-      "  catmouse census cops --nodes 9\n"
-      "  catmouse census cops --nodes 10 --parts 100 --state cops10.json --threads 2");
-  cops->callback([cmd] { run_census(*cmd); });
-  add_mouse_census_command(*census);
+  CLI::App* command = app.add_subcommand("census", "Censuses over every connected graph (geng)");
+  command->require_subcommand(0, 1);
+  command->allow_extras();
+  for (const Census& census : kCensuses) {
+    auto options = std::make_shared<CensusOptions>();
+    options->kind = census.kind;
+    CLI::App* sub = command->add_subcommand(census.name, census.description);
+    if (*census.description == '\0') sub->group("");
+    add_census_options(*sub, *options, true);
+    sub->footer(census.footer);
+    sub->callback([options] { run_census(*options); });
+  }
+  command->callback([command] {
+    if (!command->get_subcommands().empty()) return;
+    const std::vector<std::string> extras = command->remaining();
+    if (!extras.empty()) {
+      throw InputError(
+          fmt::format("census: '{}' is not a census; give cops or mouse (catmouse "
+                      "census cops --help)",
+                      extras.front()));
+    }
+    throw InputError(
+        "census: give the census: cops (the cop number of every connected graph on N nodes) or "
+        "mouse (Cat and Mouse on every connected graph, hole and placement); e.g. catmouse "
+        "census cops --nodes 9");
+  });
 }
 
 }  // namespace catmouse::cli

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catmouse/census/cop_number.hpp"
+#include "catmouse/census/small_graph6.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
@@ -263,7 +264,7 @@ CopsGraph graph6_graph(std::string_view text, const std::string& source, std::ui
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   CopsGraph g;
   g.g6.assign(text);
-  g.small = small_graph6(text);
+  g.small = census::small_graph6(text);
   // Alone, a graph past the fast path's tuples is solved on every thread: that needs a Graph.
   if (!g.small || (alone && g.small->node_count >= Graph::kMinNodes)) {
     g.graph = take_read(parse_graph6(text, source, number, memory_limit));

@@ -86,12 +86,39 @@ void remove_temporaries() {
   ::_exit(128 + signal);
 }
 
+// DeferredStop: whether one lives, and the first signal it caught (0: none yet).
+static_assert(std::atomic<bool>::is_always_lock_free);
+std::atomic<bool> deferring{false};
+std::atomic<int> deferred_signal{0};
+
 extern "C" void on_ending_signal(int signal) {
+  int none = 0;
+  if (signal != SIGPIPE && deferring.load() &&
+      deferred_signal.compare_exchange_strong(none, signal))
+    return;
   remove_temporaries();
   end_by(signal);
 }
 
 }  // namespace
+
+DeferredStop::DeferredStop() {
+  deferred_signal.store(0);
+  deferring.store(true);
+}
+
+DeferredStop::~DeferredStop() {
+  deferring.store(false);
+}
+
+bool DeferredStop::requested() const {
+  return deferred_signal.load() != 0;
+}
+
+void DeferredStop::end() const {
+  remove_temporaries();
+  end_by(deferred_signal.load());
+}
 
 namespace {
 constexpr int kEndingSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};

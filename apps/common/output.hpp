@@ -67,6 +67,20 @@ PeerWait fifo_wait(const char* peer);
 // SIGXFSZ is ignored, so that a write past `ulimit -f` is a write error naming the file.
 // run_program() calls it once.
 void install_signal_cleanup();
+// While one lives, SIGINT, SIGTERM and SIGHUP do not end the program at once: the first one is
+// recorded, so that a command can stop cleanly (its children stopped, its files left as they
+// should be) and then end by it. A second one ends the program at once, as without it.
+class DeferredStop {
+ public:
+  DeferredStop();
+  ~DeferredStop();
+  DeferredStop(const DeferredStop&) = delete;
+  DeferredStop& operator=(const DeferredStop&) = delete;
+  // Whether a signal came.
+  bool requested() const;
+  // Ends the program by the signal that came (the temporaries removed first).
+  [[noreturn]] void end() const;
+};
 // Holds back SIGINT, SIGTERM, SIGHUP and SIGPIPE on the calling thread while it lives, so that a
 // temporary can be made and given to a TemporaryGuard before one of them can end the program
 // between the two (a signal that came meanwhile is delivered when it goes). For the main thread,

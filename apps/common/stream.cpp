@@ -159,37 +159,6 @@ bool looks_like_graph6(std::string_view line) {
   });
 }
 
-std::optional<SmallGraph> small_graph6(std::string_view line) {
-  if (line.empty()) return std::nullopt;
-  const int first = static_cast<unsigned char>(line[0]) - 63;
-  if (first < 1 || first > 62) return std::nullopt;  // 0 nodes, or a longer node count
-  const auto n = static_cast<NodeId>(first);
-  const std::size_t bits = std::size_t{n} * (n - 1) / 2;
-  if (line.size() != 1 + (bits + 5) / 6) return std::nullopt;
-  SmallGraph graph;
-  graph.node_count = n;
-  // The upper triangle, column by column: bit (i, j) for j = 1..n-1, i = 0..j-1, six to a byte.
-  std::size_t at = 0;
-  NodeId i = 0, j = 1;
-  for (std::size_t b = 1; b < line.size(); ++b) {
-    const int six = static_cast<unsigned char>(line[b]) - 63;
-    if (six < 0 || six > 63) return std::nullopt;
-    for (int k = 5; k >= 0; --k, ++at) {
-      const bool set = (six >> k & 1) != 0;
-      if (at >= bits) {
-        if (set) return std::nullopt;  // padding must be zero
-        continue;
-      }
-      if (set) {
-        graph.rows[i] |= std::uint64_t{1} << j;
-        graph.rows[j] |= std::uint64_t{1} << i;
-      }
-      if (++i == j) i = 0, ++j;
-    }
-  }
-  return graph;
-}
-
 std::string json_string(std::string_view graph6) {
   std::string out = "\"";
   for (char c : graph6) {

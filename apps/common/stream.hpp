@@ -71,12 +71,6 @@ class LineReader {
 // bytes only (63..126) with no space, which an edge list's first line ("nodes 5", "0 1") never is.
 bool looks_like_graph6(std::string_view first_line);
 
-// A graph6 line of at most 62 nodes decoded straight into rows of bits, the collections' fast
-// path (no Graph built); nullopt for anything else (larger graphs, a header, a bad line), which
-// then goes to the library's parser, with its messages. Takes one and two nodes, which Graph
-// does not.
-std::optional<SmallGraph> small_graph6(std::string_view line);
-
 // A graph6 line as a JSON string, quotes included: graph6 bytes are printable ASCII, and only
 // the backslash needs escaping.
 std::string json_string(std::string_view graph6);

@@ -11,13 +11,9 @@
 #include <new>
 #include <optional>
 
-#include "child_process.hpp"
-
 namespace catmouse::mpi_cli {
 
 namespace {
-
-constexpr const char* kGengHint = "nauty-geng is nauty's geng; Debian: apt-get install nauty";
 
 // Little-endian words and length-prefixed strings.
 class Packer {
@@ -61,20 +57,6 @@ class Unpacker {
   std::string_view bytes_;
   std::size_t at_ = 0;
 };
-
-// The count in geng's closing line on stderr (">Z 11117 graphs generated in 0.00 sec").
-std::optional<std::uint64_t> geng_count(std::string_view line) {
-  constexpr std::string_view kStart = ">Z ";
-  if (!line.starts_with(kStart)) return std::nullopt;
-  line.remove_prefix(kStart.size());
-  std::uint64_t count = 0;
-  const auto [end, error] = std::from_chars(line.data(), line.data() + line.size(), count);
-  if (error != std::errc() ||
-      !std::string_view(end, line.data() + line.size() - end).starts_with(" graphs generated")) {
-    return std::nullopt;
-  }
-  return count;
-}
 
 }  // namespace
 
@@ -203,84 +185,6 @@ UnitResult answer_block(std::string_view block, cli::CopNumberLines& lines) {
     answer_line(lines, {index, number, text, alone, 0}, source, result);
   }
   return result;
-}
-
-GengSlices::GengSlices(int nodes, std::uint64_t slices) : nodes_(nodes), slices_(slices) {
-  if (slices_ == 0) {
-    // Enough slices that geng's slices in order are its own order (its splitting level has
-    // fewer nodes): measured, more than 16 for 7 nodes, 32 for 8, 128 for 9, 1024 for 10
-    // (docs/distributed.md); 2 * 4^(n - 5) keeps a factor of 2 over those. A slice costs two
-    // process starts (count, answer), a few milliseconds.
-    const int exponent = std::clamp(nodes - 5, 2, 7);
-    slices_ = std::uint64_t{2} << (2 * exponent);
-  }
-}
-
-std::vector<std::string> GengSlices::command(const char* flags, std::uint64_t j) const {
-  std::vector<std::string> argv = {"nauty-geng", flags, std::to_string(nodes_)};
-  if (slices_ > 1) argv.push_back(fmt::format("{}/{}", j, slices_));
-  return argv;
-}
-
-std::uint64_t GengSlices::count(std::uint64_t j) {
-  kept_.resize(slices_);
-  is_kept_.resize(slices_, 0);
-  if (kept_bytes_ < kKeptBytes) {
-    // The graphs themselves, counted as they come and kept for answer().
-    cli::ChildProcess geng(command("-cq", j), false, kGengHint);
-    std::string& kept = kept_[j];
-    std::string_view line;
-    std::uint64_t count = 0;
-    for (; geng.next(line); ++count) {
-      kept.append(line);
-      kept += '\n';
-    }
-    geng.finish();
-    kept_bytes_ += kept.size();
-    is_kept_[j] = 1;
-    return count;
-  }
-  // -u counts without writing graphs; the count comes on stderr.
-  cli::ChildProcess geng(command("-cu", j), true, kGengHint);
-  std::string_view line;
-  std::optional<std::uint64_t> count;
-  while (geng.next(line)) {
-    if (const auto n = geng_count(line)) count = n;
-  }
-  geng.finish();
-  if (!count) {
-    throw cli::InputError(fmt::format("{}: no count of graphs in its output", geng.command()));
-  }
-  return *count;
-}
-
-void GengSlices::answer(std::uint64_t j, std::uint64_t first, bool alone,
-                        cli::CopNumberLines& lines, UnitResult& result) {
-  const std::vector<std::string> argv = command("-cq", j);
-  const std::string source = cli::command_text(argv);
-  if (j < is_kept_.size() && is_kept_[j]) {
-    std::string_view rest = kept_[j];
-    for (std::uint64_t k = 1; !rest.empty(); ++k) {
-      const std::size_t end = rest.find('\n');
-      answer_line(lines, {first + k, k, rest.substr(0, end), alone, 0}, source, result);
-      rest.remove_prefix(end + 1);
-    }
-    std::string().swap(kept_[j]);
-    return;
-  }
-  try {
-    cli::ChildProcess geng(argv, false, kGengHint);
-    std::string_view line;
-    for (std::uint64_t k = 1; geng.next(line); ++k) {
-      answer_line(lines, {first + k, k, line, alone, 0}, source, result);
-    }
-    geng.finish();
-  } catch (const cli::InputError& e) {
-    if (result.code == 0) {
-      result.code = 2;
-      result.error = e.what();
-    }
-  }
 }
 
 }  // namespace catmouse::mpi_cli

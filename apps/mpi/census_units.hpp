@@ -1,6 +1,6 @@
 // The units of work of catmouse-mpi copnumber (cmd_copnumber.cpp) and what crosses between the
-// processes: blocks of a graph6 file's lines, slices of nauty-geng's enumeration, and the result
-// of answering one (its text, its tally, its failure), as bytes.
+// processes: blocks of a graph6 file's lines, and the result of answering one (its text, its
+// tally, its failure), as bytes.
 #pragma once
 
 #include <cstdint>
@@ -12,9 +12,6 @@
 #include "stream.hpp"
 
 namespace catmouse::mpi_cli {
-
-// geng's own limit on nodes (its default build).
-inline constexpr int kMaxGengNodes = 32;
 
 // One unit answered: its answers' text and tally up to the first line that failed, and that
 // failure (code 2: a bad line; 1: memory) with its message, located at the line.
@@ -56,29 +53,5 @@ class BlockReader {
 
 // Answers a block of next_block().
 UnitResult answer_block(std::string_view block, cli::CopNumberLines& lines);
-
-// The connected graphs on n nodes as `slices` slices of nauty-geng (res/mod), each run by a
-// process of its own (posix_spawnp). A slice is generated once when this process can keep its
-// graphs until it answers them (up to kKeptBytes in all), else counted first (geng -u) and
-// generated again.
-class GengSlices {
- public:
-  static constexpr std::uint64_t kKeptBytes = std::uint64_t{1} << 30;
-  GengSlices(int nodes, std::uint64_t slices);  // slices 0: the default for `nodes`
-  std::uint64_t slices() const { return slices_; }
-  // The graphs of slice j; throws cli::InputError when geng fails.
-  std::uint64_t count(std::uint64_t j);
-  // Answers slice j, whose graphs are numbered from first + 1 in the whole census.
-  void answer(std::uint64_t j, std::uint64_t first, bool alone, cli::CopNumberLines& lines,
-              UnitResult& result);
-
- private:
-  std::vector<std::string> command(const char* flags, std::uint64_t j) const;
-  int nodes_;
-  std::uint64_t slices_;
-  std::vector<std::string> kept_;  // per slice: its graph6 lines, when kept
-  std::vector<char> is_kept_;
-  std::uint64_t kept_bytes_ = 0;
-};
 
 }  // namespace catmouse::mpi_cli

@@ -1,13 +1,11 @@
-// catmouse-mpi copnumber: catmouse copnumber's census over the processes of an MPI run
+// catmouse-mpi copnumber: catmouse copnumber over the processes of an MPI run
 // (docs/distributed.md). Each graph is answered exactly as catmouse copnumber answers it
-// (apps/common/copnumber_lines.hpp); what is distributed is the collection:
-//  - GRAPH (a graph6 file, or '-'): process 0 reads it and deals out blocks of lines, one block
-//    to each process per round, and prints the answers in input order;
-//  - --geng N: the connected graphs on N nodes, as M slices of nauty-geng (res/mod), slice j
-//    run by process j mod K. The slices are generated (and kept) or counted first, so that every
-//    graph has its number in the order of the slices, whatever K.
-// The answers, the graph numbers and the summary are catmouse copnumber's over the same input,
-// for any number of processes.
+// (apps/common/copnumber_lines.hpp); what is distributed is the collection, GRAPH (a graph6 file,
+// or '-'): process 0 reads it and deals out blocks of lines, one block to each process per round,
+// and prints the answers in input order. The answers, the graph numbers and the summary are
+// catmouse copnumber's over the same input, for any number of processes. The census of every
+// connected graph on N nodes is catmouse-mpi census cops --nodes N (cmd_census.cpp); --geng,
+// which means a geng program everywhere else, is refused here with a message saying so.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -25,8 +23,7 @@ namespace {
 
 struct CensusCommand {
   std::string path;
-  int geng = 0;
-  std::uint64_t slices = 0;
+  std::string geng;
   cli::CopNumberSettings settings;
   bool summary = false;
   std::string memory;
@@ -112,63 +109,6 @@ cli::Tally census_of_file(const CensusCommand& cmd, const mpi::Communicator& com
   return tally;
 }
 
-// --geng N: the slices counted, then answered; with answers per graph, in rounds of one slice
-// per process printed in order, else each process through its slices and the tallies gathered
-// once.
-cli::Tally census_of_geng(const CensusCommand& cmd, const mpi::Communicator& comm,
-                          cli::CopNumberLines& lines, HeldOutput& output) {
-  GengSlices geng(cmd.geng, cmd.slices);
-  const auto processes = static_cast<std::uint64_t>(comm.size());
-  const auto me = static_cast<std::uint64_t>(comm.rank());
-  std::vector<std::uint64_t> counts(geng.slices(), 0);
-  agreed(comm, [&] {
-    for (std::uint64_t j = me; j < geng.slices(); j += processes) counts[j] = geng.count(j);
-  });
-  counts = comm.sum(counts);
-  std::vector<std::uint64_t> first(geng.slices() + 1, 0);  // graphs before slice j
-  for (std::uint64_t j = 0; j < geng.slices(); ++j) first[j + 1] = first[j] + counts[j];
-  const bool alone = first.back() == 1;
-  const auto answer = [&](std::uint64_t j) {
-    UnitResult result;
-    if (j < geng.slices()) {
-      geng.answer(j, first[j], alone, lines, result);
-    }
-    return result;
-  };
-  cli::Tally tally;
-  if (!cmd.settings.summary_only) {
-    for (std::uint64_t round = 0; round < geng.slices(); round += processes) {
-      const std::vector<std::string> results = comm.gather(pack_result(answer(round + me)), 0);
-      if (comm.rank() == 0) {
-        take_round(comm, results, tally, output);
-      } else {
-        agree(comm, 0, {}, false);
-      }
-    }
-  } else {
-    // Each process's slices in order; process 0 merges them in the order of the slices.
-    std::string mine;
-    for (std::uint64_t j = me; j < geng.slices(); j += processes) mine += pack_result(answer(j));
-    const std::vector<std::string> all = comm.gather(mine, 0);
-    std::vector<std::string> by_slice(geng.slices());
-    for (std::size_t p = 0; p < all.size(); ++p) {
-      std::vector<std::string> results = split_results(all[p]);
-      for (std::size_t k = 0; k < results.size(); ++k) {
-        by_slice[p + k * processes] = std::move(results[k]);
-      }
-    }
-    if (comm.rank() == 0) {
-      take_round(comm, by_slice, tally, output);
-    } else {
-      agree(comm, 0, {}, false);
-    }
-  }
-  if (first.back() == 0) {
-    throw AgreedError(fmt::format("nauty-geng -c {}: no graph", cmd.geng), 2);
-  }
-  return tally;
-}
-
 void run(const CensusCommand& cmd, const mpi::Communicator& comm) {
   const cli::CopNumberSettings& s = cmd.settings;
   agreed(comm, [&] {
@@ -177,13 +117,13 @@ void run(const CensusCommand& cmd, const mpi::Communicator& comm) {
           "--summary-only: prints no answer per graph; not with --json or --jsonl");
     }
     if (s.json && s.jsonl) throw cli::InputError("--jsonl: not with --json");
-    if (cmd.path.empty() == (cmd.geng == 0)) {
-      throw cli::InputError("give either GRAPH (a graph6 file, '-' for stdin) or --geng N");
+    if (!cmd.geng.empty()) {
+      throw cli::InputError(
+          "--geng: catmouse-mpi copnumber answers a collection (GRAPH: a graph6 file, '-' for "
+          "stdin); every connected graph on N nodes is the census catmouse-mpi census cops "
+          "--nodes N, or nauty-geng -c N piped into catmouse-mpi copnumber -");
     }
-    if (cmd.geng != 0 && (cmd.geng < 1 || cmd.geng > kMaxGengNodes)) {
-      throw cli::InputError(fmt::format("--geng: {} nodes; give 1 to {}", cmd.geng, kMaxGengNodes));
-    }
-    if (cmd.slices != 0 && cmd.geng == 0) throw cli::InputError("--slices: only with --geng");
+    if (cmd.path.empty()) throw cli::InputError("give GRAPH (a graph6 file, '-' for stdin)");
   });
   const auto started = std::chrono::steady_clock::now();
   cli::CopNumberSettings settings = s;
@@ -193,8 +133,7 @@ void run(const CensusCommand& cmd, const mpi::Communicator& comm) {
   std::unique_ptr<cli::CopNumberLines> lines;
   agreed(comm, [&] { lines = std::make_unique<cli::CopNumberLines>(settings); });
   HeldOutput output;
-  const cli::Tally tally = cmd.geng != 0 ? census_of_geng(cmd, comm, *lines, output)
-                                         : census_of_file(cmd, comm, *lines, output);
+  const cli::Tally tally = census_of_file(cmd, comm, *lines, output);
   if (comm.rank() != 0) return;
   output.flush();
   if (cmd.summary || s.summary_only) {
@@ -218,14 +157,11 @@ void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm) {
       "copnumber", "The cop number of every graph of a collection, over the processes of the run");
   sub->add_option("GRAPH", cmd->path,
                   "a graph6 file of graphs, one per line (nauty-geng's output); '-' reads stdin");
+  // Kept so that the census's old spelling gets a message pointing to catmouse-mpi census.
   sub->add_option("--geng", cmd->geng,
-                  "every connected graph on N nodes: each process runs its slices of "
-                  "nauty-geng -c N res/mod")
+                  "refused: the census of every connected graph on N nodes is catmouse-mpi "
+                  "census cops --nodes N")
       ->type_name("N");
-  sub->add_option("--slices", cmd->slices,
-                  "with --geng: the slices (res/mod) of the enumeration (default: 2*4^(N-5), at "
-                  "least 32: enough that the slices in order are geng's own order)")
-      ->type_name("M");
   sub->add_option("--max", s.max, "try at most this many cops (default: 3)")->type_name("K");
   sub->add_option("--memory", cmd->memory,
                   "refuse a graph whose solve needs more than this on one process (default: the "
@@ -250,7 +186,7 @@ void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm) {
       "catmouse numbers them; the census's summary is the same for any number of processes.\n"
       "Each process answers on one thread: run one process per core.\n\n"
       "Examples:\n"
-      "  mpirun -np 4 catmouse-mpi copnumber --geng 10 --summary-only\n"
+      "  nauty-geng -cq 10 | mpirun -np 4 catmouse-mpi copnumber - --summary-only\n"
       "  mpirun -np 4 catmouse-mpi copnumber graphs.g6 --jsonl > answers.jsonl");
   sub->callback([cmd, &comm] { run(*cmd, comm); });
 }

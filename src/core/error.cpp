@@ -122,6 +122,14 @@ std::string_view field_name(ErrorField field) {
       return "nodes";
     case ErrorField::kSource:
       return "source";
+    case ErrorField::kParts:
+      return "parts";
+    case ErrorField::kKeepFrom:
+      return "keep_from";
+    case ErrorField::kStuck:
+      return "stuck";
+    case ErrorField::kGenerator:
+      return "generator";
   }
   return "";
 }

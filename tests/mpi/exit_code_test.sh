@@ -30,7 +30,10 @@ expect() {
 # A bad --memory is a usage error, said once, on one process or several.
 for k in 1 3; do
   expect 2 "--memory: 'zz' is not an amount of memory" "$k" solve g.json --memory zz
-  expect 2 "--memory: 'zz' is not an amount of memory" "$k" copnumber --geng 4 --memory zz
+  expect 2 "--memory: 'zz' is not an amount of memory" "$k" census cops --nodes 4 --memory zz
+  # --geng is a geng program everywhere; the census of every graph on N nodes is census cops.
+  expect 2 "--geng: catmouse-mpi copnumber answers a collection .* catmouse-mpi census cops --nodes N" \
+    "$k" copnumber --geng 4
 done
 
 # A full disk while saving is output lost: exit 1. A full device (like /dev/full, made here

@@ -56,6 +56,10 @@ enum class ErrorField : std::uint8_t {
   kExhaustive,
   kNodes,
   kSource,
+  kParts,      // a census's res/mod parts of geng's enumeration
+  kKeepFrom,   // the cop number from which a census keeps the graphs
+  kStuck,      // the rule for a player with no move, as a census takes it
+  kGenerator,  // nauty's geng: the program a census runs, or the one built in
 };
 
 // The stable snake_case name of a field ("mouse_start", "memory_limit", ...; "" for kNone), as
