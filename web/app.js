@@ -271,7 +271,7 @@ function render() {
   chip.setAttribute('aria-hidden', 'true');
   status.append(chip, document.createTextNode(capital(sentence)));
   // Why: how the optimal line from here ends; once the game is over its sentence says why.
-  const reason = over || !state.line ? '' : lineReason(state.line, nodeName);
+  const reason = over || !state.line ? '' : lineReason(state.line);
   $('reason').textContent = reason;
   $('reason').hidden = !reason;
 

@@ -2,22 +2,16 @@
 // the value, shown under it), and the game record.
 import { describePosition, plural } from './words.js';
 
-// How the optimal line (the API's `line`) ends, in words: why the position has its value. Empty
-// when the game is over at the line's first position (its sentence already says why).
-export function lineReason(line, nodeName) {
-  const positions = line.positions;
-  const moves = positions.length - 1;
-  if (line.end === 'repetition') {
-    const at = line.cycle_start;
-    const back = at === 0 ? 'this position' : `position ${at} of the line (${describePosition(positions[at], nodeName)})`;
-    return `The next optimal move returns to ${back}: play repeats a cycle of ${plural(positions.length - at, 'move')}.`;
-  }
+// How the optimal line (the API's `line`) ends, in words: why the position has its value. The
+// sentence is the server's (`reason`, the words of catmouse explain's "end:" line); the page adds
+// how many moves it takes. Empty when the game is over at the line's first position (its
+// sentence already says why).
+export function lineReason(line) {
+  const moves = line.positions.length - 1;
   if (line.end === 'cut') return `The optimal line goes on past ${plural(moves, 'move')}; it is cut there.`;
-  if (moves === 0) return '';
-  // The last position's sentence says why the game ends there: "mouse wins: the mouse is in the hole".
-  const last = positions[moves].sentence;
-  const colon = last.indexOf(': ');
-  return `The optimal line ends after ${plural(moves, 'move')}: ${colon >= 0 ? last.slice(colon + 2) : last}.`;
+  if (moves === 0 && line.end !== 'repetition') return '';
+  const reason = line.reason.charAt(0).toUpperCase() + line.reason.slice(1);
+  return line.end === 'repetition' ? `${reason}.` : `After ${plural(moves, 'move')}: ${line.reason}.`;
 }
 
 function valueText(p) {
@@ -56,7 +50,7 @@ export function renderLine(list, end, line, nodeName, onFollow) {
     list.append(li);
   });
   const more = line.positions.length > shown.length ? ` (${line.positions.length - shown.length} more positions not shown)` : '';
-  end.textContent = `${lineReason(line, nodeName) || 'The game is over here.'}${more}`;
+  end.textContent = `${lineReason(line) || 'The game is over here.'}${more}`;
 }
 
 // The game record: history[j] has j moves made, with its value once it has been shown;

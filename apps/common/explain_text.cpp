@@ -30,48 +30,6 @@ std::string position_text(const Position& p, const NodeNamer& node) {
                      side_name(p.turn));
 }
 
-// "the cat" with one cat, "a cat" with several.
-std::string some_cat(const Position& p) {
-  return p.cats.size() == 1 ? "the cat" : "a cat";
-}
-
-std::string ending_sentence(const Solution& solution, const Line& line, const NodeNamer& node) {
-  const Position& last = line.positions.back();
-  const Rules& rules = solution.game().rules();
-  const char* hole = solution.spec().grid ? "food" : "hole";
-  switch (line.end) {
-    case LineEnd::kHole:
-      return fmt::format("the mouse is in the {} {}: mouse wins", hole, node(last.mouse));
-    case LineEnd::kCapture: {
-      const bool caught =
-          std::find(last.cats.begin(), last.cats.end(), last.mouse) != last.cats.end();
-      if (caught) {
-        return fmt::format("{} is on the mouse at node {}: cat wins", some_cat(last),
-                           node(last.mouse));
-      }
-      const auto in_hole = std::find_if(last.cats.begin(), last.cats.end(),
-                                        [&](NodeId c) { return solution.game().is_hole(c); });
-      return fmt::format("{} is in the {} {} first: cat wins", some_cat(last), hole,
-                         node(*in_hole));
-    }
-    case LineEnd::kStuck:
-      if (last.turn == Side::kCat && last.cats.size() > 1) return "the cats have no legal move";
-      return fmt::format("the {} has no legal move", side_name(last.turn));
-    case LineEnd::kRepetition: {
-      const std::size_t back = *line.cycle_start;
-      const std::size_t cycle = line.positions.size() - back;
-      return fmt::format(
-          "the next optimal move returns to position {}: play repeats a cycle of {} move{}, a "
-          "draw",
-          back, cycle, cycle == 1 ? "" : "s");
-    }
-    case LineEnd::kMoveLimit:
-      break;
-  }
-  return fmt::format("the move limit of {} moves is reached: {}", rules.move_limit,
-                     rules.limit_outcome == LimitOutcome::kCatWin ? "cat wins" : "a draw");
-}
-
 // Whether the move from `from` to `to` keeps the mover where it is, as catmouse play and the
 // page say it ("stay on (1, 1)"). With several cats the same nodes after a move may be a swap, so
 // only one piece's move is called a stay.
@@ -164,12 +122,6 @@ std::string line_as_moves(const Solution& solution, const Line& line, const Node
 
 }  // namespace
 
-NodeNamer node_namer(const Solution& solution) {
-  const auto& grid = solution.spec().grid;
-  if (grid) return [&grid](NodeId v) { return cell_name(*grid, v); };
-  return [](NodeId v) { return fmt::to_string(v); };
-}
-
 std::string explain_text(const Solution& solution, const Line& line, const NodeNamer& node,
                          LineLayout layout) {
   const bool one_cat = solution.game().cats() == 1;
@@ -195,7 +147,7 @@ std::string explain_text(const Solution& solution, const Line& line, const NodeN
   }
   out += layout == LineLayout::kMoves && one_cat ? line_as_moves(solution, line, node)
                                                  : line_by_position(solution, line, node);
-  out += "end: " + ending_sentence(solution, line, node) + "\n";
+  out += "end: " + line_end_sentence(solution, line, node) + "\n";
   return out;
 }
 

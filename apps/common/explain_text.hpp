@@ -7,16 +7,15 @@
 #include <functional>
 #include <string>
 
+#include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solution.hpp"
 
 namespace catmouse::cli {
 
-// How the text names a node, given its id.
-using NodeNamer = std::function<std::string(NodeId)>;
-
-// catmouse's names: cells "(row, column)" on a grid map, else the ids. The namer refers to the
-// solution's map, so it must not outlive the solution.
-NodeNamer node_namer(const Solution& solution);
+// Nodes are named by core's NodeNamer; node_namer(solution) (solve/play.hpp) gives catmouse's
+// names, cells "(row, column)" on a grid map, else the ids.
+using catmouse::node_namer;
+using catmouse::NodeNamer;
 
 // How the text lays out the optimal line: a row per position with its value, and on a map the
 // board after each move (catmouse explain); or, for one cat, the moves as a list, two to a row,

@@ -129,6 +129,7 @@ Json line_json(const Solution& solution, const Position& p, std::uint32_t played
     out["positions"] = Json::array({described(solution, p, played)});
     out["cycle_start"] = nullptr;
     out["end"] = "cut";
+    out["reason"] = nullptr;
     return out;
   }
   for (std::size_t i = 0; i < line->line.positions.size(); ++i) {
@@ -138,6 +139,11 @@ Json line_json(const Solution& solution, const Position& p, std::uint32_t played
   out["positions"] = std::move(positions);
   out["cycle_start"] = line->line.cycle_start ? Json(*line->line.cycle_start) : Json(nullptr);
   out["end"] = line->cut ? "cut" : line_end_name(line->line.end);
+  // Why the line ends, in explain's words (solve/play.hpp), which the page shows under the value;
+  // null for a line cut short.
+  out["reason"] = line->cut ? Json(nullptr)
+                            : Json(line_end_sentence(solution, line->line, node_namer(solution),
+                                                     played));
   return out;
 }
 

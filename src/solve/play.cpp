@@ -24,34 +24,73 @@ std::string value_sentence(const StateValue& v) {
   return fmt::format("{} wins in {} move{}", value_name(v.value), r, r == 1 ? "" : "s");
 }
 
-std::string finished_sentence(const Solution& solution, const Position& p, LineEnd end,
-                              std::uint32_t played) {
-  const StateValue value = solution.value(p, played);
-  const std::string outcome =
-      value.value == Value::kDraw ? "draw" : fmt::format("{} wins", value_name(value.value));
+NodeNamer node_namer(const Solution& solution) {
+  const auto& grid = solution.spec().grid;
+  if (grid) return [&grid](NodeId v) { return cell_name(*grid, v); };
+  return [](NodeId v) { return fmt::to_string(v); };
+}
+
+std::string end_clause(const Solution& solution, const Position& last, LineEnd end,
+                       const NodeNamer& node) {
   const bool map = solution.spec().grid.has_value();
-  const bool several = p.cats.size() > 1;
+  const char* cat = last.cats.size() > 1 ? "a cat" : "the cat";
+  // " 3" after a place, " on 3" after a capture; nothing when no node is named.
+  const auto named = [&](std::string_view before, NodeId v) {
+    return node ? fmt::format("{}{}", before, node(v)) : std::string();
+  };
   switch (end) {
     case LineEnd::kHole:
-      return fmt::format("{}: the mouse is {}", outcome, map ? "on the food" : "in the hole");
+      return fmt::format("the mouse is {}{}", map ? "on the food" : "in the hole",
+                         named(" ", last.mouse));
     case LineEnd::kCapture: {
-      const char* cat = several ? "a cat" : "the cat";
-      if (std::find(p.cats.begin(), p.cats.end(), p.mouse) != p.cats.end()) {
-        return fmt::format("{}: {} caught the mouse", outcome, cat);
+      if (std::find(last.cats.begin(), last.cats.end(), last.mouse) != last.cats.end()) {
+        return fmt::format("{} caught the mouse{}", cat, named(" on ", last.mouse));
       }
-      return fmt::format("{}: {} reached the {} first", outcome, cat, map ? "food" : "hole");
+      const auto in_hole = std::find_if(last.cats.begin(), last.cats.end(),
+                                        [&](NodeId c) { return solution.game().is_hole(c); });
+      return fmt::format("{} reached the {}{} first", cat, map ? "food" : "hole",
+                         in_hole == last.cats.end() ? "" : named(" ", *in_hole));
     }
-    case LineEnd::kStuck: {
-      const char* who = p.turn == Side::kMouse ? "the mouse" : several ? "the cats" : "the cat";
-      return fmt::format("{}: {} cannot move", outcome, who);
-    }
+    case LineEnd::kStuck:
+      if (last.turn == Side::kCat && last.cats.size() > 1) return "the cats have no legal move";
+      return fmt::format("the {} has no legal move", side_name(last.turn));
     case LineEnd::kRepetition:
-      return "draw: a position repeats";
+      return "a position repeats";
     case LineEnd::kMoveLimit:
       break;
   }
-  return fmt::format("{}: the move limit of {} moves is reached", outcome,
-                     solution.game().rules().move_limit);
+  return fmt::format("the move limit of {} moves is reached", solution.game().rules().move_limit);
+}
+
+namespace {
+
+// "mouse wins", "cat wins", "draw": the outcome of a finished game of that value.
+std::string outcome_words(const StateValue& value) {
+  return value.value == Value::kDraw ? "draw" : fmt::format("{} wins", value_name(value.value));
+}
+
+}  // namespace
+
+std::string finished_sentence(const Solution& solution, const Position& p, LineEnd end,
+                              std::uint32_t played) {
+  if (end == LineEnd::kRepetition) return "draw: a position repeats";
+  return fmt::format("{}: {}", outcome_words(solution.value(p, played)), end_clause(solution, p, end));
+}
+
+std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
+                              std::uint32_t played) {
+  if (line.end == LineEnd::kRepetition && line.cycle_start) {
+    const std::size_t back = *line.cycle_start;
+    const std::size_t cycle = line.positions.size() - back;
+    return fmt::format(
+        "the next optimal move returns to position {}: play repeats a cycle of {} move{}, a draw",
+        back, cycle, cycle == 1 ? "" : "s");
+  }
+  const Position& last = line.positions.back();
+  const auto at_last = played + static_cast<std::uint32_t>(line.positions.size() - 1);
+  const std::string outcome = outcome_words(solution.value(last, at_last));
+  return fmt::format("{}: {}", end_clause(solution, last, line.end, node),
+                     outcome == "draw" ? "a draw" : outcome);
 }
 
 Result<PlayedLine> line_from(const Solution& solution, const Position& p, std::uint32_t played,

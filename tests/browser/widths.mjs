@@ -205,7 +205,7 @@ async function run(width, page, problems) {
   await step('the value, its reason and the board in the first screen; numbers under the pieces', async () => {
     await inView(page, 'LeetCode 913 example 1');
     const reason = await page.$eval('#reason', (r) => r.textContent);
-    check(/returns to position 1 .*cycle of 4 moves/.test(reason), `example 1 is a draw by repetition, but the reason reads "${reason}"`);
+    check(/returns to position 1\b.*cycle of 4 moves/.test(reason), `example 1 is a draw by repetition, but the reason reads "${reason}"`);
     await numbersUnderPieces(page, 'LeetCode 913 example 1');
     if (!phone) {
       // A window as tall as a classroom projector's, too.

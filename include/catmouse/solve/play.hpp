@@ -24,10 +24,32 @@ std::optional<LineEnd> finished(const Solution& solution, const Position& p,
 // "mouse wins in 3 moves", "cat wins in 1 move", "draw"; "mouse wins" without a remoteness.
 std::string value_sentence(const StateValue& value);
 
+// How the front ends name a node unless the caller has labels of its own: its id, or its cell
+// "(2, 0)" on a grid map.
+NodeNamer node_namer(const Solution& solution);
+
+// Why the game ends at `last`, as a clause, with the nodes it names written by `node` (none named
+// when `node` is empty): "the mouse is in the hole 0", "the cat caught the mouse on 3", "a cat
+// reached the hole 2 first", "the cat has no legal move", "a position repeats", "the move limit
+// of 1000 moves is reached"; a grid map says "the mouse is on the food (0, 4)". The one source of
+// these words: finished_sentence() and line_end_sentence() build on it.
+std::string end_clause(const Solution& solution, const Position& last, LineEnd end,
+                       const NodeNamer& node = {});
+
 // Why the game is over, in words, with its outcome first: "mouse wins: the mouse is in the hole",
-// "cat wins: a cat caught the mouse", "draw: the cat cannot move", "cat wins: the move limit of
-// 1000 moves is reached"; a grid map says "food" for the hole. `end` is finished(p, played).
+// "cat wins: a cat caught the mouse", "draw: the cat has no legal move", "cat wins: the move
+// limit of 1000 moves is reached"; a grid map says "food" for the hole. `end` is
+// finished(p, played). catmouse play's "Game over" line and the server's position sentences.
 std::string finished_sentence(const Solution& solution, const Position& p, LineEnd end,
+                              std::uint32_t played = 0);
+
+// Why an optimal line ends, with its outcome last: "the mouse is in the hole 0: mouse wins",
+// "the cat caught the mouse on 3: cat wins", "the next optimal move returns to position 1: play
+// repeats a cycle of 4 moves, a draw", "the move limit of 1000 moves is reached: a draw". The one
+// sentence of catmouse explain's and probe's "end:" line, Python's Table.explain() and the
+// page's reason for a value (the server's line JSON, `reason`). `played`: the moves made before
+// the line's first position.
+std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
                               std::uint32_t played = 0);
 
 // The optimal line from p with `played` moves made: Solution::line(), continued around its cycle

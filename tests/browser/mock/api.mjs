@@ -38,21 +38,47 @@ export function valueSentence(value, remoteness) {
   return `${value} wins in ${remoteness} move${remoteness === 1 ? '' : 's'}`;
 }
 
-// What a finished position means, in words.
-function finishedSentence(entry, s, end, value) {
+// A node as the server names it: its id, or its cell "(r, c)" on a grid map.
+function nodeName(entry, v) {
+  if (!entry.grid) return String(v);
+  const columns = entry.grid.rows[0].length;
+  return `(${Math.floor(v / columns)}, ${v % columns})`;
+}
+
+// Why the game ends at s, as the server's clause (end_clause of solve/play.hpp); `named`: with
+// the nodes named, as in a line's reason, or not, as in a position's sentence.
+function endClause(entry, s, end, named) {
   const { game } = entry;
-  const hole = entry.grid ? 'food' : 'hole';
   const catWord = game.k > 1 ? 'a cat' : 'the cat';
-  if (end === 'hole') return `mouse wins: the mouse is ${entry.grid ? 'on the food' : 'in the hole'}`;
+  const at = (before, v) => (named ? `${before}${nodeName(entry, v)}` : '');
+  if (end === 'hole') return `the mouse is ${entry.grid ? 'on the food' : 'in the hole'}${at(' ', s.mouse)}`;
   if (end === 'capture') {
-    if (s.cats.includes(s.mouse)) return `cat wins: ${catWord} caught the mouse`;
-    return `cat wins: ${catWord} reached the ${hole} first`;
+    if (s.cats.includes(s.mouse)) return `${catWord} caught the mouse${at(' on ', s.mouse)}`;
+    const inHole = s.cats.find((c) => game.hole[c]);
+    return `${catWord} reached the ${entry.grid ? 'food' : 'hole'}${inHole === undefined ? '' : at(' ', inHole)} first`;
   }
-  if (end === 'stuck') {
-    const who = s.turn === 'mouse' ? 'the mouse' : game.k > 1 ? 'the cats' : 'the cat';
-    return `${value === 'draw' ? 'draw' : `${value} wins`}: ${who} cannot move`;
+  if (end === 'stuck') return s.turn === 'cat' && game.k > 1 ? 'the cats have no legal move' : `the ${s.turn} has no legal move`;
+  if (end === 'repetition') return 'a position repeats';
+  return `the move limit of ${game.rules.move_limit} moves is reached`;
+}
+
+const outcome = (value) => (value === 'draw' ? 'draw' : `${value} wins`);
+
+// What a finished position means, in words (finished_sentence).
+function finishedSentence(entry, s, end, value) {
+  return `${outcome(value)}: ${endClause(entry, s, end, false)}`;
+}
+
+// Why a line ends (line_end_sentence): the page's reason for a value.
+function lineReason(entry, line, played) {
+  if (line.end === 'cut') return null;
+  if (line.end === 'repetition') {
+    const cycle = line.positions.length - line.cycle_start;
+    return `the next optimal move returns to position ${line.cycle_start}: play repeats a cycle of ${cycle} move${cycle === 1 ? '' : 's'}, a draw`;
   }
-  return `${value === 'draw' ? 'draw' : 'cat wins'}: the move limit of ${game.rules.move_limit} moves is reached`;
+  const last = line.positions[line.positions.length - 1];
+  const { value } = entry.game.valueOf(last, played + line.positions.length - 1);
+  return `${endClause(entry, last, line.end, true)}: ${value === 'draw' ? 'a draw' : outcome(value)}`;
 }
 
 function positionJson(entry, s, played) {
@@ -240,6 +266,7 @@ export class Api {
             positions: line.positions.map((p, i) => positionJson(entry, p, played + i)),
             cycle_start: line.cycle_start,
             end: line.end,
+            reason: lineReason(entry, line, played),
           },
         ];
       }
