@@ -56,7 +56,8 @@ TEST(CliUsage, ArgumentsAfterTheSeparatorAreTheProgramsOwn) {
 
 TEST(CliUsage, AGraphExpectedOnStdinSaysToGiveADash) {
   const std::string graph = example("leetcode1.json");
-  expect_has(refused("solve", graph).err, "- to read the graph from stdin (catmouse solve - < FILE)");
+  expect_has(refused("solve", graph).err,
+             "- to read the graph from stdin (catmouse solve - < FILE)");
   expect_has(refused("explain", graph).err,
              "- to read the graph from stdin (catmouse explain - < FILE)");
   EXPECT_EQ(catmouse("solve -", graph).out, "draw\n");

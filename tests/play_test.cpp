@@ -57,7 +57,7 @@ TEST(Play, AStuckSideIsOver) {
   const Solution s = solved(make_spec(std::move(g).value(), rules));
   EXPECT_EQ(finished(s, Position(0, {1}, Side::kMouse)), LineEnd::kStuck);
   EXPECT_EQ(finished_sentence(s, Position(0, {1}, Side::kMouse), LineEnd::kStuck),
-            "cat wins: the mouse cannot move");
+            "cat wins: the mouse has no legal move");
   EXPECT_EQ(finished(s, Position(0, {1}, Side::kCat)), std::nullopt);
 }
 

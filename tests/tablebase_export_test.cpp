@@ -181,9 +181,9 @@ TEST_F(TableStream, VerifyStateAgreesWithThePerStateCheck) {
     const Table& table = good.table();
     for (StateIndex i = 1; i < game.state_count(); i += 13) {
       const Value v = table.value(i);
-      const testing::Forgery fault =
-          v == Value::kDraw ? testing::Forgery{i, Value::kMouseWin, 3}
-                            : testing::Forgery{i, v, table.remoteness_raw(i) + 2};
+      const testing::Forgery fault = v == Value::kDraw
+                                         ? testing::Forgery{i, Value::kMouseWin, 3}
+                                         : testing::Forgery{i, v, table.remoteness_raw(i) + 2};
       const Table bad = testing::forged(table, {fault});
       ASSERT_TRUE(testing::write_forged(path_, good, {fault}, 64).ok());
       const Tablebase tablebase = Tablebase::open(path_).value();

@@ -202,9 +202,8 @@ void CensusReporter::progress(const census::CensusProgress& p) {
   if (!show_) return;
   const std::uint32_t finished = p.parts_done - p.parts_at_start;
   const std::string eta =
-      finished == 0
-          ? "?"
-          : fmt::format("{:.0f} s", p.seconds / finished * (p.parts_to_run - finished));
+      finished == 0 ? "?"
+                    : fmt::format("{:.0f} s", p.seconds / finished * (p.parts_to_run - finished));
   std::fprintf(stderr, "\rparts %u/%u, %llu graphs this run, %.1f s, ETA %s   ", p.parts_done,
                p.parts_total, static_cast<unsigned long long>(p.graphs_this_run), p.seconds,
                eta.c_str());

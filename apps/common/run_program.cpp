@@ -29,8 +29,8 @@ std::size_t typo_distance(std::string_view a, std::string_view b) {
   for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
@@ -68,9 +68,10 @@ std::string unknown_name(const std::string& path, std::string_view what, std::st
 }
 
 // The command line's first long option that its subcommand does not take, or subcommand name
-// that is not one, as a usage message that names the nearest. CLI11 alone would say "The following arguments were not
-// expected", and name a valid argument after an unknown option that took it as its value.
-// Arguments after "--" (check's program) and of a command that passes its own on are not options.
+// that is not one, as a usage message that names the nearest. CLI11 alone would say "The following
+// arguments were not expected", and name a valid argument after an unknown option that took it as
+// its value. Arguments after "--" (check's program) and of a command that passes its own on are not
+// options.
 std::optional<std::string> unknown_option(const CLI::App& app, int argc, char** argv) {
   const CLI::App* command = &app;
   std::string path;  // the subcommands, "census cops"

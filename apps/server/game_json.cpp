@@ -141,9 +141,9 @@ Json line_json(const Solution& solution, const Position& p, std::uint32_t played
   out["end"] = line->cut ? "cut" : line_end_name(line->line.end);
   // Why the line ends, in explain's words (solve/play.hpp), which the page shows under the value;
   // null for a line cut short.
-  out["reason"] = line->cut ? Json(nullptr)
-                            : Json(line_end_sentence(solution, line->line, node_namer(solution),
-                                                     played));
+  out["reason"] = line->cut
+                      ? Json(nullptr)
+                      : Json(line_end_sentence(solution, line->line, node_namer(solution), played));
   return out;
 }
 

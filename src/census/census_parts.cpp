@@ -214,12 +214,9 @@ std::vector<std::uint32_t> CensusOwner::parts_left() const {
 
 CensusProgress CensusOwner::progress() const {
   const StateReader& reader = state_->file.reader();
-  return CensusProgress{state_->file.path(),
-                        reader.parts_done(),
-                        state_->spec.parts,
-                        state_->parts_at_start,
-                        state_->parts_to_run,
-                        reader.graphs() - state_->graphs_at_start,
+  return CensusProgress{state_->file.path(),   reader.parts_done(),
+                        state_->spec.parts,    state_->parts_at_start,
+                        state_->parts_to_run,  reader.graphs() - state_->graphs_at_start,
                         since(state_->started)};
 }
 

@@ -260,8 +260,11 @@ std::optional<PlainLists> plain_lists(std::string_view text) {
 
 Result<Graph> parse_leetcode(std::string_view text, std::string_view source,
                              std::uint64_t memory_limit) try {
+  // "graph = [...]" is read as the list alone, its prefix blanked so that columns stay true.
+  std::string blanked;
   if (const std::size_t prefix = leetcode_prefix_length(text); prefix > 0) {
-    return parse_leetcode(blank_leetcode_prefix(text, prefix), source, memory_limit);
+    blanked = blank_leetcode_prefix(text, prefix);
+    text = blanked;
   }
   // A graph beyond the memory limit goes the full way too, which says where it starts.
   if (auto lists = plain_lists(text);

@@ -74,7 +74,8 @@ std::string outcome_words(const StateValue& value) {
 std::string finished_sentence(const Solution& solution, const Position& p, LineEnd end,
                               std::uint32_t played) {
   if (end == LineEnd::kRepetition) return "draw: a position repeats";
-  return fmt::format("{}: {}", outcome_words(solution.value(p, played)), end_clause(solution, p, end));
+  return fmt::format("{}: {}", outcome_words(solution.value(p, played)),
+                     end_clause(solution, p, end));
 }
 
 std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
@@ -88,9 +89,9 @@ std::string line_end_sentence(const Solution& solution, const Line& line, const 
   }
   const Position& last = line.positions.back();
   const auto at_last = played + static_cast<std::uint32_t>(line.positions.size() - 1);
-  const std::string outcome = outcome_words(solution.value(last, at_last));
+  const StateValue value = solution.value(last, at_last);
   return fmt::format("{}: {}", end_clause(solution, last, line.end, node),
-                     outcome == "draw" ? "a draw" : outcome);
+                     value.value == Value::kDraw ? "a draw" : outcome_words(value));
 }
 
 Result<PlayedLine> line_from(const Solution& solution, const Position& p, std::uint32_t played,
