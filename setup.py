@@ -1,6 +1,6 @@
 """The build of the extension catmouse._core for pip (pyproject.toml): CMake, as the rest of the
 project, configured for the interpreter running this script and built into
-build/pip-<ABI tag>-<base interpreter hash>/ (kept between builds, so a second pip install of the
+build-pip-<ABI tag>-<base interpreter hash>/ (kept between builds, so a second pip install of the
 same tree only relinks). The package's Python files come from python/catmouse/ via setuptools.
 
 The wheel pip installs is made here too (BdistWheel), so that `pip install --no-build-isolation .`
@@ -42,9 +42,12 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         # One directory per base interpreter: its venvs share it (relinking at most), while two
         # installs of the same version (Debian's and pyenv's 3.11) do not rebuild each other's.
+        # Beside build/, at its depth: ccache keys paths relative to the compiler's folder (the
+        # base folder is the source folder, CMakeLists.txt), so the files this build shares with
+        # the preset builds (the libraries, and the module for the same Python) are cache hits.
         tag = sysconfig.get_config_var("SOABI") or f"py{sys.version_info[0]}{sys.version_info[1]}"
         base = hashlib.sha1(sys.base_prefix.encode()).hexdigest()[:8]
-        default = ROOT / "build" / f"pip-{tag}-{base}"
+        default = ROOT / f"build-pip-{tag}-{base}"
         build_dir = Path(os.environ.get("CATMOUSE_PIP_BUILD_DIR", default))
         configure = [
             "cmake", "-S", str(ROOT), "-B", str(build_dir),

@@ -7,6 +7,7 @@
 #   GENERATOR, CXX_COMPILER, CONFIG  as in catmouse's build
 #   SANITIZER_FLAGS  the sanitizer flags catmouse's libraries were built with, if any: the
 #                    consumer links with them too
+#   CCACHE           ccache, if catmouse's build compiles through it: the consumer's build does too
 cmake_minimum_required(VERSION 3.25)
 
 function(run)
@@ -43,6 +44,13 @@ file(REMOVE_RECURSE ${WORK})
 set(consumer_build ${WORK}/build)
 set(configure ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${consumer_build} -G ${GENERATOR}
   -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
+if(CCACHE)
+  # Paths relative to catmouse's source folder, which holds the consumer and its build: the keys
+  # are the same in every clone.
+  set(ENV{CCACHE_BASEDIR} ${CATMOUSE_SOURCE})
+  set(ENV{CCACHE_NOHASHDIR} 1)
+  list(APPEND configure -DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE})
+endif()
 
 if(MODE STREQUAL "install")
   set(prefix ${WORK}/prefix)

@@ -3,7 +3,7 @@ that sees the system's packages, in a plain venv without NumPy or the package `w
 README's one line, run exactly as written there, in that venv), as a wheel built with `pip wheel`
 installed in a second venv, and in a plain venv of another CPython 3 found on the machine
 (pyenv's, /usr/local's, or another python3.X on PATH; skipped, saying why, when there is none
-pip can build for offline). The CMake build under build/pip-<tag>-<hash>/ is shared by the
+pip can build for offline). The CMake build under build-pip-<tag>-<hash>/ is shared by the
 installs of one interpreter (the first one builds, the others relink at most) and kept for the
 next run; every pip call is --no-index, so nothing is fetched."""
 
