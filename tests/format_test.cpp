@@ -301,14 +301,22 @@ TEST(FormatNames, AMapIsNoGraph) {
 TEST(FormatDetect, SuffixWinsOverContent) {
   EXPECT_EQ(detect_format("g.json", "0 1\n"), InputFormat::kLeetCode);
   EXPECT_EQ(detect_format("dir/G.JSON", ""), InputFormat::kLeetCode);
-  EXPECT_EQ(detect_format("g.txt", "[[1,2],[0],[0]]"), InputFormat::kEdges);
   EXPECT_EQ(detect_format("g.edges", "{"), InputFormat::kEdges);
   EXPECT_EQ(detect_format("g.el", "["), InputFormat::kEdges);
   EXPECT_EQ(detect_format("g.g6", "0 1\n"), InputFormat::kGraph6);
   EXPECT_EQ(detect_format("dir/G.G6", ""), InputFormat::kGraph6);
   EXPECT_EQ(detect_format("geng.graph6", "[[1,2],[0],[0]]"), InputFormat::kGraph6);
-  EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), InputFormat::kEdges);
   EXPECT_EQ(detect_format("g.g6.json", "C~"), InputFormat::kLeetCode);
+}
+
+// A .txt file is what a user pasted into it: LeetCode's list as often as an edge list.
+TEST(FormatDetect, ATxtFileGoesByItsContent) {
+  EXPECT_EQ(detect_format("g.txt", "[[1,2],[0],[0]]"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("G.TXT", "# pasted\n\n  [[1,2],[0],[0]]\n"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("g.txt", "{\"graph\": [[1], [0]]}"), InputFormat::kLeetCode);
+  EXPECT_EQ(detect_format("g.txt", "0 1\n1 2\n"), InputFormat::kEdges);
+  EXPECT_EQ(detect_format("g.txt", ">>graph6<<C~"), InputFormat::kGraph6);
+  EXPECT_EQ(detect_format("g.txt", ""), InputFormat::kEdges);
 }
 
 TEST(FormatDetect, LeetCodesInputLineWinsOverTheSuffix) {

@@ -1,0 +1,24 @@
+#!/bin/bash
+# The cop census of every connected 12-node graph (164,059,830,476 of them) on a cluster, as one
+# Slurm batch job (docs/distributed.md#the-12-node-cop-census-on-a-cluster). The state file is the
+# checkpoint: a job that ends at its time limit, or fails, loses at most the round of parts under
+# way, and the same command, submitted again, resumes from the parts the state file holds. It
+# starts from this folder's cops-12.census.json, the parts already done on one machine.
+#
+#   sbatch docs/data/census/cops-12.slurm.sh      # from the repository's top folder
+#
+# 10,000 parts, as the state file was begun with (another count cannot resume it); the graphs of
+# cop number 3 or more go to cops-12-top.g6 (--keep-from 3). About 11 core-hours in all at the rate
+# measured on one machine (docs/census.md): 64 nodes of 32 cores take some 20 seconds of work each,
+# so the job's time is its rounds, each as long as its slowest part (seconds).
+#SBATCH --job-name=catmouse-cops-12
+#SBATCH --nodes=4
+#SBATCH --ntasks-per-node=32
+#SBATCH --cpus-per-task=1
+#SBATCH --time=01:00:00
+#SBATCH --output=cops-12.%j.out
+set -euo pipefail
+here=docs/data/census
+srun --mpi=pmix catmouse-mpi census cops --nodes 12 --parts 10000 --keep-from 3 \
+  --state "$here/cops-12.census.json" --graphs "$here/cops-12-top.g6" --quiet --json \
+  >"$here/cops-12.record.json"
