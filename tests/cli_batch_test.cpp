@@ -60,6 +60,19 @@ TEST(CliBatch, MixedJsonLines) {
   std::filesystem::remove(file);
 }
 
+// LeetCode's input line, `graph = [...]`, as a user copies it from the problem: read as the list,
+// as solve reads it alone.
+TEST(CliBatch, LeetCodesInputLines) {
+  const auto file = temp("leetcode.txt");
+  std::ofstream(file) << "graph = [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]\n"
+                      << "  graph=[[1,3],[0],[3],[0,2]]\n"
+                      << "[[1,3],[0],[3],[0,2]]\n";
+  const CliRun code = catmouse("solve --batch '" + file.string() + "' --code");
+  ASSERT_EQ(code.exit_code, 0) << code.err;
+  EXPECT_EQ(code.out, "0\n1\n1\n");
+  std::filesystem::remove(file);
+}
+
 TEST(CliBatch, RuleOptionsApplyToEveryLine) {
   const auto file = temp("rules.jsonl");
   ASSERT_EQ(

@@ -68,7 +68,7 @@ TEST(CliCensus, CountsAndRecordsOfTheDocs) {
             "graph 1408)\n"
             "cop number 2: 195519 graphs, longest capture 3 rounds (5 moves): H?BD?pW (part 2, "
             "graph 335)\n"
-            "no graph of cop number 3 to 3: cops-9-top.g6 not written\n");
+            "no graph of cop number 3: cops-9-top.g6 not written\n");
   EXPECT_EQ(run("mouse --nodes 8"),
             "mouse wins: 2880005 placements, longest 17 plies: GEjerw hole 2 mouse 3 cat 5 (part "
             "5, graph 1739)\n"

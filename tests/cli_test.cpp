@@ -397,6 +397,11 @@ TEST(Cli, CopsAndPacks) {
             "robber lasting longest from node 0\n");
   EXPECT_EQ(catmouse("cops --cops 2 " + example("petersen.g6")).out,
             "2 cops lose: the robber escapes forever\n");
+  // Past --max: the count and its verb agree with it.
+  EXPECT_EQ(catmouse("copnumber --max 1 " + example("petersen.g6")).out,
+            "cop number > 1 (1 cop loses)\n");
+  EXPECT_EQ(catmouse("copnumber --max 2 " + example("petersen.g6")).out,
+            "cop number > 2 (2 cops lose)\n");
   const auto j =
       nlohmann::json::parse(catmouse("copnumber --json --max 2 " + example("petersen.g6")).out);
   EXPECT_TRUE(j["cop_number"].is_null());

@@ -51,8 +51,8 @@ bool graph6_lines(const GraphInput& input, const std::string& source, std::strin
 
 // The refusal of a line that is not a game of one line.
 void check_json_line(std::string_view text) {
-  const std::size_t start = text.find_first_not_of(" \t");
-  if (start != std::string_view::npos && (text[start] == '[' || text[start] == '{')) return;
+  // JSON by its content: opening with '[' or '{', or LeetCode's `graph = [...]` line.
+  if (detect_format("", text) == InputFormat::kLeetCode) return;
   throw InputError(
       "not a JSON game: --batch reads one game per line, as JSON (a LeetCode graph, "
       "{\"graph\":...,\"rules\":...}, or a grid map) or as graph6; an edge list takes several "

@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "answer_text.hpp"
 #include "commands.hpp"
 #include "tablebase_input.hpp"
 
@@ -41,9 +42,9 @@ void run(const VerifyCommand& cmd) {
     return;
   }
   print(
-      fmt::format("{}: valid: {} states in {} blocks ({} bytes, {:.3f} bytes per state){}; every "
+      fmt::format("{}: valid: {} states in {} ({} bytes, {:.3f} bytes per state){}; every "
                   "checksum and the certificate check pass\n",
-                  cmd.file, info.states, info.blocks, info.file_bytes,
+                  cmd.file, info.states, plural(info.blocks, "block"), info.file_bytes,
                   static_cast<double>(info.file_bytes) / static_cast<double>(info.states),
                   info.has_remoteness ? "" : ", values only"));
 }

@@ -19,6 +19,10 @@ AnswerForm AnswerOptions::form() const {
   return code ? AnswerForm::kCode : json ? AnswerForm::kJson : AnswerForm::kSentence;
 }
 
+std::string plural(std::uint64_t count, std::string_view one) {
+  return fmt::format("{} {}{}", count, one, count == 1 ? "" : "s");
+}
+
 std::string code_answer(Value value, bool grid) {
   if (grid) return value == Value::kMouseWin ? "true\n" : "false\n";
   return std::string{static_cast<char>('0' + static_cast<int>(value)), '\n'};

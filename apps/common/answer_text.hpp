@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "catmouse/solve/play.hpp"
 #include "catmouse/solve/solve.hpp"
@@ -28,6 +29,10 @@ inline std::string result_sentence(Value value, std::optional<std::uint32_t> rem
 // --code's answer, with its newline: LeetCode 913's number (1 mouse, 2 cat, 0 draw), or for a
 // grid map LeetCode 1728's "true" (the mouse wins) or "false".
 std::string code_answer(Value value, bool grid);
+
+// "1 block", "3 blocks": a count and its word, plural when the count is not 1 (words whose plural
+// adds an s).
+std::string plural(std::uint64_t count, std::string_view one);
 
 // The start of --json's object: result, winner, remoteness, state (mouse, cat or cats, turn),
 // nodes, edges, cats (more than one), states, seconds. Each program adds what it alone knows.

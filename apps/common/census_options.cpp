@@ -10,6 +10,7 @@
 
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
+#include "answer_text.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
 #include "stream.hpp"
@@ -221,10 +222,6 @@ void CensusReporter::done() {
 
 namespace {
 
-std::string plural(std::uint64_t count, std::string_view one) {
-  return fmt::format("{} {}{}", count, one, count == 1 ? "" : "s");
-}
-
 std::string where(const census::CensusRecord& record) {
   return fmt::format("(part {}, graph {})", record.part, record.line);
 }
@@ -253,8 +250,11 @@ std::string cops_text(const census::CensusResult& result, std::optional<std::uin
       timed);
   if (spec.graphs_path.empty()) return text;
   if (result.highest == 0) {
-    return text + fmt::format("no graph of cop number {} to {}: {} not written\n", spec.keep_from,
-                              spec.max, spec.graphs_path);
+    const std::string range = spec.keep_from == spec.max
+                                  ? fmt::format("{}", spec.max)
+                                  : fmt::format("{} to {}", spec.keep_from, spec.max);
+    return text + fmt::format("no graph of cop number {}: {} not written\n", range,
+                              spec.graphs_path);
   }
   // Graphs above --max have no cop number here: "highest" is the highest found up to --max.
   return text + fmt::format("cop number {} (the highest up to --max {}): {} written to {}\n",

@@ -18,6 +18,7 @@
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "answer_text.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
 #include "output.hpp"
@@ -209,7 +210,8 @@ class CopNumbers : public CopsOutput {
     } else if (!cmd_.summary_only) {
       out.text += numbered(
           line, last.win ? fmt::format("cop number {}\n", last.cops) + answer_text(last)
-                         : fmt::format("cop number > {} ({} cops lose)\n", cmd_.max, cmd_.max));
+                         : fmt::format("cop number > {} ({} {})\n", cmd_.max, plural(cmd_.max, "cop"),
+                                       cmd_.max == 1 ? "loses" : "lose"));
     }
     out.tally.add(last.win ? last.cops : above,
                   last.win ? std::optional(last.capture_moves) : std::nullopt,
