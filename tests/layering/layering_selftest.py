@@ -23,7 +23,7 @@ CHECKER_MODULE = None
 # A clean tree in the target layout: every kind of unit, includes across allowed layers, the MPI
 # library and program using declared faces (the kernel, the tablebase writer, the MPI headers), a
 # test looking inside the library it tests, and CMake files in the project's own style. The
-# other headers the rules declare (faces, implemented_in) are added empty by write_tree().
+# other files the rules declare (faces, implemented_in) are added empty by write_tree().
 CLEAN = {
     "include/catmouse/core/game.hpp": "#pragma once\n#include <vector>\n",
     "include/catmouse/catmouse.hpp": '#include "catmouse/core/game.hpp"\n',
@@ -113,9 +113,18 @@ def declared_files(rules):
     return paths
 
 
-def write_tree(root, files):
-    for path in declared_files(load_rules()):
-        files.setdefault(path, "#pragma once\n" if path.endswith(".hpp") else "")
+def write_tree(root, files, rules):
+    """Writes `files`, and an empty file for each one the project's rules declare that `files`
+    lacks; each empty face is included by each unit `rules` declare it for (faces_used.cpp)."""
+    stubs = [path for path in declared_files(load_rules()) if path not in files]
+    for path in stubs:
+        files[path] = "#pragma once\n" if path.endswith(".hpp") else ""
+    folders = {unit["name"]: unit["folders"][0] for unit in rules["units"]}
+    for face in rules.get("faces", []):
+        for header in face["headers"]:
+            for unit in face["for"] if header in stubs else []:
+                use = os.path.join(folders[unit], "faces_used.cpp")
+                files[use] = files.get(use, "") + f'#include "{os.path.relpath(header, "src")}"\n'
     for path, text in files.items():
         full = os.path.join(root, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
@@ -131,7 +140,7 @@ def run_checker(files, rules=None, *extra):
         rules_path = os.path.join(root, "layers.json")
         with open(rules_path, "w", encoding="utf-8") as stream:
             json.dump(rules, stream)
-        write_tree(root, dict(files))
+        write_tree(root, dict(files), rules)
         if "docs/architecture.md" not in files:
             # The checker's own table, written in process: one run of the checker per tree.
             os.makedirs(os.path.join(root, "docs"), exist_ok=True)
@@ -197,7 +206,8 @@ class LayeringCheck(unittest.TestCase):
 
     def test_app_including_another_app_fails(self):
         self.assert_fails(
-            planted(**{"apps/mpi/main.cpp": '#include "answers.hpp"\n#include "stream.hpp"\n'}),
+            planted(**{"apps/mpi/main.cpp": '#include "answers.hpp"\n#include "stream.hpp"\n'
+                                           '#include "mpi/communicator.hpp"\n'}),
             'apps/mpi/main.cpp:2: includes "stream.hpp" (apps/cli/stream.hpp, cli): mpi_cli may '
             "depend on")
 
@@ -249,6 +259,12 @@ class LayeringCheck(unittest.TestCase):
             'src/mpi/distributed_tablebase.cpp:3: includes "tablebase/writer.hpp" '
             "(src/tablebase/writer.hpp): private to tablebase, and not a face of it for mpi",
             rules=without_face("src/tablebase/writer.hpp"))
+
+    def test_face_no_one_uses_fails(self):
+        self.assert_fails(
+            planted(**{"src/mpi/distributed_tablebase.cpp": '#include "catmouse/tablebase/save.hpp"\n'}),
+            "cmake/layers.json: face src/tablebase/writer.hpp: mpi does not include it (drop mpi "
+            "from its face)")
 
     def test_private_header_that_is_no_face_fails(self):
         self.assert_fails(
