@@ -70,15 +70,15 @@ TEST(CliCensus, CountsAndRecordsOfTheDocs) {
             "graph 335)\n"
             "no graph of cop number 3: cops-9-top.g6 not written\n");
   EXPECT_EQ(run("mouse --nodes 8"),
-            "mouse wins: 2880005 placements, longest 17 plies: GEjerw hole 2 mouse 3 cat 5 (part "
+            "mouse wins: 2880005 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
             "5, graph 1739)\n"
-            "cat wins: 776122 placements, longest 16 plies: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+            "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
             "graph 1660)\n"
             "draws: 79185 placements\n");
   EXPECT_EQ(run("mouse --nodes 8 --stuck draw"),
-            "mouse wins: 2866135 placements, longest 17 plies: GEjerw hole 2 mouse 3 cat 5 (part "
+            "mouse wins: 2866135 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
             "5, graph 1739)\n"
-            "cat wins: 776122 placements, longest 16 plies: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+            "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
             "graph 1660)\n"
             "draws: 93055 placements\n");
   std::filesystem::remove_all(folder);

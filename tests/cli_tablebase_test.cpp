@@ -72,7 +72,7 @@ TEST(CliTablebase, SaveThenProbeAnswersAsSolve) {
             "optimal line:\n"
             "    0. (mouse 1, cat 2, mouse to move): mouse wins in 1 move\n"
             "    1. (mouse 0, cat 2, cat to move): mouse wins in 0 moves\n"
-            "end: hole\n");
+            "end: the mouse is in the hole 0: mouse wins\n");
 }
 
 TEST(CliTablebase, BatchProbesEveryStateLikeTheTable) {

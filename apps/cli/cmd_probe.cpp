@@ -167,9 +167,12 @@ std::string probe_text(const Tablebase& tablebase, const Position& p, CheckedSta
     out += fmt::format("  {:>3}. {}: {}\n", k, describe(q),
                        result_sentence(read(tablebase.value(q, static_cast<std::uint32_t>(k)))));
   }
-  out += fmt::format("end: {}", line_end_name(line.end));
-  if (line.cycle_start) out += fmt::format(", back to position {}", *line.cycle_start);
-  return out + "\n";
+  // Why the line ends, in explain's words (solve/play.hpp).
+  const auto last = static_cast<std::uint32_t>(line.positions.size() - 1);
+  return out + fmt::format("end: {}\n", line_end_sentence(
+                                            tablebase.spec(), tablebase.game(), line,
+                                            read(tablebase.value(line.positions.back(), last)),
+                                            node_namer(tablebase.spec())));
 }
 
 // One query line: {"mouse": M, "cat": C, "turn": "mouse"} ("cats": [...] for k cats; "turn"

@@ -275,8 +275,9 @@ std::string mouse_text(const census::CensusResult& result, std::optional<std::ui
                                  : "draws",
                         plural(t.placements[v], "placement"));
     if (const auto& r = t.longest[v]) {
-      text += fmt::format(", longest {} {}: {} hole {} mouse {} cat {} {}", r->length,
-                          r->length == 1 ? "ply" : "plies", r->graph6, (*r->placement)[0],
+      // "moves" as solve counts them: both players' moves (plies).
+      text += fmt::format(", longest win in {}: {} hole {} mouse {} cat {} {}",
+                          plural(r->length, "move"), r->graph6, (*r->placement)[0],
                           (*r->placement)[1], (*r->placement)[2], where(*r));
     }
     text += "\n";

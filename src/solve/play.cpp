@@ -24,15 +24,15 @@ std::string value_sentence(const StateValue& v) {
   return fmt::format("{} wins in {} move{}", value_name(v.value), r, r == 1 ? "" : "s");
 }
 
-NodeNamer node_namer(const Solution& solution) {
-  const auto& grid = solution.spec().grid;
+NodeNamer node_namer(const GameSpec& spec) {
+  const auto& grid = spec.grid;
   if (grid) return [&grid](NodeId v) { return cell_name(*grid, v); };
   return [](NodeId v) { return fmt::to_string(v); };
 }
 
-std::string end_clause(const Solution& solution, const Position& last, LineEnd end,
+std::string end_clause(const GameSpec& spec, const Game& game, const Position& last, LineEnd end,
                        const NodeNamer& node) {
-  const bool map = solution.spec().grid.has_value();
+  const bool map = spec.grid.has_value();
   const char* cat = last.cats.size() > 1 ? "a cat" : "the cat";
   // " 3" after a place, " on 3" after a capture; nothing when no node is named.
   const auto named = [&](std::string_view before, NodeId v) {
@@ -47,7 +47,7 @@ std::string end_clause(const Solution& solution, const Position& last, LineEnd e
         return fmt::format("{} caught the mouse{}", cat, named(" on ", last.mouse));
       }
       const auto in_hole = std::find_if(last.cats.begin(), last.cats.end(),
-                                        [&](NodeId c) { return solution.game().is_hole(c); });
+                                        [&](NodeId c) { return game.is_hole(c); });
       return fmt::format("{} reached the {}{} first", cat, map ? "food" : "hole",
                          in_hole == last.cats.end() ? "" : named(" ", *in_hole));
     }
@@ -59,7 +59,7 @@ std::string end_clause(const Solution& solution, const Position& last, LineEnd e
     case LineEnd::kMoveLimit:
       break;
   }
-  return fmt::format("the move limit of {} moves is reached", solution.game().rules().move_limit);
+  return fmt::format("the move limit of {} moves is reached", game.rules().move_limit);
 }
 
 namespace {
@@ -75,11 +75,11 @@ std::string finished_sentence(const Solution& solution, const Position& p, LineE
                               std::uint32_t played) {
   if (end == LineEnd::kRepetition) return "draw: a position repeats";
   return fmt::format("{}: {}", outcome_words(solution.value(p, played)),
-                     end_clause(solution, p, end));
+                     end_clause(solution.spec(), solution.game(), p, end));
 }
 
-std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
-                              std::uint32_t played) {
+std::string line_end_sentence(const GameSpec& spec, const Game& game, const Line& line,
+                              const StateValue& last_value, const NodeNamer& node) {
   if (line.end == LineEnd::kRepetition && line.cycle_start) {
     const std::size_t back = *line.cycle_start;
     const std::size_t cycle = line.positions.size() - back;
@@ -87,11 +87,15 @@ std::string line_end_sentence(const Solution& solution, const Line& line, const 
         "the next optimal move returns to position {}: play repeats a cycle of {} move{}, a draw",
         back, cycle, cycle == 1 ? "" : "s");
   }
-  const Position& last = line.positions.back();
+  return fmt::format("{}: {}", end_clause(spec, game, line.positions.back(), line.end, node),
+                     last_value.value == Value::kDraw ? "a draw" : outcome_words(last_value));
+}
+
+std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
+                              std::uint32_t played) {
   const auto at_last = played + static_cast<std::uint32_t>(line.positions.size() - 1);
-  const StateValue value = solution.value(last, at_last);
-  return fmt::format("{}: {}", end_clause(solution, last, line.end, node),
-                     value.value == Value::kDraw ? "a draw" : outcome_words(value));
+  return line_end_sentence(solution.spec(), solution.game(), line,
+                           solution.value(line.positions.back(), at_last), node);
 }
 
 Result<PlayedLine> line_from(const Solution& solution, const Position& p, std::uint32_t played,

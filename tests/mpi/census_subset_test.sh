@@ -45,6 +45,9 @@ for k in 1 2 4; do
     fail "catmouse-mpi census on $k processes: other totals" "$(cat single.record "mpi$k.record")"
   cmp <(state single.json) <(state "mpi$k.json") ||
     fail "catmouse-mpi census on $k processes: another state file"
-  cmp single.g6 "mpi$k.g6" || fail "catmouse-mpi census on $k processes: other graphs"
+  # The graphs of cop number 3 or more, if the parts hold any (written only then).
+  if [ -e single.g6 ] || [ -e "mpi$k.g6" ]; then
+    cmp single.g6 "mpi$k.g6" || fail "catmouse-mpi census on $k processes: other graphs"
+  fi
 done
 echo "ok: census subset"

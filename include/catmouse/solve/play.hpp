@@ -26,15 +26,21 @@ std::string value_sentence(const StateValue& value);
 
 // How the front ends name a node unless the caller has labels of its own: its id, or its cell
 // "(2, 0)" on a grid map.
-NodeNamer node_namer(const Solution& solution);
+NodeNamer node_namer(const GameSpec& spec);
+inline NodeNamer node_namer(const Solution& solution) { return node_namer(solution.spec()); }
 
 // Why the game ends at `last`, as a clause, with the nodes it names written by `node` (none named
 // when `node` is empty): "the mouse is in the hole 0", "the cat caught the mouse on 3", "a cat
 // reached the hole 2 first", "the cat has no legal move", "a position repeats", "the move limit
 // of 1000 moves is reached"; a grid map says "the mouse is on the food (0, 4)". The one source of
-// these words: finished_sentence() and line_end_sentence() build on it.
-std::string end_clause(const Solution& solution, const Position& last, LineEnd end,
+// these words: finished_sentence() and line_end_sentence() build on it. The board is a game and
+// the spec it was built from: a Solution's, or a tablebase file's.
+std::string end_clause(const GameSpec& spec, const Game& game, const Position& last, LineEnd end,
                        const NodeNamer& node = {});
+inline std::string end_clause(const Solution& solution, const Position& last, LineEnd end,
+                              const NodeNamer& node = {}) {
+  return end_clause(solution.spec(), solution.game(), last, end, node);
+}
 
 // Why the game is over, in words, with its outcome first: "mouse wins: the mouse is in the hole",
 // "cat wins: a cat caught the mouse", "draw: the cat has no legal move", "cat wins: the move
@@ -51,6 +57,10 @@ std::string finished_sentence(const Solution& solution, const Position& p, LineE
 // the line's first position.
 std::string line_end_sentence(const Solution& solution, const Line& line, const NodeNamer& node,
                               std::uint32_t played = 0);
+// The same on a board (a tablebase file's spec and game), given the value of the line's last
+// position.
+std::string line_end_sentence(const GameSpec& spec, const Game& game, const Line& line,
+                              const StateValue& last_value, const NodeNamer& node);
 
 // The optimal line from p with `played` moves made: Solution::line(), continued around its cycle
 // and cut where the move limit falls (position i has played + i moves made), and cut after
