@@ -63,8 +63,8 @@ constexpr Census kCensuses[] = {
 
 void add_census_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("census", "Censuses over every connected graph (geng)");
-  command->require_subcommand(0, 1);
-  command->allow_extras();
+  // A missing or misspelt census is a usage error run_program() words, listing the censuses.
+  command->require_subcommand(1);
   for (const Census& census : kCensuses) {
     auto options = std::make_shared<CensusOptions>();
     options->kind = census.kind;
@@ -74,20 +74,6 @@ void add_census_command(CLI::App& app) {
     sub->footer(census.footer);
     sub->callback([options] { run_census(*options); });
   }
-  command->callback([command] {
-    if (!command->get_subcommands().empty()) return;
-    const std::vector<std::string> extras = command->remaining();
-    if (!extras.empty()) {
-      throw InputError(
-          fmt::format("census: '{}' is not a census; give cops or mouse (catmouse "
-                      "census cops --help)",
-                      extras.front()));
-    }
-    throw InputError(
-        "census: give the census: cops (the cop number of every connected graph on N nodes) or "
-        "mouse (Cat and Mouse on every connected graph, hole and placement); e.g. catmouse "
-        "census cops --nodes 9");
-  });
 }
 
 }  // namespace catmouse::cli

@@ -83,7 +83,7 @@ std::optional<std::string> unknown_option(const CLI::App& app, int argc, char** 
       const CLI::App* next = nullptr;
       std::vector<std::string> names;
       for (const CLI::App* sub : command->get_subcommands({})) {
-        names.push_back(sub->get_name());
+        if (!sub->get_group().empty()) names.push_back(sub->get_name());  // "": hidden
         if (sub->check_name(std::string(arg))) next = sub;
       }
       if (next != nullptr) {
@@ -115,7 +115,7 @@ std::string missing_hint(const CLI::App& app) {
   if (command->get_require_subcommand_min() > 0) {
     std::string names;
     for (const CLI::App* sub : command->get_subcommands({}))
-      names += (names.empty() ? "" : ", ") + sub->get_name();
+      if (!sub->get_group().empty()) names += (names.empty() ? "" : ", ") + sub->get_name();
     return fmt::format("\nThe subcommands of {}: {}.", path, names);
   }
   for (const CLI::Option* option : command->get_options()) {
