@@ -390,7 +390,6 @@ TEST(CopNumberSearch, DominatingTriple) {
   EXPECT_TRUE(dominated_by(petersen, 3));  // its domination number is 3
 }
 
-
 // The loop every front end runs (play_cop_number()): games from one cop up to the first win.
 TEST(CopNumberLoop, PlaysUpToTheFirstWin) {
   std::vector<std::uint32_t> played;
@@ -441,17 +440,16 @@ TEST(CopNumberLoop, FindCopNumberIsTheGames) {
     const census::CopNumberTries found = census::find_cop_number(g, kMax, {}, variant).value();
     ASSERT_FALSE(found.tries.empty());
     for (std::size_t i = 0; i < found.tries.size(); ++i) {
-      const CopsResult game = solve_cops(g, static_cast<std::uint32_t>(i + 1), {}, CopsSweep::kAuto,
-                                         variant)
-                                  .value();
+      const CopsResult game =
+          solve_cops(g, static_cast<std::uint32_t>(i + 1), {}, CopsSweep::kAuto, variant).value();
       ASSERT_EQ(found.tries[i].win, game.win) << t;
       ASSERT_EQ(found.tries[i].placement, game.placement) << t;
       ASSERT_EQ(found.tries[i].capture_moves, game.capture_moves) << t;
       ASSERT_EQ(found.tries[i].states, game.states) << t;
     }
     const bool won = found.tries.back().win;
-    EXPECT_EQ(found.cop_number, won ? std::optional(static_cast<std::uint32_t>(found.tries.size()))
-                                    : std::nullopt);
+    EXPECT_EQ(found.cop_number,
+              won ? std::optional(static_cast<std::uint32_t>(found.tries.size())) : std::nullopt);
     if (!won) {
       EXPECT_EQ(found.tries.size(), kMax);
     }

@@ -201,8 +201,8 @@ class CopNumbers : public CopsOutput {
     if (shortcut(line, g, options, solver, out)) return;
     // The library's loop over k (census/cop_number.hpp), each game timed.
     std::vector<double> seconds;
-    Result<census::CopNumberTries> played = census::play_cop_number(
-        static_cast<std::uint32_t>(cmd_.max), [&](std::uint32_t k) {
+    Result<census::CopNumberTries> played =
+        census::play_cop_number(static_cast<std::uint32_t>(cmd_.max), [&](std::uint32_t k) {
           const auto started = std::chrono::steady_clock::now();
           Result<CopsResult> result = play_cops(g, k, cmd_, options, solver, line.alone);
           seconds.push_back(seconds_since(started));

@@ -1,12 +1,13 @@
 // catmouse._core's cop numbers and censuses (catmouse/census/): find_cop_number() for
 // catmouse.copnumber and run_census() for catmouse.census, each without the GIL; Ctrl-C stops
 // either (a game between its levels, a census between its parts' graphs).
+#include "catmouse/census/census.hpp"
+
 #include <pybind11/stl.h>
 
 #include <string>
 
 #include "bindings.hpp"
-#include "catmouse/census/census.hpp"
 #include "catmouse/census/cop_number.hpp"
 
 namespace catmouse::python {

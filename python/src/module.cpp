@@ -72,7 +72,8 @@ void SolveGuard::report(const std::function<py::object()>& argument) {
     progress_(argument());
   } catch (py::error_already_set& e) {
     pending_ = std::move(e);
-  } catch (const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
+  } catch (
+      const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
     PyErr_SetString(PyExc_RuntimeError, e.what());
     pending_ = py::error_already_set();
   }

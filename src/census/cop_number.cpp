@@ -99,8 +99,8 @@ Result<CopNumberTries> find_cop_number(const Graph& graph, std::uint32_t max,
     return played;
   }
   // The census's answer, which copnumber --summary-only prints: the games must agree with it.
-  Result<CopNumberFound> found = CopNumberSearch(max, options.memory_limit)
-                                     .answer(SmallGraph::of(graph).value());
+  Result<CopNumberFound> found =
+      CopNumberSearch(max, options.memory_limit).answer(SmallGraph::of(graph).value());
   if (!found.ok()) return found.error();
   const CopsResult& last = played.value().tries.back();
   const std::uint32_t cops = played.value().cop_number.value_or(max + 1);

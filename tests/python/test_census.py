@@ -23,7 +23,8 @@ from conftest import cli
 GENG = shutil.which("nauty-geng")
 needs_geng = pytest.mark.skipif(GENG is None, reason="no nauty-geng (Debian: nauty)")
 
-# `cop number 2: 5 graphs, longest capture 1 round (1 move): DEw (graph 4)`, `cop number > 3: 2 graphs`
+# `cop number 2: 5 graphs, longest capture 1 round (1 move): DEw (graph 4)`;
+# `cop number > 3: 2 graphs`
 SUMMARY_LINE = re.compile(
     r"cop number (> )?(\d+): (\d+) graphs?(?:, longest capture \d+ rounds? \((\d+) moves?\): "
     r"(\S+) \(graph (\d+)\))?$")
