@@ -390,5 +390,75 @@ TEST(CopNumberSearch, DominatingTriple) {
   EXPECT_TRUE(dominated_by(petersen, 3));  // its domination number is 3
 }
 
+// The loop every front end runs (play_cop_number()): games from one cop up to the first win.
+TEST(CopNumberLoop, PlaysUpToTheFirstWin) {
+  std::vector<std::uint32_t> played;
+  const census::CopsPlay play = [&](std::uint32_t k) -> Result<CopsResult> {
+    played.push_back(k);
+    CopsResult r;
+    r.cops = k;
+    r.win = k == 2;
+    return r;
+  };
+  const census::CopNumberTries two = census::play_cop_number(kMax, play).value();
+  EXPECT_EQ(two.cop_number, 2u);
+  EXPECT_EQ(played, (std::vector<std::uint32_t>{1, 2}));
+  ASSERT_EQ(two.tries.size(), 2u);
+  EXPECT_TRUE(two.tries[1].win);
+  const census::CopNumberTries above = census::play_cop_number(1, play).value();
+  EXPECT_FALSE(above.cop_number);
+  ASSERT_EQ(above.tries.size(), 1u);
+  // A game that fails ends the loop with its error.
+  played.clear();
+  Result<census::CopNumberTries> failed =
+      census::play_cop_number(kMax, [&](std::uint32_t k) -> Result<CopsResult> {
+        played.push_back(k);
+        if (k == 2) return Error("too big", at_field(ErrorField::kMemoryLimit));
+        return CopsResult{};
+      });
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.error().where.field, ErrorField::kMemoryLimit);
+  EXPECT_EQ(played, (std::vector<std::uint32_t>{1, 2}));
+  for (const std::uint32_t max : {0u, kMaxCops + 1}) {
+    Result<census::CopNumberTries> bad = census::play_cop_number(max, play);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().where.field, ErrorField::kCops);
+  }
+}
+
+// find_cop_number() on graphs of 3 to 20 nodes, within and past the search's 16, directed and
+// undirected: the games' answers (solve_cops()), the search agreeing where it runs.
+TEST(CopNumberLoop, FindCopNumberIsTheGames) {
+  testing::Random random(34);
+  for (int t = 0; t < 400; ++t) {
+    const auto n = static_cast<NodeId>(3 + random.below(18));
+    const bool directed = t % 5 == 0;
+    const std::uint32_t percent = 5 + random.below(50);
+    const Graph g = directed ? testing::random_digraph(n, percent, random)
+                             : testing::random_graph(n, percent, random);
+    const CopsVariant variant{t % 7 != 3, true};
+    const census::CopNumberTries found = census::find_cop_number(g, kMax, {}, variant).value();
+    ASSERT_FALSE(found.tries.empty());
+    for (std::size_t i = 0; i < found.tries.size(); ++i) {
+      const CopsResult game =
+          solve_cops(g, static_cast<std::uint32_t>(i + 1), {}, CopsSweep::kAuto, variant).value();
+      ASSERT_EQ(found.tries[i].win, game.win) << t;
+      ASSERT_EQ(found.tries[i].placement, game.placement) << t;
+      ASSERT_EQ(found.tries[i].capture_moves, game.capture_moves) << t;
+      ASSERT_EQ(found.tries[i].states, game.states) << t;
+    }
+    const bool won = found.tries.back().win;
+    EXPECT_EQ(found.cop_number,
+              won ? std::optional(static_cast<std::uint32_t>(found.tries.size())) : std::nullopt);
+    if (!won) {
+      EXPECT_EQ(found.tries.size(), kMax);
+    }
+    if (!directed && n <= kTinyCopsMaxNodes && variant == CopsVariant{}) {
+      CopNumberSearch search(kMax);
+      EXPECT_EQ(search.answer(small_of(g)).value().cops, found.cop_number.value_or(kMax + 1));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace catmouse

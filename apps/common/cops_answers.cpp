@@ -2,7 +2,8 @@
 // (copnumber_lines.hpp): the classical game of cops and robbers, solved by the cops engine
 // (cops.hpp, docs/rules.md). A graph6 input may hold a collection (nauty's geng writes one): it
 // is streamed, its graphs shared out among the threads (stream.hpp), answered in input order,
-// and optionally summarised.
+// and optionally summarised. A cop number is the census library's: its loop over k
+// (play_cop_number()), or with --summary-only its search (CopNumberSearch), census/cop_number.hpp.
 #include "cops_answers.hpp"
 
 #include <fmt/format.h>
@@ -60,24 +61,30 @@ struct Solver {
   throw InputError(error.message);
 }
 
-// Solves one graph for k cops: on the fast path, unless the graph is alone in its input and
+// Plays one graph's game of k cops: on the fast path, unless the graph is alone in its input and
 // too large for it (then with every thread).
+Result<CopsResult> play_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
+                             const SolveOptions& options, Solver& solver, bool alone) {
+  if (g.small && !(alone && g.graph))
+    return solver.small.solve(*g.small, k, cmd.variant(), options.memory_limit);
+  SolveOptions mine = options;
+  mine.threads = alone ? options.threads : 1;
+  if (!alone) mine.progress = nullptr;
+  return solve_cops(*g.graph, k, mine, CopsSweep::kAuto, cmd.variant());
+}
+
+double seconds_since(std::chrono::steady_clock::time_point started) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+// One game of k cops, timed; a failure thrown as the commands report it.
 CopsAnswer run_cops(const CopsGraph& g, std::uint32_t k, const CopsCommand& cmd,
                     const SolveOptions& options, Solver& solver, bool alone) {
   const auto started = std::chrono::steady_clock::now();
-  Result<CopsResult> result = Error{};
-  if (g.small && !(alone && g.graph)) {
-    result = solver.small.solve(*g.small, k, cmd.variant(), options.memory_limit);
-  } else {
-    SolveOptions mine = options;
-    mine.threads = alone ? options.threads : 1;
-    if (!alone) mine.progress = nullptr;
-    result = solve_cops(*g.graph, k, mine, CopsSweep::kAuto, cmd.variant());
-  }
+  Result<CopsResult> result = play_cops(g, k, cmd, options, solver, alone);
   if (!result.ok()) throw_cops_error(result.error());
   CopsAnswer answer{std::move(result).value()};
-  answer.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  answer.seconds = seconds_since(started);
   return answer;
 }
 
@@ -193,11 +200,19 @@ class CopNumbers : public CopsOutput {
   void answer(const StreamLine& line, const CopsGraph& g, const SolveOptions& options,
               Solver& solver, LineOutput& out) const override {
     if (shortcut(line, g, options, solver, out)) return;
+    // The library's loop over k (census/cop_number.hpp), each game timed.
+    std::vector<double> seconds;
+    Result<census::CopNumberTries> played =
+        census::play_cop_number(static_cast<std::uint32_t>(cmd_.max), [&](std::uint32_t k) {
+          const auto started = std::chrono::steady_clock::now();
+          Result<CopsResult> result = play_cops(g, k, cmd_, options, solver, line.alone);
+          seconds.push_back(seconds_since(started));
+          return result;
+        });
+    if (!played.ok()) throw_cops_error(played.error());
     std::vector<CopsAnswer> tries;
-    for (std::uint32_t k = 1; k <= cmd_.max; ++k) {
-      tries.push_back(run_cops(g, k, cmd_, options, solver, line.alone));
-      if (tries.back().win) break;
-    }
+    for (std::size_t i = 0; i < played.value().tries.size(); ++i)
+      tries.push_back(CopsAnswer{std::move(played.value().tries[i]), seconds[i]});
     const CopsAnswer& last = tries.back();
     const auto above = static_cast<std::uint32_t>(cmd_.max + 1);
     if (cmd_.jsonl) {
@@ -327,8 +342,7 @@ void run(const CopsCommand& cmd, const CopsOutput& output) {
     tally = std::move(out.tally);
   }
   if (cmd.summary || cmd.summary_only) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double seconds = seconds_since(started);
     const std::string text = summary_text(
         tally, seconds, "graphs", [&](std::uint32_t a) { return output.answer_name(a); },
         capture_text);

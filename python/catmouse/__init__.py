@@ -12,6 +12,8 @@ Every state of the game is solved by retrograde analysis in C++, without a turn 
 * :func:`solve` takes a NetworkX graph (any hashable labels), LeetCode adjacency lists, a list
   of (u, v) edges, or text (LeetCode JSON, an edge list, graph6), and returns a :class:`Table`.
 * :func:`grid` solves a LeetCode 1728 map, :func:`cops` and :func:`copnumber` cops and robbers.
+* :func:`census` runs a census over every connected graph on n nodes (cop numbers, or Cat and
+  Mouse from every placement) and returns a :class:`Census`.
 * :func:`open` reads a tablebase file (``catmouse solve GRAPH --save FILE.cmtb``) as a Table.
 * :func:`check` tests a Python solver against the exact answers, shrinks its first failure and
   returns a :class:`CheckReport` (truthy when every answer was right).
@@ -23,6 +25,7 @@ docs/python.md.
 """
 
 from . import _core
+from ._census import Census, CensusCount, CensusProgress, CensusRecord, census
 from ._check import CheckReport, Counterexample, check
 from ._cops import CopNumber, CopsResult, copnumber, cops
 from ._errors import Error, GraphError, OptionError, RulesError, TablebaseError
@@ -39,6 +42,7 @@ __all__ = [
     "open",
     "cops",
     "copnumber",
+    "census",
     "check",
     "Table",
     "Position",
@@ -49,6 +53,10 @@ __all__ = [
     "Progress",
     "CopsResult",
     "CopNumber",
+    "Census",
+    "CensusCount",
+    "CensusRecord",
+    "CensusProgress",
     "CheckReport",
     "Counterexample",
     "Error",

@@ -7,7 +7,7 @@ from typing import Any, Callable, Hashable, NamedTuple
 from . import _core
 from ._arguments import callable_of, count, memory_limit_of, threads_of
 from ._errors import Error, OptionError, RulesError
-from ._input import read_graph
+from ._input import Board, read_graph
 
 __all__ = ["CopsResult", "CopNumber", "cops", "copnumber"]
 
@@ -64,6 +64,11 @@ def cops(
         answer = _core.solve_cops(board.spec, k, threads, limit, progress)
     except Error as error:
         raise board.relabel(error) from None
+    return _result(board, answer)
+
+
+def _result(board: Board, answer: dict[str, Any]) -> CopsResult:
+    """A game's answer from the extension module (node ids) in the board's labels."""
     win = answer["win"]
     moves = answer["capture_moves"] if win else None
     return CopsResult(
@@ -85,14 +90,18 @@ def copnumber(
     memory_limit: int | None = None,
 ) -> CopNumber:
     """The cop number of ``graph``: tries 1, 2, ... cops (at most ``max_k``) until they win.
-    Known values: trees 1, cycles of 4 or more nodes and grids 2, the Petersen graph 3."""
+    Known values: trees 1, cycles of 4 or more nodes and grids 2, the Petersen graph 3.
+
+    The census library's answer, the one ``catmouse copnumber`` prints: its loop over the cop
+    counts, and on an undirected graph of at most 16 nodes its cop-number search too (theorems
+    first, as ``catmouse copnumber --summary-only`` and ``catmouse census cops`` answer), which
+    the games must agree with. Runs without the GIL; Ctrl-C stops it between levels."""
     max_k = _count(max_k, "max_k", OptionError)
-    threads_of(threads)
-    board = read_graph(graph, None, memory_limit_of(memory_limit))
-    tries: list[CopsResult] = []
-    for k in range(1, max_k + 1):
-        tries.append(cops(board, k, threads=threads, memory_limit=memory_limit))
-        if tries[-1].win:
-            break
-    last = tries[-1]
-    return CopNumber(last.cops if last.win else None, last, tuple(tries))
+    threads, limit = threads_of(threads), memory_limit_of(memory_limit)
+    board = read_graph(graph, None, limit)
+    try:
+        answer = _core.cop_number(board.spec, max_k, threads, limit)
+    except Error as error:
+        raise board.relabel(error) from None
+    tries = tuple(_result(board, a) for a in answer["tries"])
+    return CopNumber(answer["cop_number"], tries[-1], tries)

@@ -137,6 +137,40 @@ def solve_cops(
     progress: Callable[[Progress], Any] | None = None,
 ) -> dict[str, Any]: ...
 
+# census/: find_cop_number() ({"cop_number": int | None, "tries": [solve_cops()'s dicts]}) and
+# run_census() (census_json()'s record as text).
+class CensusProgress:
+    @property
+    def parts_done(self) -> int: ...
+    @property
+    def parts_total(self) -> int: ...
+    @property
+    def parts_to_run(self) -> int: ...
+    @property
+    def graphs(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+def cop_number(
+    spec: GameSpec,
+    max: int,
+    threads: int = 0,
+    memory_limit: int = 0,
+    progress: Callable[[Progress], Any] | None = None,
+) -> dict[str, Any]: ...
+def census(
+    kind: str,
+    nodes: int,
+    state_path: str,
+    parts: int = 0,
+    max: int = 3,
+    keep_from: int = 3,
+    stuck: str = "lose",
+    threads: int = 0,
+    memory_limit: int = 0,
+    progress: Callable[[CensusProgress], Any] | None = None,
+) -> str: ...
+
 class CheckDomain:
     def __init__(
         self,

@@ -6,10 +6,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include <functional>
+#include <optional>
 #include <string_view>
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/game_spec.hpp"
+#include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
 #include "catmouse/solve/solution.hpp"
 
@@ -37,6 +40,11 @@ class SolveGuard {
   explicit SolveGuard(py::object progress) : progress_(std::move(progress)) {}
   // Options with the progress and cancel callbacks attached (they refer to this guard).
   SolveOptions attach(SolveOptions options);
+  // Calls progress(argument()) with the GIL held, unless progress is None or an exception is
+  // pending; an exception it raises is kept for raise_pending(). For any library's observer.
+  void report(const std::function<py::object()>& argument);
+  // Runs the Python handlers of signals that arrived (with the GIL held); whether to stop.
+  bool cancelled();
   // Raises the pending Python exception, if the solve was stopped by one.
   void raise_pending();
 
@@ -45,10 +53,14 @@ class SolveGuard {
   std::optional<py::error_already_set> pending_;
 };
 
+// A CopsResult as the package reads it (python/catmouse/_cops.py), in node ids.
+py::dict cops_dict(const CopsResult& answer);
+
 void bind_spec(py::module_& m);       // GameSpec, Rules, readers
 void bind_arrays(py::module_& m);     // ArrayBuffer (the arrays without NumPy)
 void bind_solution(py::module_& m);   // solve, Solution, Progress, cops
 void bind_tablebase(py::module_& m);  // open, Tablebase
 void bind_check(py::module_& m);      // CheckDomain
+void bind_census(py::module_& m);     // cop_number, census, CensusProgress
 
 }  // namespace catmouse::python

@@ -60,27 +60,31 @@ void raise_error(const Error& error, std::string_view kind) {
 
 SolveOptions SolveGuard::attach(SolveOptions options) {
   // Both run on the thread that called the solve, which released the GIL for it.
-  options.progress = [this](const SolveProgress& p) {
-    if (pending_ || progress_.is_none()) return;
-    py::gil_scoped_acquire gil;
-    try {
-      progress_(p);
-    } catch (py::error_already_set& e) {
-      pending_ = std::move(e);
-    } catch (
-        const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
-      PyErr_SetString(PyExc_RuntimeError, e.what());
-      pending_ = py::error_already_set();
-    }
-  };
-  options.cancelled = [this] {
-    if (pending_) return true;
-    py::gil_scoped_acquire gil;
-    // Runs the Python handlers of signals that arrived (SIGINT raises KeyboardInterrupt).
-    if (PyErr_CheckSignals() != 0) pending_ = py::error_already_set();
-    return pending_.has_value();
-  };
+  options.progress = [this](const SolveProgress& p) { report([&p] { return py::cast(p); }); };
+  options.cancelled = [this] { return cancelled(); };
   return options;
+}
+
+void SolveGuard::report(const std::function<py::object()>& argument) {
+  if (pending_ || progress_.is_none()) return;
+  py::gil_scoped_acquire gil;
+  try {
+    progress_(argument());
+  } catch (py::error_already_set& e) {
+    pending_ = std::move(e);
+  } catch (
+      const std::exception& e) {  // pybind11's own (a cast that failed): never into the library
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+    pending_ = py::error_already_set();
+  }
+}
+
+bool SolveGuard::cancelled() {
+  if (pending_) return true;
+  py::gil_scoped_acquire gil;
+  // SIGINT's handler raises KeyboardInterrupt.
+  if (PyErr_CheckSignals() != 0) pending_ = py::error_already_set();
+  return pending_.has_value();
 }
 
 void SolveGuard::raise_pending() {
@@ -101,4 +105,5 @@ PYBIND11_MODULE(_core, m) {
   python::bind_solution(m);
   python::bind_tablebase(m);
   python::bind_check(m);
+  python::bind_census(m);
 }

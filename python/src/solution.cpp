@@ -42,7 +42,12 @@ py::dict run_cops(const GameSpec& spec, std::uint32_t k, unsigned threads,
     result.emplace(solve_cops(spec.graph, k, options));
   }
   guard.raise_pending();
-  const CopsResult answer = take(std::move(*result), "solve");
+  return cops_dict(take(std::move(*result), "solve"));
+}
+
+}  // namespace
+
+py::dict cops_dict(const CopsResult& answer) {
   py::dict out;
   out["cops"] = answer.cops;
   out["win"] = answer.win;
@@ -52,8 +57,6 @@ py::dict run_cops(const GameSpec& spec, std::uint32_t k, unsigned threads,
   out["states"] = answer.states;
   return out;
 }
-
-}  // namespace
 
 void bind_solution(py::module_& m) {
   py::class_<SolveProgress>(m, "Progress",

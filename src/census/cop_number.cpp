@@ -1,5 +1,7 @@
-// The cop number of one small graph (catmouse/census/cop_number.hpp).
+// The cop number of one graph (catmouse/census/cop_number.hpp).
 #include "catmouse/census/cop_number.hpp"
+
+#include <fmt/format.h>
 
 #include "catmouse/solve/cop_bounds.hpp"
 
@@ -69,6 +71,52 @@ Result<CopNumberFound> CopNumberSearch::game_answer(const SmallGraph& g, std::ui
     }
   }
   return CopNumberFound{max_ + 1, std::nullopt};
+}
+
+Result<CopNumberTries> play_cop_number(std::uint32_t max, const CopsPlay& play) {
+  if (max < 1 || max > kMaxCops)
+    return Error(fmt::format("{} cops; give 1 to {}", max, kMaxCops), at_field(ErrorField::kCops));
+  CopNumberTries out;
+  for (std::uint32_t k = 1; k <= max; ++k) {
+    Result<CopsResult> r = play(k);
+    if (!r.ok()) return r.error();
+    out.tries.push_back(std::move(r).value());
+    if (out.tries.back().win) {
+      out.cop_number = k;
+      break;
+    }
+  }
+  return out;
+}
+
+Result<CopNumberTries> find_cop_number(const Graph& graph, std::uint32_t max,
+                                       const SolveOptions& options, CopsVariant variant) {
+  Result<CopNumberTries> played = play_cop_number(max, [&](std::uint32_t k) {
+    return solve_cops(graph, k, options, CopsSweep::kAuto, variant);
+  });
+  if (!played.ok() || graph.directed() || graph.node_count() > kTinyCopsMaxNodes ||
+      variant != CopsVariant{}) {
+    return played;
+  }
+  // The census's answer, which copnumber --summary-only prints: the games must agree with it.
+  Result<CopNumberFound> found =
+      CopNumberSearch(max, options.memory_limit).answer(SmallGraph::of(graph).value());
+  if (!found.ok()) return found.error();
+  const CopsResult& last = played.value().tries.back();
+  const std::uint32_t cops = played.value().cop_number.value_or(max + 1);
+  const bool same_time = !last.win || !found.value().capture_moves ||
+                         *found.value().capture_moves == last.capture_moves;
+  if (found.value().cops != cops || !same_time) {
+    const auto moves = [](std::optional<std::uint32_t> m) {
+      return m ? fmt::format("{} moves", *m) : std::string("none");
+    };
+    return Error(fmt::format("the cop number search and the games disagree: cop number {} and "
+                             "capture time {} against {} and {}",
+                             found.value().cops, moves(found.value().capture_moves), cops,
+                             moves(last.win ? std::optional(last.capture_moves) : std::nullopt)),
+                 at_field(ErrorField::kEngine));
+  }
+  return played;
 }
 
 }  // namespace catmouse::census

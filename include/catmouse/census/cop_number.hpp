@@ -1,16 +1,22 @@
-// The cop number of one small graph as the cop-number census finds it (docs/census.md): the
-// theorems of cop_bounds.hpp and the tiny game first, the full game for what they leave. One
-// search per thread, kept from one graph to the next (its buffers and the longest capture times
-// found so far), for the census and for copnumber --summary-only, which answer every graph
-// through it.
+// The cop number of one graph. CopNumberSearch: of one small graph as the cop-number census
+// finds it (docs/census.md): the theorems of cop_bounds.hpp and the tiny game first, the full
+// game for what they leave; one search per thread, kept from one graph to the next (its buffers
+// and the longest capture times found so far), for the census and for copnumber --summary-only,
+// which answer every graph through it. play_cop_number(): the games of 1, 2, ... cops until they
+// win, the loop every front end runs for a graph's placement (catmouse copnumber, Python's
+// catmouse.copnumber through find_cop_number()).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include "catmouse/core/error.hpp"
+#include "catmouse/core/graph.hpp"
 #include "catmouse/solve/cops.hpp"
+#include "catmouse/solve/options.hpp"
 
 namespace catmouse::census {
 
@@ -67,5 +73,27 @@ class CopNumberSearch {
   // search), plus one (0: none yet): from the games and from the bounds that give it exactly.
   std::array<std::uint32_t, kMaxCops + 1> longest_{};
 };
+
+// The games of one graph's cop number: those of 1, 2, ... cops until the cops win, at most max.
+struct CopNumberTries {
+  std::optional<std::uint32_t> cop_number;  // absent: max cops lose
+  std::vector<CopsResult> tries;            // from 1 cop up: the last won, or is max cops losing
+};
+
+// Plays one graph's game of k cops (solve_cops(), or SmallCops on a thread's buffers).
+using CopsPlay = std::function<Result<CopsResult>(std::uint32_t cops)>;
+
+// The loop: play(1), play(2), ... up to play(max), stopping at the first win. Fails when max is
+// not 1 to kMaxCops (field kCops), or as the first game that fails.
+Result<CopNumberTries> play_cop_number(std::uint32_t max, const CopsPlay& play);
+
+// The cop number of one graph (any the cops engine takes) and its games: play_cop_number() over
+// solve_cops() with `options` (threads, memory limit, progress and cancel poll for each game).
+// An undirected graph of at most kTinyCopsMaxNodes nodes in the classical game is answered by a
+// CopNumberSearch as well, the way catmouse copnumber --summary-only and catmouse census cops
+// answer it; its cop number and capture time must be the games' (else an error of field
+// kEngine), so that every front end gives the same answer. Fails as solve_cops() does.
+Result<CopNumberTries> find_cop_number(const Graph& graph, std::uint32_t max,
+                                       const SolveOptions& options = {}, CopsVariant variant = {});
 
 }  // namespace catmouse::census
