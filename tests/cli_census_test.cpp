@@ -69,18 +69,20 @@ TEST(CliCensus, CountsAndRecordsOfTheDocs) {
             "cop number 2: 195519 graphs, longest capture 3 rounds (5 moves): H?BD?pW (part 2, "
             "graph 335)\n"
             "no graph of cop number 3: cops-9-top.g6 not written\n");
-  EXPECT_EQ(run("mouse --nodes 8"),
-            "mouse wins: 2880005 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
-            "5, graph 1739)\n"
-            "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
-            "graph 1660)\n"
-            "draws: 79185 placements\n");
-  EXPECT_EQ(run("mouse --nodes 8 --stuck draw"),
-            "mouse wins: 2866135 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
-            "5, graph 1739)\n"
-            "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
-            "graph 1660)\n"
-            "draws: 93055 placements\n");
+  EXPECT_EQ(
+      run("mouse --nodes 8"),
+      "mouse wins: 2880005 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
+      "5, graph 1739)\n"
+      "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+      "graph 1660)\n"
+      "draws: 79185 placements\n");
+  EXPECT_EQ(
+      run("mouse --nodes 8 --stuck draw"),
+      "mouse wins: 2866135 placements, longest win in 17 moves: GEjerw hole 2 mouse 3 cat 5 (part "
+      "5, graph 1739)\n"
+      "cat wins: 776122 placements, longest win in 16 moves: G?bNBo hole 3 mouse 4 cat 2 (part 1, "
+      "graph 1660)\n"
+      "draws: 93055 placements\n");
   std::filesystem::remove_all(folder);
 }
 
@@ -238,8 +240,8 @@ std::string reference_mouse_census(int n, ::catmouse::StuckRule stuck) {
                                 : "draws: ") +
            std::to_string(counts[v]) + (counts[v] == 1 ? " placement" : " placements");
     if (longest[v] != 0) {
-      out += ", longest " + std::to_string(longest[v]) + (longest[v] == 1 ? " ply: " : " plies: ") +
-             where[v];
+      out += ", longest win in " + std::to_string(longest[v]) +
+             (longest[v] == 1 ? " move: " : " moves: ") + where[v];
     }
     out += "\n";
   }
@@ -309,7 +311,7 @@ TEST(CliMouseCensus, RecordsAreTheRemotenessSolveGives) {
                                           stuck + " --state '" + state.string() + "'");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const std::regex record(
-        R"(^(mouse|cat) wins: \d+ placements, longest (\d+) plies: (\S+) hole (\d+) mouse (\d+) cat (\d+) )");
+        R"(^(mouse|cat) wins: \d+ placements, longest win in (\d+) moves: (\S+) hole (\d+) mouse (\d+) cat (\d+) )");
     int records = 0;
     for (const std::string& line : lines_of(run.out)) {
       std::smatch m;

@@ -169,10 +169,10 @@ std::string probe_text(const Tablebase& tablebase, const Position& p, CheckedSta
   }
   // Why the line ends, in explain's words (solve/play.hpp).
   const auto last = static_cast<std::uint32_t>(line.positions.size() - 1);
-  return out + fmt::format("end: {}\n", line_end_sentence(
-                                            tablebase.spec(), tablebase.game(), line,
-                                            read(tablebase.value(line.positions.back(), last)),
-                                            node_namer(tablebase.spec())));
+  return out + fmt::format("end: {}\n",
+                           line_end_sentence(tablebase.spec(), tablebase.game(), line,
+                                             read(tablebase.value(line.positions.back(), last)),
+                                             node_namer(tablebase.spec())));
 }
 
 // One query line: {"mouse": M, "cat": C, "turn": "mouse"} ("cats": [...] for k cats; "turn"

@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <utility>
 
+#include "answer_text.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
-#include "answer_text.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
 #include "stream.hpp"
@@ -253,8 +253,8 @@ std::string cops_text(const census::CensusResult& result, std::optional<std::uin
     const std::string range = spec.keep_from == spec.max
                                   ? fmt::format("{}", spec.max)
                                   : fmt::format("{} to {}", spec.keep_from, spec.max);
-    return text + fmt::format("no graph of cop number {}: {} not written\n", range,
-                              spec.graphs_path);
+    return text +
+           fmt::format("no graph of cop number {}: {} not written\n", range, spec.graphs_path);
   }
   // Graphs above --max have no cop number here: "highest" is the highest found up to --max.
   return text + fmt::format("cop number {} (the highest up to --max {}): {} written to {}\n",

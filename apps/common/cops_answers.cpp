@@ -14,12 +14,12 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "answer_text.hpp"
 #include "catmouse/census/cop_number.hpp"
 #include "catmouse/census/small_graph6.hpp"
 #include "catmouse/io/format.hpp"
 #include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
-#include "answer_text.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
 #include "output.hpp"
@@ -225,8 +225,8 @@ class CopNumbers : public CopsOutput {
     } else if (!cmd_.summary_only) {
       out.text += numbered(
           line, last.win ? fmt::format("cop number {}\n", last.cops) + answer_text(last)
-                         : fmt::format("cop number > {} ({} {})\n", cmd_.max, plural(cmd_.max, "cop"),
-                                       cmd_.max == 1 ? "loses" : "lose"));
+                         : fmt::format("cop number > {} ({} {})\n", cmd_.max,
+                                       plural(cmd_.max, "cop"), cmd_.max == 1 ? "loses" : "lose"));
     }
     out.tally.add(last.win ? last.cops : above,
                   last.win ? std::optional(last.capture_moves) : std::nullopt,

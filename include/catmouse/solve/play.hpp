@@ -27,7 +27,9 @@ std::string value_sentence(const StateValue& value);
 // How the front ends name a node unless the caller has labels of its own: its id, or its cell
 // "(2, 0)" on a grid map.
 NodeNamer node_namer(const GameSpec& spec);
-inline NodeNamer node_namer(const Solution& solution) { return node_namer(solution.spec()); }
+inline NodeNamer node_namer(const Solution& solution) {
+  return node_namer(solution.spec());
+}
 
 // Why the game ends at `last`, as a clause, with the nodes it names written by `node` (none named
 // when `node` is empty): "the mouse is in the hole 0", "the cat caught the mouse on 3", "a cat
