@@ -8,9 +8,9 @@
 #   sbatch docs/data/census/cops-12.slurm.sh      # from the repository's top folder
 #
 # 10,000 parts, as the state file was begun with (another count cannot resume it); the graphs of
-# cop number 3 or more go to cops-12-top.g6 (--keep-from 3). About 11 core-hours in all at the rate
-# measured on one machine (docs/census.md): 64 nodes of 32 cores take some 20 seconds of work each,
-# so the job's time is its rounds, each as long as its slowest part (seconds).
+# cop number 3 or more go to cops-12-top.g6 (--keep-from 3). About 13 core-hours in all at the rate
+# measured on one machine (docs/distributed.md): 4 nodes of 32 cores take some 6 minutes, and the
+# rounds of parts (each as long as its slowest part, seconds) a little more.
 #SBATCH --job-name=catmouse-cops-12
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=32
