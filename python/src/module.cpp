@@ -36,7 +36,10 @@ py::list message_parts(const Error& error) {
 // What ran out, when the error is not the caller's: "memory", "resources" or "".
 const char* exhausted(const Error& error) {
   if (error.kind == ErrorKind::kOutOfMemory) return "memory";
-  return error.kind == ErrorKind::kResources ? "resources" : "";
+  const ErrorKind kind = error.kind;
+  const bool callers = kind == ErrorKind::kBadInput || kind == ErrorKind::kRefusedMemory ||
+                       kind == ErrorKind::kCancelled;
+  return callers ? "" : "resources";
 }
 
 }  // namespace
