@@ -1,10 +1,10 @@
 // The programs' map from a library error to an exit code and a message (apps/common/errors.hpp):
 // the error's kind decides, never the words of its message.
-#include "errors.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "errors.hpp"
 
 namespace catmouse::cli {
 namespace {
@@ -44,8 +44,8 @@ TEST(AppErrors, MemoryThatRanOutIsALackOfResourcesWhateverItsWords) {
   const Said threads = said(made("no threads today", ErrorKind::kResources));
   EXPECT_TRUE(threads.resources);
   // A refusal by the limit is the caller's, even in words that say memory ran out.
-  const Said refused =
-      said(made("out of memory, or so it says", ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit));
+  const Said refused = said(
+      made("out of memory, or so it says", ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit));
   EXPECT_FALSE(refused.resources);
   EXPECT_EQ(refused.text, "g.json: out of memory, or so it says (see --memory)");
   EXPECT_THROW(throw_read_error(made("no room left", ErrorKind::kOutOfMemory)), ResourceError);
@@ -78,8 +78,8 @@ TEST(AppErrors, AHintIsGivenOnlyWhereItsOptionIs) {
   EXPECT_EQ(said(refused, false).text,
             "g.json: solving 8 states needs about 2 KiB, over the limit of 1 KiB (see --memory)");
   // Words about values only in the message are no hint.
-  const Error words = made("even values only would not fit", ErrorKind::kRefusedMemory,
-                           ErrorField::kMemoryLimit);
+  const Error words =
+      made("even values only would not fit", ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit);
   EXPECT_EQ(said(words).text, "g.json: even values only would not fit (see --memory)");
 }
 

@@ -165,7 +165,7 @@ TEST(Rules, ValidateNamesTheField) {
 // Every kind has words of its own, an error is bad input unless made otherwise, and a hint is
 // shown after the message, apart from it.
 TEST(Errors, KindsAndHintsAreValues) {
-  const ErrorKind kinds[] = {ErrorKind::kBadInput,   ErrorKind::kRefusedMemory,
+  const ErrorKind kinds[] = {ErrorKind::kBadInput,    ErrorKind::kRefusedMemory,
                              ErrorKind::kOutOfMemory, ErrorKind::kResources,
                              ErrorKind::kOutputLost,  ErrorKind::kCancelled,
                              ErrorKind::kInternal};

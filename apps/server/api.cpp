@@ -82,8 +82,11 @@ void refuse_game(const Error& error, bool solving) {
   // options can fail, and the body names none of those options.
   const ErrorField field = error.where.field;
   if (solving && field != ErrorField::kCats && field != ErrorField::kThreads) answer.where.clear();
-  throw ApiError{
-      answer.status, error.message_text(), std::move(answer.where), {}, std::string(field_name(field))};
+  throw ApiError{answer.status,
+                 error.message_text(),
+                 std::move(answer.where),
+                 {},
+                 std::string(field_name(field))};
 }
 
 void fail(const Error& error) {

@@ -137,7 +137,10 @@ bool graph6_line(std::string_view text) {
 [[noreturn]] void refuse(const Error& error) {
   if (error.kind == ErrorKind::kOutOfMemory) fail(503, error.message_text(), "");
   const int status = error.kind == ErrorKind::kRefusedMemory ? 413 : 400;
-  throw ApiError{status, error.message_text(), where_of(error.where), {},
+  throw ApiError{status,
+                 error.message_text(),
+                 where_of(error.where),
+                 {},
                  std::string(field_name(error.where.field))};
 }
 

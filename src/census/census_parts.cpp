@@ -29,8 +29,7 @@ namespace {
 constexpr std::uint64_t kBaseBytes = std::uint64_t{32} << 20;
 constexpr std::uint64_t kThreadBytes = std::uint64_t{16} << 20;
 
-Error option_error(ErrorField field, std::string message,
-                   ErrorKind kind = ErrorKind::kBadInput) {
+Error option_error(ErrorField field, std::string message, ErrorKind kind = ErrorKind::kBadInput) {
   Error error(std::move(message), {}, kind);
   error.where.field = field;
   return error;

@@ -93,8 +93,9 @@ Result<std::string> read_span(int fd, StateReader::Span span, const std::string&
         ::pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(span.offset + done));
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
-      return output_lost(path_error(path, fmt::format("read error: {}", got < 0 ? std::strerror(errno)
-                                                                       : "the file got shorter")));
+      return output_lost(path_error(
+          path,
+          fmt::format("read error: {}", got < 0 ? std::strerror(errno) : "the file got shorter")));
     }
     done += static_cast<std::size_t>(got);
   }

@@ -95,15 +95,14 @@ std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool v
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
                    ErrorHint hint = {});
 // An error of `kind` about option `option` (Location::field).
-Error option_error(ErrorField option, std::string message,
-                   ErrorKind kind = ErrorKind::kBadInput);
+Error option_error(ErrorField option, std::string message, ErrorKind kind = ErrorKind::kBadInput);
 // Memory that ran out (ErrorKind::kOutOfMemory, ErrorField::kMemoryLimit): `message` says when,
 // "out of memory during the solve".
 Error out_of_memory_error(std::string message);
 // The refusal of a thread count over kMaxThreads (ErrorField::kThreads), or nothing.
 Status check_threads(unsigned threads);
-// The error of threads that could not be started (ErrorField and ErrorKind kResources): `threads` the
-// count asked for, `failure` the system's word (std::system_error::code().message()).
+// The error of threads that could not be started (ErrorField and ErrorKind kResources): `threads`
+// the count asked for, `failure` the system's word (std::system_error::code().message()).
 Error thread_error(unsigned threads, const std::string& failure);
 // The error of a solve stopped by SolveOptions::cancelled (ErrorField and ErrorKind kCancelled).
 Error cancelled_error();

@@ -287,10 +287,10 @@ Status SpillWriter::flush_frame() {
 
 Status SpillWriter::finish_level(std::uint32_t level) {
   if (level != index_.levels.size()) {
-    return spill_error(file_.path(),
-                       fmt::format("level {} handed out after level {}", level,
-                                   index_.levels.size()),
-                       ErrorKind::kInternal);
+    return spill_error(
+        file_.path(),
+        fmt::format("level {} handed out after level {}", level, index_.levels.size()),
+        ErrorKind::kInternal);
   }
   if (!unordered_.empty()) {
     std::sort(unordered_.begin(), unordered_.end());

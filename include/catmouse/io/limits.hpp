@@ -46,9 +46,9 @@ std::uint64_t max_input_bytes(std::uint64_t memory_limit);
 
 // Whether a game of `nodes` nodes fits under `memory_limit` by min_solve_bytes(); the error says
 // "<what> <S> states: solving them needs at least B, more than the memory limit of L", with
-// ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit and no place (the caller adds the line and column). `what` leads
-// up to the count of states and names the cause: "node id 100000000 implies 100000001 nodes and",
-// "300000000 nodes imply", "the graph6 header gives 100000000 nodes and".
+// ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit and no place (the caller adds the line and
+// column). `what` leads up to the count of states and names the cause: "node id 100000000 implies
+// 100000001 nodes and", "300000000 nodes imply", "the graph6 header gives 100000000 nodes and".
 Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::string_view what);
 
 // Whether `bytes` of input text fit under max_input_bytes(memory_limit); the error names the
