@@ -116,6 +116,32 @@ TEST_F(AtomicFileTest, ADirectoryIsRefusedNamingIt) {
   EXPECT_EQ(listing(), "folder ");
 }
 
+// What failed decides the kind: the path's fault is bad input, a write that did not reach the
+// file is output lost, and a write after the commit is the caller's defect.
+TEST_F(AtomicFileTest, EachFailureCarriesItsKind) {
+  const Result<AtomicFile> missing = AtomicFile::create((dir_ / "no" / "file").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().kind, ErrorKind::kBadInput) << missing.error().to_string();
+  EXPECT_EQ(AtomicFile::create(dir_.string()).error().kind, ErrorKind::kBadInput);
+  for (const int lost : {ENOSPC, EDQUOT, EFBIG, EIO}) {
+    EXPECT_EQ(write_failure_kind(lost), ErrorKind::kOutputLost) << std::strerror(lost);
+  }
+  for (const int fault : {ENOENT, EACCES, EISDIR, ENOTDIR, EROFS}) {
+    EXPECT_EQ(write_failure_kind(fault), ErrorKind::kBadInput) << std::strerror(fault);
+  }
+  Result<AtomicFile> file = AtomicFile::create((dir_ / "done").string());
+  ASSERT_TRUE(file.ok()) << file.error().to_string();
+  ASSERT_TRUE(file->commit().ok());
+  const Status late = file->write("after the commit\n");
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().kind, ErrorKind::kInternal) << late.error().to_string();
+  if (::access("/dev/full", W_OK) == 0) {
+    const Status full = write_file_atomically("/dev/full", "no room\n");
+    ASSERT_FALSE(full.ok());
+    EXPECT_EQ(full.error().kind, ErrorKind::kOutputLost) << full.error().to_string();
+  }
+}
+
 TEST_F(AtomicFileTest, ACharacterDeviceIsWrittenInPlace) {
   const fs::path null = dir_ / "null";
   if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {

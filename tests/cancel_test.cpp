@@ -67,6 +67,7 @@ TEST(Cancel, EveryEngineStopsAtThePollThatSaysSo) {
     const Result<Solution> stopped = solve(c.spec, counting(part, 2, c.engine));
     ASSERT_FALSE(stopped.ok()) << c.name;
     EXPECT_EQ(stopped.error().where.field_text(), "cancelled") << c.name;
+    EXPECT_EQ(stopped.error().kind, ErrorKind::kCancelled) << c.name;
     EXPECT_EQ(part.polls, 2) << c.name;
     EXPECT_EQ(part.progress_calls, 2) << c.name;
   }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string_view>
 #include <vector>
 
 #include "catmouse/core/rules.hpp"
@@ -158,6 +160,33 @@ TEST(Rules, ValidateNamesTheField) {
   s = validate(rules, *g);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().where.field_text(), "mouse start");
+}
+
+// Every kind has words of its own, an error is bad input unless made otherwise, and a hint is
+// shown after the message, apart from it.
+TEST(Errors, KindsAndHintsAreValues) {
+  const ErrorKind kinds[] = {ErrorKind::kBadInput,    ErrorKind::kRefusedMemory,
+                             ErrorKind::kOutOfMemory, ErrorKind::kResources,
+                             ErrorKind::kOutputLost,  ErrorKind::kCancelled,
+                             ErrorKind::kInternal};
+  std::set<std::string_view> words;
+  for (const ErrorKind kind : kinds) words.insert(kind_name(kind));
+  EXPECT_EQ(words.size(), std::size(kinds));
+  EXPECT_EQ(kind_name(ErrorKind::kRefusedMemory), "refused for memory");
+  EXPECT_EQ(Error("bad").kind, ErrorKind::kBadInput);
+  EXPECT_EQ(Error("gone", {}, ErrorKind::kOutputLost).kind, ErrorKind::kOutputLost);
+
+  Error refused("solving 32 states needs about 2 KiB, over the limit of 1 KiB",
+                at_field(ErrorField::kMemoryLimit), ErrorKind::kRefusedMemory);
+  EXPECT_EQ(refused.hint_clause(), "");
+  refused.hint = {ErrorField::kValuesOnly, "values only would need 1 KiB and fit"};
+  EXPECT_EQ(refused.hint_clause(), "; values only would need 1 KiB and fit");
+  EXPECT_EQ(refused.message_text(),
+            "solving 32 states needs about 2 KiB, over the limit of 1 KiB; values only would "
+            "need 1 KiB and fit");
+  EXPECT_EQ(refused.to_string(),
+            "memory_limit: solving 32 states needs about 2 KiB, over the limit of 1 KiB; values "
+            "only would need 1 KiB and fit");
 }
 
 // Errors carry their field as an enum with a stable name, its number apart, and the nodes their

@@ -65,9 +65,10 @@ TEST(Limits, Wording) {
 
 TEST(Limits, OutOfMemoryIsToldFromARefusal) {
   const Error oom = out_of_memory("the graph", "g.json");
-  EXPECT_TRUE(is_out_of_memory(oom));
+  EXPECT_EQ(oom.kind, ErrorKind::kOutOfMemory);
   EXPECT_EQ(oom.to_string(), "g.json: memory_limit: out of memory while reading the graph");
-  EXPECT_FALSE(is_out_of_memory(check_node_count(100000, kMiB, "x").error()));
+  EXPECT_EQ(check_node_count(100000, kMiB, "x").error().kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(check_input_size(UINT64_MAX, kMiB).error().kind, ErrorKind::kRefusedMemory);
 }
 
 // The error of `result`, which must have failed.

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <regex>
 
+#include "api_error.hpp"
 #include "catmouse/solve/play.hpp"
 #include "server_test_util.hpp"
 
@@ -13,6 +14,35 @@ namespace catmouse::server {
 namespace {
 
 using namespace catmouse::server::test;  // NOLINT: the helpers of these tests
+
+// A library error's status comes from its kind, whatever its message or field says; the field
+// names the request member of bad input.
+TEST(ServerApi, TheStatusIsTheErrorsKind) {
+  const auto status = [](ErrorKind kind, ErrorField field = ErrorField::kNone) {
+    return answer_of(Error("the heap is exhausted", at_field(field), kind)).status;
+  };
+  EXPECT_EQ(status(ErrorKind::kOutOfMemory), 413);
+  EXPECT_EQ(status(ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit), 413);
+  EXPECT_EQ(status(ErrorKind::kResources), 503);
+  EXPECT_EQ(status(ErrorKind::kCancelled), 503);
+  EXPECT_EQ(status(ErrorKind::kOutputLost), 503);
+  EXPECT_EQ(status(ErrorKind::kInternal), 503);
+  EXPECT_EQ(status(ErrorKind::kBadInput, ErrorField::kHoles), 400);
+  EXPECT_EQ(status(ErrorKind::kBadInput, ErrorField::kEngine), 422);
+  // Bad input about the memory limit or resources is still the request's fault.
+  EXPECT_EQ(status(ErrorKind::kBadInput, ErrorField::kMemoryLimit), 422);
+  EXPECT_EQ(answer_of(Error("x", at_field(ErrorField::kHoles))).where, "rules.holes");
+  try {
+    Error refused("solving 8 states needs about 2 KiB", at_field(ErrorField::kMemoryLimit),
+                  ErrorKind::kRefusedMemory);
+    refused.hint = {ErrorField::kValuesOnly, "values only would fit"};
+    fail(refused);
+    FAIL() << "no ApiError thrown";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status, 413);
+    EXPECT_EQ(e.message, "solving 8 states needs about 2 KiB; values only would fit");
+  }
+}
 
 TEST(ServerApi, ExamplesInNameOrder) {
   Api api(small_options(), examples());

@@ -8,6 +8,7 @@
 #include "catmouse/core/game.hpp"
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
+#include "solve/engines.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -93,11 +94,32 @@ TEST(Solver, RefusesBeforeExceedingTheMemoryLimit) {
   Result<Table> table = solve_table(game, options);
   ASSERT_FALSE(table.ok());
   EXPECT_NE(table.error().message.find("needs about"), std::string::npos);
-  // Values only needs less, and the message says so.
+  EXPECT_EQ(table.error().kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(table.error().where.field, ErrorField::kMemoryLimit);
+  // Values only needs less, and the hint after the message says so, naming the option.
   EXPECT_LT(estimate(game, true), estimate(game));
-  EXPECT_NE(table.error().message.find("values only"), std::string::npos);
+  EXPECT_EQ(table.error().hint.option, ErrorField::kValuesOnly);
+  EXPECT_NE(table.error().hint.text.find("values only"), std::string::npos);
+  EXPECT_EQ(table.error().message.find("values only"), std::string::npos);
+  EXPECT_NE(table.error().to_string().find("; values only"), std::string::npos);
   options.memory_limit = estimate(game);
   EXPECT_TRUE(solve_table(game, options).ok());
+}
+
+// The solve's failures each carry their kind, whatever their message says: a front end decides
+// by it alone (exit code, HTTP status, exception).
+TEST(Solver, EachFailureCarriesItsKind) {
+  const Error refused = detail::memory_error("solving 8 states", 2048, 1024);
+  EXPECT_EQ(refused.kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(refused.hint.option, ErrorField::kNone);
+  EXPECT_EQ(refused.hint_clause(), "");
+  const Error ran_out = detail::out_of_memory_error("the heap is exhausted");
+  EXPECT_EQ(ran_out.kind, ErrorKind::kOutOfMemory);
+  EXPECT_EQ(ran_out.where.field, ErrorField::kMemoryLimit);
+  const Error threads = detail::thread_error(8, "Resource temporarily unavailable");
+  EXPECT_EQ(threads.kind, ErrorKind::kResources);
+  EXPECT_EQ(detail::cancelled_error().kind, ErrorKind::kCancelled);
+  EXPECT_EQ(detail::check_threads(kMaxThreads + 1).error().kind, ErrorKind::kBadInput);
 }
 
 // The estimate is an upper bound on what the arrays of a finished table hold.

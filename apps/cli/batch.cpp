@@ -62,9 +62,9 @@ void check_json_line(std::string_view text) {
 // A solve's refusal as the command line says it; running out of memory during it is a lack of
 // resources (exit 1, stream.hpp), not bad input.
 [[noreturn]] void throw_solve_error(const Error& error, const std::string& source) {
-  if (error.where.field == ErrorField::kMemoryLimit) {
-    if (error.message.starts_with("out of memory")) throw std::bad_alloc();
-    throw InputError(fmt::format("{} (see --memory)", error.message));
+  if (error.kind == ErrorKind::kOutOfMemory) throw std::bad_alloc();
+  if (error.kind == ErrorKind::kRefusedMemory) {
+    throw InputError(fmt::format("{} (see --memory)", error.message_text()));
   }
   throw solve_error(error, source);
 }

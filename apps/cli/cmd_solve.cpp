@@ -13,7 +13,6 @@
 
 #include "batch.hpp"
 #include "catmouse/io/atomic_file.hpp"
-#include "catmouse/io/limits.hpp"
 #include "catmouse/solve/plan.hpp"
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
@@ -124,8 +123,8 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
       const std::string text = error.where.source.empty()
                                    ? error.message
                                    : fmt::format("{}: {}", error.where.source, error.message);
-      if (error.where.field == ErrorField::kCheckpoint) throw InputError(text);
-      throw ResourceError(text);
+      if (exit_code(error.kind) == 1) throw ResourceError(text);
+      throw InputError(text);
     }
     throw solve_error(error, source, cmd.engine.allow_values_only);
   }
@@ -177,9 +176,7 @@ bool solve_levels_and_print(const SolveCommand& cmd, const GameSpec& spec) {
   const auto started = std::chrono::steady_clock::now();
   const Result<StateValue> value = run(*planned, p);
   if (!value.ok()) {
-    if (value.error().where.field == ErrorField::kMemoryLimit && !is_out_of_memory(value.error())) {
-      return false;
-    }
+    if (value.error().kind == ErrorKind::kRefusedMemory) return false;
     throw solve_error(value.error(), spec.source, cmd.engine.allow_values_only);
   }
   warn_if_stuck(game, p);

@@ -148,15 +148,9 @@ void table_through_file(const TableCommand& cmd, GameSpec spec, const SolveOptio
   const std::string source = spec.source;
   const Result<TablebaseSaveReport> report =
       solve_to_tablebase(std::move(spec), options, file, save);
-  if (!report.ok()) {
-    // The temporary files' errors (a full disk, `ulimit -f`) are a lack of resources, not bad
-    // input; they name the file.
-    const Error& error = report.error();
-    if (error.where.source.starts_with(scratch.path())) {
-      throw ResourceError(fmt::format("{}: {}", error.where.source, error.message));
-    }
-    throw solve_error(error, source, false);
-  }
+  // The temporary files' errors (a full disk, `ulimit -f`) are output lost, a lack of resources
+  // rather than bad input; solve_error() names the file.
+  if (!report.ok()) throw solve_error(report.error(), source, false);
   stream_file(cmd, file, true);
 }
 

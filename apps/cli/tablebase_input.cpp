@@ -31,13 +31,13 @@ void check_graph_option(const Tablebase& tablebase, const std::string& graph) {
 }
 
 void table_error(const Error& error) {
-  if (error.where.field == ErrorField::kMemoryLimit) {
+  if (error.kind == ErrorKind::kRefusedMemory) {
     Error located = error;
     located.where.field = ErrorField::kNone;
     located.message += " (see --memory)";
     throw InputError(located);
   }
-  if (error.where.field == ErrorField::kResources) throw ResourceError(error.message);
+  if (exit_code(error.kind) == 1) throw ResourceError(error.message_text());
   if (error.where.field == ErrorField::kThreads) throw InputError("--threads: " + error.message);
   corrupt(error);
 }

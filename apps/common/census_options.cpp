@@ -175,7 +175,7 @@ void throw_census_error(const Error& error) {
       {ErrorField::kStuck, "--stuck"},     {ErrorField::kGenerator, "--geng"},
       {ErrorField::kThreads, "--threads"}, {ErrorField::kMemoryLimit, "--memory"}};
   Error shown = error;
-  if (error.where.field == ErrorField::kResources) {
+  if (exit_code(error.kind) == 1) {
     shown.where.field = ErrorField::kNone;
     throw ResourceError(shown.to_string());
   }

@@ -18,7 +18,6 @@
 #include "catmouse/census/cop_number.hpp"
 #include "catmouse/census/small_graph6.hpp"
 #include "catmouse/io/format.hpp"
-#include "catmouse/io/limits.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "copnumber_lines.hpp"
 #include "errors.hpp"
@@ -51,11 +50,10 @@ struct Solver {
 
 // A failed solve as the commands report it: memory (exit 1) or usage (exit 2).
 [[noreturn]] void throw_cops_error(const Error& error) {
-  if (is_out_of_memory(error)) throw ResourceError(error.message);
-  if (error.where.field == ErrorField::kMemoryLimit) {
-    // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
-    if (error.message.starts_with("out of memory")) throw std::bad_alloc();
-    throw InputError(fmt::format("{} (see --memory)", error.message));
+  // Running out during the solve is a lack of resources (exit 1); a refusal before, usage.
+  if (exit_code(error.kind) == 1) throw ResourceError(error.message_text());
+  if (error.kind == ErrorKind::kRefusedMemory) {
+    throw InputError(fmt::format("{} (see --memory)", error.message_text()));
   }
   if (error.where.field == ErrorField::kEngine) throw solve_error(error, "");
   throw InputError(error.message);

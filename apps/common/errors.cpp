@@ -4,22 +4,48 @@
 
 #include <utility>
 
-#include "catmouse/io/limits.hpp"
-
 namespace catmouse::cli {
+
+namespace {
+
+// The command line's name of each option a library error can name.
+constexpr std::pair<ErrorField, const char*> kOptions[] = {
+    {ErrorField::kMemoryLimit, "--memory"}, {ErrorField::kValuesOnly, "--values-only"},
+    {ErrorField::kEngine, "--engine"},      {ErrorField::kThreads, "--threads"},
+    {ErrorField::kCats, "--cats"},          {ErrorField::kCops, "--cops"}};
+
+const char* option_of(ErrorField field) {
+  for (const auto& [named, option] : kOptions) {
+    if (named == field) return option;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kBadInput:
+    case ErrorKind::kRefusedMemory:
+    case ErrorKind::kCancelled:
+      return 2;
+    case ErrorKind::kOutOfMemory:
+    case ErrorKind::kResources:
+    case ErrorKind::kOutputLost:
+    case ErrorKind::kInternal:
+      break;
+  }
+  return 1;
+}
 
 void throw_read_error(const Error& error) {
   if (error.where.field == ErrorField::kDirected) {
-    throw InputError(fmt::format("--directed: {}", error.message));
+    throw InputError(fmt::format("--directed: {}", error.message_text()));
   }
-  if (is_out_of_memory(error)) {
-    Error located = error;
-    located.where.field = ErrorField::kNone;
-    throw ResourceError(located.to_string());
-  }
-  if (error.where.field == ErrorField::kMemoryLimit) {
-    Error located = error;
-    located.where.field = ErrorField::kNone;
+  Error located = error;
+  located.where.field = ErrorField::kNone;
+  if (exit_code(error.kind) == 1) throw ResourceError(located.to_string());
+  if (error.kind == ErrorKind::kRefusedMemory) {
     located.message += " (see --memory)";
     throw InputError(located);
   }
@@ -27,29 +53,27 @@ void throw_read_error(const Error& error) {
 }
 
 InputError solve_error(const Error& error, const std::string& source, bool values_only_option) {
-  static const std::pair<ErrorField, const char*> kOptions[] = {
-      {ErrorField::kMemoryLimit, "--memory"}, {ErrorField::kValuesOnly, "--values-only"},
-      {ErrorField::kEngine, "--engine"},      {ErrorField::kThreads, "--threads"},
-      {ErrorField::kCats, "--cats"},          {ErrorField::kCops, "--cops"}};
   const std::string prefix = source.empty() ? "" : source + ": ";
-  if (is_out_of_memory(error) || error.where.field == ErrorField::kResources) {
-    throw ResourceError(prefix + error.message);
+  if (error.kind == ErrorKind::kOutputLost) {
+    // The file that was lost is the place to name (a temporary, a spill file), not the game's.
+    Error located = error;
+    located.where.field = ErrorField::kNone;
+    if (located.where.source.empty()) located.where.source = source;
+    throw ResourceError(located.to_string());
   }
-  if (error.where.field == ErrorField::kMemoryLimit) {
-    // The library says whether values only would fit; a command without --values-only cannot
-    // take the advice, so it is not given.
-    std::string message = error.message;
-    if (!values_only_option) {
-      for (const char* hint : {"; values only", "; even values only"}) {
-        if (const std::size_t at = message.find(hint); at != std::string::npos) message.resize(at);
-      }
-    }
-    const bool hint = message.find("values only") != std::string::npos;
-    return InputError(
-        fmt::format("{}{} (see --memory{})", prefix, message, hint ? ", --values-only" : ""));
+  if (exit_code(error.kind) == 1) throw ResourceError(prefix + error.message_text());
+  if (error.kind == ErrorKind::kRefusedMemory) {
+    // The library says what would fit; a command without the option the advice names (no
+    // --values-only) cannot take it, so it is not given.
+    const bool advice = !error.hint.text.empty() &&
+                        (values_only_option || error.hint.option != ErrorField::kValuesOnly);
+    const char* option = advice ? option_of(error.hint.option) : nullptr;
+    return InputError(fmt::format("{}{}{} (see --memory{}{})", prefix, error.message,
+                                  advice ? error.hint_clause() : "", option ? ", " : "",
+                                  option ? option : ""));
   }
-  for (const auto& [field, option] : kOptions) {
-    if (error.where.field == field) return InputError(fmt::format("{}: {}", option, error.message));
+  if (const char* option = option_of(error.where.field)) {
+    return InputError(fmt::format("{}: {}", option, error.message_text()));
   }
   Error located = error;
   if (located.where.source.empty()) located.where.source = source;

@@ -37,6 +37,11 @@ struct ExitCode {
   int code;
 };
 
+// The exit code of a library error of `kind`: 1 when the caller is not at fault (memory ran out,
+// a resource could not be had, output was lost, a defect), 2 for bad input or usage (a refusal
+// by the memory limit, a cancelled run).
+int exit_code(ErrorKind kind);
+
 // Unwraps a Result or throws InputError with its message and location.
 template <class T>
 T take(Result<T> result) {
@@ -45,7 +50,8 @@ T take(Result<T> result) {
 }
 
 // A reader's error as the command line says it: "--directed: ..." for the option, "(see
-// --memory)" after a refusal by the memory limit, and ResourceError when memory ran out.
+// --memory)" after a refusal by the memory limit, and ResourceError when the error's kind is not
+// the caller's fault (memory ran out).
 [[noreturn]] void throw_read_error(const Error& error);
 
 // Unwraps a reader's Result, or throw_read_error().
@@ -57,8 +63,9 @@ T take_read(Result<T> result) {
 
 // The library's refusal of a solve as the command line says it: the option named by the error's
 // field ("--memory", "--values-only", "--engine", ...), and the file for the game's own faults.
-// Memory that ran out during the solve is a ResourceError, thrown from here. Without
-// `values_only_option` (a command that has no --values-only) a memory refusal does not suggest it.
+// An error whose kind is not the caller's fault (memory that ran out, threads that could not
+// start, output lost) is a ResourceError, thrown from here. Without `values_only_option` (a
+// command that has no --values-only) a memory refusal leaves out its hint to keep values only.
 InputError solve_error(const Error& error, const std::string& source,
                        bool values_only_option = true);
 

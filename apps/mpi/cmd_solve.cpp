@@ -123,7 +123,8 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
     if (comm.rank() == 0) partial.emplace(link_target(cmd.save) + ".partial");
     const Status saved = mpi::write_tablebase(cmd.save, solution, write, comm,
                                               std::chrono::milliseconds(cmd.save_pause));
-    if (!saved.ok()) throw AgreedError(saved.error().to_string(), save_exit_code(saved.error()));
+    if (!saved.ok())
+      throw AgreedError(saved.error().to_string(), cli::exit_code(saved.error().kind));
   }
   const std::vector<std::string> peaks = comm.gather(std::to_string(peak_rss()), 0);
   if (comm.rank() != 0) return;

@@ -2,21 +2,7 @@
 
 #include <sys/resource.h>
 
-#include <cerrno>
-#include <cstring>
-
-#include "catmouse/io/limits.hpp"  // is_out_of_memory
-
 namespace catmouse::mpi_cli {
-
-int save_exit_code(const Error& error) {
-  if (is_out_of_memory(error) || error.message.starts_with("write error")) return 1;
-  // Out of room before the first byte: the temporary could not even be made.
-  for (const int lost : {ENOSPC, EDQUOT, EFBIG, EIO}) {
-    if (error.message.ends_with(std::strerror(lost))) return 1;
-  }
-  return 2;
-}
 
 void agree(const mpi::Communicator& comm, int code, const std::string& message, bool name_process) {
   Status mine;

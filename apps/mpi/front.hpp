@@ -29,11 +29,6 @@ class AgreedError : public std::runtime_error {
   int code_;
 };
 
-// The exit code of a failed --save: 2 when the path is at fault (a folder that does not exist, a
-// directory, no permission: "cannot write"), 1 when output was lost while writing (a full disk, a
-// file past `ulimit -f`, an I/O error: "write error") or memory ran out.
-int save_exit_code(const Error& error);
-
 // Agrees with every other process on this one's outcome (`code` 0: ok, with `message` empty):
 // throws AgreedError on every process when any failed, with the message and code of the
 // lowest-numbered process that failed, followed by " (process R)" when not all failed and

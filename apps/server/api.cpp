@@ -34,7 +34,20 @@ std::string where_of(const Location& where) {
   return out;
 }
 
-FieldAnswer answer_of(const Location& where) {
+FieldAnswer answer_of(const Error& error) {
+  const Location& where = error.where;
+  switch (error.kind) {
+    case ErrorKind::kBadInput:
+      break;
+    case ErrorKind::kRefusedMemory:
+    case ErrorKind::kOutOfMemory:
+      return {413, where_of(where)};
+    case ErrorKind::kResources:
+    case ErrorKind::kOutputLost:
+    case ErrorKind::kCancelled:
+    case ErrorKind::kInternal:
+      return {503, ""};
+  }
   switch (where.field) {
     case ErrorField::kHoles:
       return {400, "rules.holes"};
@@ -52,11 +65,6 @@ FieldAnswer answer_of(const Location& where) {
       return {400, "threads"};
     case ErrorField::kDirected:
       return {400, "directed"};
-    case ErrorField::kMemoryLimit:
-      return {413, where_of(where)};
-    case ErrorField::kResources:
-    case ErrorField::kCancelled:
-      return {503, ""};
     default:
       return {422, where_of(where)};
   }
@@ -68,20 +76,23 @@ std::string error_json(const std::string& message, const std::string& where) {
 }
 
 void refuse_game(const Error& error, bool solving) {
-  FieldAnswer answer = answer_of(error.where);
+  FieldAnswer answer = answer_of(error);
   if (answer.status == 400) answer.status = 422;
   // While solving, only the number of cats (the pack engine's joint moves) and the server's own
   // options can fail, and the body names none of those options.
   const ErrorField field = error.where.field;
   if (solving && field != ErrorField::kCats && field != ErrorField::kThreads) answer.where.clear();
-  throw ApiError{
-      answer.status, error.message, std::move(answer.where), {}, std::string(field_name(field))};
+  throw ApiError{answer.status,
+                 error.message_text(),
+                 std::move(answer.where),
+                 {},
+                 std::string(field_name(field))};
 }
 
 void fail(const Error& error) {
-  FieldAnswer answer = answer_of(error.where);
+  FieldAnswer answer = answer_of(error);
   throw ApiError{answer.status,
-                 error.message,
+                 error.message_text(),
                  std::move(answer.where),
                  {},
                  std::string(field_name(error.where.field))};
@@ -504,7 +515,7 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
                        format_bytes(options_.memory)),
            "");
     }
-    if (error.where.field == ErrorField::kCancelled) fail(503, "the server is stopping", "");
+    if (error.kind == ErrorKind::kCancelled) fail(503, "the server is stopping", "");
     refuse_game(error, true);
   }
   const std::string id = fmt::format("g{}", next_id_++);

@@ -25,13 +25,15 @@ struct ApiError {
 // library error's location that are set, without its source.
 std::string where_of(const Location& where);
 
-// The server's answer to a library error by its field: the status and the request member (or
-// where_of()) it names. The one table of library fields in the server.
+// The server's answer to a library error: the status by its kind (a refusal by the memory limit
+// or memory that ran out 413; a resource, lost output, a cancel or a defect 503) and, for bad
+// input, by its field, with the request member (or where_of()) it names. The one table of
+// library fields in the server.
 struct FieldAnswer {
   int status;
   std::string where;
 };
-FieldAnswer answer_of(const Location& where);
+FieldAnswer answer_of(const Error& error);
 
 // The body of every error answer: {"error": message, "where": where}, valid JSON whatever bytes
 // of the request the message quotes (bytes that are not UTF-8 become U+FFFD).

@@ -397,6 +397,7 @@ Status ConnectionLoop::wait(Clock::time_point now, bool accepting) {
     Error error{fmt::format("the server cannot wait for its clients: {}", std::strerror(errno)),
                 {}};
     error.where.field = ErrorField::kResources;
+    error.kind = ErrorKind::kResources;
     return error;
   }
   if (fds_[0].revents != 0) {
@@ -411,6 +412,7 @@ Status ConnectionLoop::run() {
     Error error{
         fmt::format("could not create the server's wake-up event: {}", std::strerror(errno)), {}};
     error.where.field = ErrorField::kResources;
+    error.kind = ErrorKind::kResources;
     return error;
   }
   for (;;) {

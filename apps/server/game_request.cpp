@@ -135,10 +135,13 @@ bool graph6_line(std::string_view text) {
 // A library error about the board: 400 with its location; a board too large for the server's
 // memory, 413; memory running out while reading it, 503.
 [[noreturn]] void refuse(const Error& error) {
-  if (is_out_of_memory(error)) fail(503, error.message, "");
-  const int status = error.where.field == ErrorField::kMemoryLimit ? 413 : 400;
-  throw ApiError{
-      status, error.message, where_of(error.where), {}, std::string(field_name(error.where.field))};
+  if (error.kind == ErrorKind::kOutOfMemory) fail(503, error.message_text(), "");
+  const int status = error.kind == ErrorKind::kRefusedMemory ? 413 : 400;
+  throw ApiError{status,
+                 error.message_text(),
+                 where_of(error.where),
+                 {},
+                 std::string(field_name(error.where.field))};
 }
 
 GameSpec read_text(const Doc& doc, const ApiOptions& options) {
@@ -293,7 +296,7 @@ GameRequest read_game_request(const std::string& body, const ApiOptions& options
   if (spec.grid && spec.rules.cats > 1) fail(400, "a grid map has one cat", "rules.cats");
   if (Status ok = spec.validate(); !ok) {
     // Every validate() error is the request's fault, whatever its field's usual answer.
-    FieldAnswer answer = answer_of(ok.error().where);
+    FieldAnswer answer = answer_of(ok.error());
     throw ApiError{400,
                    ok.error().message,
                    std::move(answer.where),

@@ -143,6 +143,7 @@ class ConnectionPool {
                               threads, started, failure.code().message()),
                   {}};
       error.where.field = ErrorField::kResources;
+      error.kind = ErrorKind::kResources;
       return error;
     }
     return {};
@@ -416,6 +417,7 @@ Status serve(const ServeOptions& options) {
                             failure.code().message()),
                 {}};
     error.where.field = ErrorField::kResources;
+    error.kind = ErrorKind::kResources;
     return error;
   }
   const std::string url = fmt::format("http://{}/", host_and_port(options.host, *port));

@@ -29,14 +29,17 @@ py::list message_parts(const Error& error) {
     parts.append(py::int_(mention.node));
     at = mention.offset + mention.length;
   }
-  parts.append(text(std::string_view(error.message).substr(at)));
+  parts.append(text(error.message.substr(at) + error.hint_clause()));
   return parts;
 }
 
 // What ran out, when the error is not the caller's: "memory", "resources" or "".
 const char* exhausted(const Error& error) {
-  if (is_out_of_memory(error)) return "memory";
-  return error.where.field == ErrorField::kResources ? "resources" : "";
+  if (error.kind == ErrorKind::kOutOfMemory) return "memory";
+  const ErrorKind kind = error.kind;
+  const bool callers = kind == ErrorKind::kBadInput || kind == ErrorKind::kRefusedMemory ||
+                       kind == ErrorKind::kCancelled;
+  return callers ? "" : "resources";
 }
 
 }  // namespace

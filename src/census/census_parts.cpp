@@ -29,8 +29,8 @@ namespace {
 constexpr std::uint64_t kBaseBytes = std::uint64_t{32} << 20;
 constexpr std::uint64_t kThreadBytes = std::uint64_t{16} << 20;
 
-Error option_error(ErrorField field, std::string message) {
-  Error error(std::move(message));
+Error option_error(ErrorField field, std::string message, ErrorKind kind = ErrorKind::kBadInput) {
+  Error error(std::move(message), {}, kind);
   error.where.field = field;
   return error;
 }
@@ -80,7 +80,8 @@ Result<CensusSpec> checked(CensusSpec spec) {
                       "the limit of {}; give fewer threads or more memory",
                       format_bytes(need), format_bytes(need - kBaseBytes), spec.threads,
                       spec.threads == 1 ? "" : "s", format_bytes(kBaseBytes),
-                      format_bytes(spec.memory_limit)));
+                      format_bytes(spec.memory_limit)),
+          ErrorKind::kRefusedMemory);
     }
   }
   return spec;
@@ -192,7 +193,7 @@ Result<CensusOwner> CensusOwner::open(const CensusSpec& given, const std::string
   }
   return owner;
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 const CensusSpec& CensusOwner::spec() const {
@@ -223,7 +224,7 @@ CensusProgress CensusOwner::progress() const {
 Status CensusOwner::record(std::string_view part_text) try {
   return state_->file.append(part_text);
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 Result<CensusResult> CensusOwner::finish() try {
@@ -250,7 +251,7 @@ Result<CensusResult> CensusOwner::finish() try {
   result.wall_seconds = since(s.started);
   return result;
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 // ---- The part runners ------------------------------------------------------------------------
@@ -287,7 +288,7 @@ struct PartWorker {
     Status ran = geng.run(question.nodes, part, question.parts, *work, stop, program_cpu);
     if (!ran.ok()) return ran.error();
     if (work->failure()) return *work->failure();
-    if (stop.load()) return option_error(ErrorField::kCancelled, "stopped");
+    if (stop.load()) return option_error(ErrorField::kCancelled, "stopped", ErrorKind::kCancelled);
     Result<Json> own = work->end();
     if (!own.ok()) return own.error();
     Json line{{"part", part}, {"graphs", work->graphs()}};
@@ -317,13 +318,13 @@ Result<PartRunner> PartRunner::make(const CensusSpec& given) try {
   if (!geng.ok()) return geng.error();
   return PartRunner(std::make_unique<Work>(*spec, std::move(geng).value(), ChunkOut()));
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 Result<std::string> PartRunner::run(std::uint32_t part, const std::atomic<bool>& stop) try {
   return work_->run(part, stop);
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 // ---- The census on threads -------------------------------------------------------------------
@@ -360,7 +361,7 @@ void work_on(Shared& shared, const std::vector<std::uint32_t>& todo, const Censu
     for (std::size_t i; !shared.stop && (i = shared.next.fetch_add(1)) < todo.size();) {
       Result<std::string> text = work.run(todo[i], shared.stop);
       if (!text.ok()) {
-        if (text.error().where.field != ErrorField::kCancelled) shared.fail(text.error());
+        if (text.error().kind != ErrorKind::kCancelled) shared.fail(text.error());
         break;
       }
       const std::lock_guard lock(shared.mutex);
@@ -370,7 +371,7 @@ void work_on(Shared& shared, const std::vector<std::uint32_t>& todo, const Censu
       }
     }
   } catch (const std::bad_alloc&) {
-    shared.fail(option_error(ErrorField::kResources, "out of memory"));
+    shared.fail(option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory));
   }
   const std::lock_guard lock(shared.mutex);
   --shared.running;
@@ -400,7 +401,8 @@ Result<CensusResult> run_census(const CensusSpec& spec, const std::string& state
       }
     } catch (const std::system_error& e) {
       shared.failure =
-          option_error(ErrorField::kResources, fmt::format("cannot start a thread: {}", e.what()));
+          option_error(ErrorField::kResources, fmt::format("cannot start a thread: {}", e.what()),
+                       ErrorKind::kResources);
       shared.stop = true;
     }
     auto reported = std::chrono::steady_clock::now();
@@ -423,10 +425,10 @@ Result<CensusResult> run_census(const CensusSpec& spec, const std::string& state
   }
   for (std::thread& t : pool) t.join();
   if (shared.failure) return *shared.failure;
-  if (cancelled) return option_error(ErrorField::kCancelled, "stopped");
+  if (cancelled) return option_error(ErrorField::kCancelled, "stopped", ErrorKind::kCancelled);
   return owner->finish();
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kResources, "out of memory");
+  return option_error(ErrorField::kResources, "out of memory", ErrorKind::kOutOfMemory);
 }
 
 }  // namespace catmouse::census

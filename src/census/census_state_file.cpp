@@ -24,10 +24,16 @@ Error path_error(const std::string& path, const std::string& message) {
   return error;
 }
 
-Error write_error(const std::string& path, int error) {
-  Error e = path_error(path, fmt::format("write error: {}", std::strerror(error)));
+// The state file's own input or output failed: not the caller's fault (ErrorKind::kOutputLost,
+// ErrorField::kResources).
+Error output_lost(Error e) {
   e.where.field = ErrorField::kResources;
+  e.kind = ErrorKind::kOutputLost;
   return e;
+}
+
+Error write_error(const std::string& path, int error) {
+  return output_lost(path_error(path, fmt::format("write error: {}", std::strerror(error))));
 }
 
 double now_seconds() {
@@ -87,10 +93,9 @@ Result<std::string> read_span(int fd, StateReader::Span span, const std::string&
         ::pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(span.offset + done));
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
-      Error e = path_error(path, fmt::format("read error: {}", got < 0 ? std::strerror(errno)
-                                                                       : "the file got shorter"));
-      e.where.field = ErrorField::kResources;
-      return e;
+      return output_lost(path_error(
+          path,
+          fmt::format("read error: {}", got < 0 ? std::strerror(errno) : "the file got shorter")));
     }
     done += static_cast<std::size_t>(got);
   }
@@ -221,9 +226,7 @@ Status StateFile::read_all() {
     const ssize_t got = ::read(fd_, block.data(), block.size());
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
-      Error e = path_error(path_, fmt::format("read error: {}", std::strerror(errno)));
-      e.where.field = ErrorField::kResources;
-      return e;
+      return output_lost(path_error(path_, fmt::format("read error: {}", std::strerror(errno))));
     }
     if (got == 0) break;
     carry.append(block.data(), static_cast<std::size_t>(got));
@@ -291,9 +294,7 @@ Status StateFile::compact() {
   const auto copy = [&](std::string_view line) -> Status {
     if (Status taken = fresh->take(line, offset, ++number); !taken.ok()) return taken;
     if (Status written = out.write(std::string(line) + "\n"); !written.ok()) {
-      Error e = written.error();
-      e.where.field = ErrorField::kResources;
-      return e;
+      return output_lost(written.error());
     }
     offset += line.size() + 1;
     return {};
@@ -309,9 +310,7 @@ Status StateFile::compact() {
     }
   }
   if (Status committed = out.commit(); !committed.ok()) {
-    Error e = committed.error();
-    e.where.field = ErrorField::kResources;
-    return e;
+    return output_lost(committed.error());
   }
   const int fd = ::open(target_.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
   if (fd < 0) return write_error(path_, errno);
@@ -334,9 +333,7 @@ Result<std::uint64_t> StateFile::write_kept(const std::string& path, std::uint32
     Status written = out.write(buffer);
     buffer.clear();
     if (written.ok()) return {};
-    Error e = written.error();
-    e.where.field = ErrorField::kResources;
-    return e;
+    return output_lost(written.error());
   };
   for (std::uint32_t part = 0; part < reader_->header().question.parts; ++part) {
     for (const StateReader::Span span : reader_->kept_lines_of(part)) {
@@ -365,9 +362,7 @@ Result<std::uint64_t> StateFile::write_kept(const std::string& path, std::uint32
   }
   if (Status flushed = flush(); !flushed.ok()) return flushed.error();
   if (Status committed = out.commit(); !committed.ok()) {
-    Error e = committed.error();
-    e.where.field = ErrorField::kResources;
-    return e;
+    return output_lost(committed.error());
   }
   return count;
 }

@@ -23,7 +23,10 @@ namespace {
 
 Error process_error(const std::string& where, std::string message, bool resources = false) {
   Error error(fmt::format("{}: {}", where, message));
-  if (resources) error.where.field = ErrorField::kResources;
+  if (resources) {
+    error.where.field = ErrorField::kResources;
+    error.kind = ErrorKind::kResources;
+  }
   return error;
 }
 

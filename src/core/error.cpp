@@ -189,6 +189,34 @@ std::string Location::to_string(const NodeNamer& name) const {
   return out;
 }
 
+std::string_view kind_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kBadInput:
+      return "bad input";
+    case ErrorKind::kRefusedMemory:
+      return "refused for memory";
+    case ErrorKind::kOutOfMemory:
+      return "out of memory";
+    case ErrorKind::kResources:
+      return "resources";
+    case ErrorKind::kOutputLost:
+      return "output lost";
+    case ErrorKind::kCancelled:
+      return "cancelled";
+    case ErrorKind::kInternal:
+      break;
+  }
+  return "internal";
+}
+
+std::string Error::hint_clause() const {
+  return hint.text.empty() ? std::string() : "; " + hint.text;
+}
+
+std::string Error::message_text() const {
+  return message_text(id_of);
+}
+
 std::string Error::message_text(const NodeNamer& name) const {
   std::string out;
   std::size_t at = 0;
@@ -200,7 +228,7 @@ std::string Error::message_text(const NodeNamer& name) const {
     at = mention.offset + mention.length;
   }
   out.append(message, at);
-  return out;
+  return out + hint_clause();
 }
 
 std::string Error::to_string() const {

@@ -18,8 +18,15 @@ namespace catmouse {
 namespace {
 
 Error file_error(const std::string& path, const char* what, int error) {
-  Error e{fmt::format("{}: {}", what, std::strerror(error)), {}};
+  Error e{fmt::format("{}: {}", what, std::strerror(error)), {}, write_failure_kind(error)};
   e.where.source = path;
+  return e;
+}
+
+// Bytes that did not reach the open file (ErrorKind::kOutputLost).
+Error write_error(const std::string& path, int error) {
+  Error e = file_error(path, "write error", error);
+  e.kind = ErrorKind::kOutputLost;
   return e;
 }
 
@@ -170,6 +177,11 @@ Result<OutputTarget> resolve_output(const std::string& path) {
   return OutputTarget{std::move(target).value(), OutputKind::kReplace};
 }
 
+ErrorKind write_failure_kind(int error) {
+  const bool lost = error == ENOSPC || error == EDQUOT || error == EFBIG || error == EIO;
+  return lost ? ErrorKind::kOutputLost : ErrorKind::kBadInput;
+}
+
 std::string temporary_path_of(const OutputTarget& target) {
   return target.path + ".partial";
 }
@@ -223,7 +235,7 @@ namespace {
 Error closed_error(const std::string& path) {
   Location where;
   where.source = path;
-  return Error{"the file is closed", where};
+  return Error{"the file is closed", where, ErrorKind::kInternal};
 }
 }  // namespace
 
@@ -239,7 +251,7 @@ Status AtomicFile::write(std::string_view bytes) {
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
     const int error = errno;
     discard();
-    return file_error(path_, "write error", error);
+    return write_error(path_, error);
   }
   return {};
 }
@@ -251,18 +263,18 @@ Status AtomicFile::commit() {
     const bool flushed = std::fflush(file_) == 0 && std::ferror(file_) == 0;
     const int error = errno;
     const bool closed = std::fclose(std::exchange(file_, nullptr)) == 0;
-    if (!flushed || !closed) return file_error(path_, "write error", flushed ? errno : error);
+    if (!flushed || !closed) return write_error(path_, flushed ? errno : error);
     return {};
   }
   if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0 || std::ferror(file_)) {
     const int error = errno;
     discard();
-    return file_error(path_, "write error", error);
+    return write_error(path_, error);
   }
   if (std::fclose(std::exchange(file_, nullptr)) != 0) {
     const int error = errno;
     ::unlink(temporary_.c_str());
-    return file_error(path_, "write error", error);
+    return write_error(path_, error);
   }
   if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
     const int error = errno;

@@ -102,6 +102,7 @@ Result<Graph> decode_graph6(std::string_view line, std::size_t start, std::strin
       !fits) {
     Error error = fail(fits.error().message, start);
     error.where.field = fits.error().where.field;
+    error.kind = fits.error().kind;
     return error;
   }
 

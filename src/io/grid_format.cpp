@@ -45,6 +45,7 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
     Error error =
         grid_error(fits.error().message, source, text, at_field(ErrorField::kGrid), "\"grid\"");
     error.where.field = ErrorField::kMemoryLimit;
+    error.kind = fits.error().kind;
     return error;
   }
   const auto moves = [&](std::uint64_t jump) {
@@ -60,6 +61,7 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
                   format_bytes(memory_limit)),
       source, text, at_field(ErrorField::kGrid), "\"grid\"");
   error.where.field = ErrorField::kMemoryLimit;
+  error.kind = ErrorKind::kRefusedMemory;
   return error;
 }
 

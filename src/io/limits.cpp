@@ -98,21 +98,17 @@ Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::st
                           what, format_count(game_states(nodes)),
                           needed == kSaturated ? "more than 16 EiB" : format_bytes(needed),
                           format_bytes(memory_limit)),
-              {}};
+              {},
+              ErrorKind::kRefusedMemory};
   error.where.field = ErrorField::kMemoryLimit;
   return error;
 }
 
 Error out_of_memory(std::string_view what, std::string_view source) {
-  Error error{fmt::format("out of memory while reading {}", what), {}};
+  Error error{fmt::format("out of memory while reading {}", what), {}, ErrorKind::kOutOfMemory};
   error.where.source = std::string(source);
   error.where.field = ErrorField::kMemoryLimit;
   return error;
-}
-
-bool is_out_of_memory(const Error& error) {
-  return error.where.field == ErrorField::kMemoryLimit &&
-         error.message.starts_with("out of memory");
 }
 
 Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit) {
@@ -121,7 +117,8 @@ Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit) {
   Error error{fmt::format("the input is longer than {}, the most that can be parsed within the "
                           "memory limit of {} (parsing takes up to {} bytes per byte of text)",
                           format_bytes(most), format_bytes(memory_limit), kParseBytesPerInputByte),
-              {}};
+              {},
+              ErrorKind::kRefusedMemory};
   error.where.field = ErrorField::kMemoryLimit;
   return error;
 }

@@ -22,7 +22,8 @@ int count_of(std::size_t words) {
   return static_cast<int>(words);
 }
 
-// An Error as bytes and back, for agree(): the message and every field of its location.
+// An Error as bytes and back, for agree(): the message, its kind and hint, and every field of its
+// location.
 std::string pack(const Error& error) {
   std::string out;
   const auto add = [&](const std::string& text) {
@@ -31,6 +32,9 @@ std::string pack(const Error& error) {
     out += text;
   };
   add(error.message);
+  add(std::to_string(static_cast<unsigned>(error.kind)));
+  add(std::to_string(static_cast<unsigned>(error.hint.option)));
+  add(error.hint.text);
   add(error.where.source);
   add(std::to_string(error.where.line));
   add(std::to_string(error.where.column));
@@ -60,6 +64,9 @@ Error unpack(const std::string& bytes) {
   };
   Error error;
   error.message = next();
+  error.kind = static_cast<ErrorKind>(std::stoul(next()));
+  error.hint.option = static_cast<ErrorField>(std::stoul(next()));
+  error.hint.text = next();
   error.where.source = next();
   error.where.line = std::stoull(next());
   error.where.column = std::stoull(next());
@@ -228,7 +235,6 @@ Status Communicator::agreed(const Status& mine, bool name_process) const {
   const Agreement a = agree(mine);
   if (a.status.ok()) return {};
   Error error = a.status.error();
-  // After the message, not before: front ends tell an error by how its message starts.
   if (name_process && size_ > 1 && a.failed < size_) {
     error.message += " (process " + std::to_string(a.first) + ")";
   }

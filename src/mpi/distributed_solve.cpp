@@ -15,8 +15,8 @@ namespace catmouse::mpi {
 
 namespace {
 
-Error field_error(ErrorField field, std::string message) {
-  Error error{std::move(message), {}};
+Error field_error(ErrorField field, std::string message, ErrorKind kind = ErrorKind::kBadInput) {
+  Error error{std::move(message), {}, kind};
   error.where.field = field;
   return error;
 }
@@ -290,7 +290,8 @@ Result<bool> run_levels(DistributedSolution::Impl& s, const SolveOptions& option
   try {
     levels = std::make_unique<LevelExchange<W>>(*s.game, *s.plan, *s.parts, options, comm);
   } catch (const std::bad_alloc&) {
-    built = field_error(ErrorField::kMemoryLimit, "out of memory allocating this process's part");
+    built = field_error(ErrorField::kMemoryLimit, "out of memory allocating this process's part",
+                        ErrorKind::kOutOfMemory);
   }
   if (Status ok = comm.agreed(built); !ok) return ok.error();
   Result<bool> done = levels->run(options, fail_process, s.game->state_count(), s.stats);
@@ -321,7 +322,8 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
         std::make_unique<const detail::FrontierPlan>(detail::make_frontier_plan(*impl->game));
     impl->parts = std::make_unique<Partition>(impl->game->node_count(), comm.size());
   } catch (const std::bad_alloc&) {
-    prepared = field_error(ErrorField::kMemoryLimit, "out of memory reading the game");
+    prepared = field_error(ErrorField::kMemoryLimit, "out of memory reading the game",
+                           ErrorKind::kOutOfMemory);
   }
   // Each process checks its own part against the limit: the rows are shared out in runs of 64,
   // so parts differ by up to 64 rows.
@@ -335,7 +337,8 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
           ErrorField::kMemoryLimit,
           fmt::format("its part of the {} states ({} rows of {}) needs {}, more than the limit {}",
                       impl->game->state_count(), rows.last - rows.first, n, format_bytes(part),
-                      format_bytes(options.memory_limit)));
+                      format_bytes(options.memory_limit)),
+          ErrorKind::kRefusedMemory);
     }
   }
   if (Status ok = comm.agreed(prepared); !ok) return ok.error();

@@ -67,7 +67,7 @@ Status write_tablebase(const std::string& path, const DistributedSolution& solut
     };
     written = tablebase::write_file(path, table, codes, options);
   } catch (const std::bad_alloc&) {
-    Error error{"out of memory writing the tablebase file", {}};
+    Error error{"out of memory writing the tablebase file", {}, ErrorKind::kOutOfMemory};
     error.where.source = path;
     error.where.field = ErrorField::kMemoryLimit;
     written = error;

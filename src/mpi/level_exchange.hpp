@@ -140,9 +140,11 @@ class LevelExchange final : public PartHere {
       try {
         work();
       } catch (const std::bad_alloc&) {
-        failure = fail(ErrorField::kMemoryLimit, "out of memory during the solve");
+        failure = fail(ErrorField::kMemoryLimit, "out of memory during the solve",
+                       ErrorKind::kOutOfMemory);
       } catch (const std::exception& e) {
-        failure = fail(ErrorField::kEngine, std::string("internal error: ") + e.what());
+        failure = fail(ErrorField::kEngine, std::string("internal error: ") + e.what(),
+                       ErrorKind::kInternal);
       }
     };
     guarded([&] {
@@ -179,7 +181,8 @@ class LevelExchange final : public PartHere {
       }
       if (me_ == fail_process && level == 1 && failure.ok()) {
         failure = fail(ErrorField::kMemoryLimit,
-                       "out of memory at level 1 (injected by --fail-process, a test of failure)");
+                       "out of memory at level 1 (injected by --fail-process, a test of failure)",
+                       ErrorKind::kOutOfMemory);
       }
       guarded([&] {
         kernel_.step_level(busy, level, [&](int p, auto&& visit) { for_each_row_in(p, visit); });
@@ -233,8 +236,8 @@ class LevelExchange final : public PartHere {
     return out;
   }
 
-  static Error fail(ErrorField field, std::string message) {
-    Error error{std::move(message), {}};
+  static Error fail(ErrorField field, std::string message, ErrorKind kind) {
+    Error error{std::move(message), {}, kind};
     error.where.field = field;
     return error;
   }

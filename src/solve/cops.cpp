@@ -60,7 +60,7 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
   }
   return detail::solve_cops_question(graph, k, options, sweep, variant);
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }

@@ -90,18 +90,21 @@ CopsVariant cops_variant(const Rules& rules);
 std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only,
                           CopsVariant variant);
 
-// The refusal of a solve that needs `needed` bytes where options.memory_limit allows less; `what`
-// says what ("solving 32000000 states"), `hint` what would fit (may be empty).
+// The refusal of a solve that needs `needed` bytes where options.memory_limit allows less
+// (ErrorKind::kRefusedMemory); `what` says what ("solving 32000000 states"), `hint` what would fit.
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
-                   const std::string& hint = {});
-// An error about option `option` (Location::field).
-Error option_error(ErrorField option, std::string message);
+                   ErrorHint hint = {});
+// An error of `kind` about option `option` (Location::field).
+Error option_error(ErrorField option, std::string message, ErrorKind kind = ErrorKind::kBadInput);
+// Memory that ran out (ErrorKind::kOutOfMemory, ErrorField::kMemoryLimit): `message` says when,
+// "out of memory during the solve".
+Error out_of_memory_error(std::string message);
 // The refusal of a thread count over kMaxThreads (ErrorField::kThreads), or nothing.
 Status check_threads(unsigned threads);
-// The error of threads that could not be started (ErrorField::kResources): `threads` the
-// count asked for, `failure` the system's word (std::system_error::code().message()).
+// The error of threads that could not be started (ErrorField and ErrorKind kResources): `threads`
+// the count asked for, `failure` the system's word (std::system_error::code().message()).
 Error thread_error(unsigned threads, const std::string& failure);
-// The error of a solve stopped by SolveOptions::cancelled (ErrorField::kCancelled).
+// The error of a solve stopped by SolveOptions::cancelled (ErrorField and ErrorKind kCancelled).
 Error cancelled_error();
 
 }  // namespace catmouse::detail

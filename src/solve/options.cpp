@@ -48,18 +48,25 @@ unsigned resolve_threads(unsigned threads) {
 namespace detail {
 
 Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t limit,
-                   const std::string& hint) {
+                   ErrorHint hint) {
   const std::string amount =
       needed == UINT64_MAX ? std::string("more than can be counted") : format_bytes(needed);
-  return option_error(ErrorField::kMemoryLimit,
-                      fmt::format("{} needs about {}, over the limit of {}{}{}", what, amount,
-                                  format_bytes(limit), hint.empty() ? "" : "; ", hint));
+  Error error = option_error(
+      ErrorField::kMemoryLimit,
+      fmt::format("{} needs about {}, over the limit of {}", what, amount, format_bytes(limit)),
+      ErrorKind::kRefusedMemory);
+  error.hint = std::move(hint);
+  return error;
 }
 
-Error option_error(ErrorField option, std::string message) {
-  Error error{std::move(message), {}};
+Error option_error(ErrorField option, std::string message, ErrorKind kind) {
+  Error error{std::move(message), {}, kind};
   error.where.field = option;
   return error;
+}
+
+Error out_of_memory_error(std::string message) {
+  return option_error(ErrorField::kMemoryLimit, std::move(message), ErrorKind::kOutOfMemory);
 }
 
 Status check_threads(unsigned threads) {
@@ -70,11 +77,12 @@ Status check_threads(unsigned threads) {
 
 Error thread_error(unsigned threads, const std::string& failure) {
   return option_error(ErrorField::kResources,
-                      fmt::format("could not start {} worker threads: {}", threads, failure));
+                      fmt::format("could not start {} worker threads: {}", threads, failure),
+                      ErrorKind::kResources);
 }
 
 Error cancelled_error() {
-  return option_error(ErrorField::kCancelled, "the solve was cancelled");
+  return option_error(ErrorField::kCancelled, "the solve was cancelled", ErrorKind::kCancelled);
 }
 
 }  // namespace detail

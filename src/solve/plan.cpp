@@ -98,7 +98,7 @@ Result<Table> run_engine(const Game& game, const SolveOptions& options) try {
   }
   return option_error(ErrorField::kEngine, "no engine chosen");
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {
   return thread_error(resolve_threads(options.threads), failure.code().message());
 }
@@ -110,7 +110,7 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   if (!planned.ok()) return planned.error();
   return detail::run_engine(planned->game(), planned->options());
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 }
 
 Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink) try {
@@ -118,7 +118,7 @@ Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind s
   if (!choice.ok()) return choice.error();
   return SolvePlan(game, std::move(choice->options), choice->sink, choice->memory_bytes);
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
+  return detail::out_of_memory_error("out of memory");
 }
 
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
@@ -130,7 +130,7 @@ Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink
   planned->owned_ = std::move(game).value();
   return planned;
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
+  return detail::out_of_memory_error("out of memory");
 }
 
 Result<Solution> run(SolvePlan plan) try {
@@ -149,7 +149,7 @@ Result<Solution> run(SolvePlan plan) try {
   const Engine engine = plan.engine();
   return Solution(std::move(*plan.owned_), std::move(table).value(), engine, seconds);
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory");
+  return detail::out_of_memory_error("out of memory");
 }
 
 Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
@@ -160,7 +160,7 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   if (!ran.ok()) return ran.error();
   return {};
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }

@@ -13,7 +13,7 @@ Result<StateValue> solve_state(const Game& game, const State& state,
   if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
   return detail::solve_one_cat_state(game, state, options);
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {
   return detail::thread_error(resolve_threads(options.threads), failure.code().message());
 }

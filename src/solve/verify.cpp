@@ -6,6 +6,7 @@
 #include <new>
 
 #include "catmouse/solve/solution.hpp"
+#include "solve/engines.hpp"
 #include "solve/queries.hpp"
 #include "solve/stream_verify.hpp"
 
@@ -32,7 +33,7 @@ Status verify(const Game& game, const Table& table) {
         if (!failure) return {};
         return std::move(*failure->error);
       } catch (const std::bad_alloc&) {
-        return Error{"out of memory during the check", at_field(ErrorField::kMemoryLimit)};
+        return detail::out_of_memory_error("out of memory during the check");
       }
     }
   }

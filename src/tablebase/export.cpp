@@ -312,7 +312,7 @@ Status stream_table(const Tablebase& tablebase,
   Stream stream(impl, game, rows);
   return stream.run(band_bytes);
 } catch (const std::bad_alloc&) {
-  return Error{"out of memory while streaming the table", at_field(ErrorField::kMemoryLimit)};
+  return detail::out_of_memory_error("out of memory while streaming the table");
 }
 
 }  // namespace catmouse

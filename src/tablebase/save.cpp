@@ -257,7 +257,7 @@ Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& wri
                   "buffers {})",
                   plan.game().state_count(), format_bytes(plan.memory_bytes()),
                   format_bytes(writer)),
-      total, limit, "");
+      total, limit);
 }
 
 // The save of any other game: the table in memory, then the writer.
@@ -336,7 +336,7 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
 #endif
   return report;
 } catch (const std::bad_alloc&) {
-  return option_error(ErrorField::kMemoryLimit, "out of memory");
+  return detail::out_of_memory_error("out of memory");
 }
 
 }  // namespace catmouse

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <utility>
 
+#include "catmouse/io/atomic_file.hpp"  // write_failure_kind
 #include "tablebase/format.hpp"
 
 namespace catmouse::tablebase {
@@ -28,8 +29,11 @@ constexpr std::uint8_t kMouseBit = 0x40;
 // The most bytes one entry takes: a varint gap, a tag, two words.
 constexpr std::size_t kMaxEntryBytes = 10 + 1 + 16;
 
-Error spill_error(const std::string& path, std::string message) {
-  Error error{std::move(message), {}};
+// The spill file is the save's own: what fails in it is output lost (a full disk, an I/O error, a
+// frame that does not read back as written), unless `kind` says otherwise.
+Error spill_error(const std::string& path, std::string message,
+                  ErrorKind kind = ErrorKind::kOutputLost) {
+  Error error{std::move(message), {}, kind};
   error.where.source = path;
   error.where.field = ErrorField::kSpill;
   return error;
@@ -106,11 +110,13 @@ Result<SpillFile> SpillFile::open(const std::string& path) {
     // any output file.
     Location where;
     where.source = path;
-    return Error{fmt::format("cannot write: {}", std::strerror(errno)), std::move(where)};
+    return Error{fmt::format("cannot write: {}", std::strerror(errno)), std::move(where),
+                 write_failure_kind(errno)};
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const bool busy = errno == EWOULDBLOCK;
-    Error error = busy ? spill_error(path, "another catmouse is saving with this spill file")
+    Error error = busy ? spill_error(path, "another catmouse is saving with this spill file",
+                                     ErrorKind::kResources)
                        : errno_error(path, "cannot lock the spill file");
     ::close(fd);
     return error;
@@ -214,7 +220,8 @@ void SpillWriter::put(std::uint64_t word, std::uint64_t states, std::uint64_t mo
   if (states == 0 || error_) return;
   const bool out_of_order = pending_word_ != UINT64_MAX && word < pending_word_;
   if (out_of_order || word >= (states_ + 63) / 64) {
-    error_ = spill_error(file_.path(), fmt::format("state {} handed out of order", word * 64));
+    error_ = spill_error(file_.path(), fmt::format("state {} handed out of order", word * 64),
+                         ErrorKind::kInternal);
     return;
   }
   if (word != pending_word_) {
@@ -280,8 +287,10 @@ Status SpillWriter::flush_frame() {
 
 Status SpillWriter::finish_level(std::uint32_t level) {
   if (level != index_.levels.size()) {
-    return spill_error(file_.path(), fmt::format("level {} handed out after level {}", level,
-                                                 index_.levels.size()));
+    return spill_error(
+        file_.path(),
+        fmt::format("level {} handed out after level {}", level, index_.levels.size()),
+        ErrorKind::kInternal);
   }
   if (!unordered_.empty()) {
     std::sort(unordered_.begin(), unordered_.end());

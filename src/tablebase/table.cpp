@@ -270,7 +270,7 @@ TablebaseCheck verify_streaming(const Tablebase& tablebase, const Tablebase::Imp
   } catch (const std::system_error& error) {
     return unreadable(detail::thread_error(resolve_threads(threads), error.code().message()));
   } catch (const std::bad_alloc&) {
-    Error error = detail::option_error(ErrorField::kMemoryLimit, "out of memory during the check");
+    Error error = detail::out_of_memory_error("out of memory during the check");
     error.where.source = tablebase.source();
     return unreadable(std::move(error));
   }

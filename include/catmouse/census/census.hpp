@@ -4,8 +4,9 @@
 // run stopped at any moment, even by SIGKILL, is finished by the same call. The results are data:
 // counts, records (graph6, placement, part and line) and the provenance a citation needs
 // (catmouse's version and commit, nauty's, geng's arguments, the rules). Never prints, exits or
-// throws: every failure is an Error (field kResources: resources or output lost; kCancelled: the
-// observer stopped it; any other: bad input, naming the option, file, line and field).
+// throws: every failure is an Error whose kind says whose fault it is (field kResources and kind
+// out of memory, resources or output lost; kCancelled: the observer stopped it; bad input, or a
+// refusal by the memory limit, naming the option, file, line and field).
 #pragma once
 
 #include <array>

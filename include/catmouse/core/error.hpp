@@ -1,5 +1,5 @@
 // Errors as values. The library never prints or exits: every fallible call returns a Result that
-// holds either the value or an Error with a message and the place it refers to.
+// holds either the value or an Error with a message, the place it refers to and its kind.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +62,24 @@ enum class ErrorField : std::uint8_t {
   kGenerator,  // nauty's geng: the program a census runs, or the one built in
 };
 
+// What kind of failure an error is, set where the error is made. Front ends choose by it alone
+// whether the caller is at fault (exit 2, HTTP 4xx) or not (exit 1, HTTP 503), and never by the
+// words of a message; the field only says what the error is about.
+enum class ErrorKind : std::uint8_t {
+  kBadInput,       // the caller's input, file or option is at fault
+  kRefusedMemory,  // refused before it starts: it needs more than the memory limit allows
+  kOutOfMemory,    // memory ran out while it ran (std::bad_alloc)
+  kResources,      // a thread, a process or another resource of the system could not be had
+  kOutputLost,     // a write failed (a full disk, a file past `ulimit -f`, an I/O error), or what
+                   // was written could not be read back
+  kCancelled,      // stopped on the caller's request (SolveOptions::cancelled, a census's stop)
+  kInternal,       // a broken invariant of the library's own: a defect, not the caller's fault
+};
+
+// The words of a kind: "bad input", "refused for memory", "out of memory", "resources", "output
+// lost", "cancelled", "internal".
+std::string_view kind_name(ErrorKind kind);
+
 // The stable snake_case name of a field ("mouse_start", "memory_limit", ...; "" for kNone), as
 // Python's Error.field and the server's JSON give it.
 std::string_view field_name(ErrorField field);
@@ -103,22 +121,35 @@ Location at_field(ErrorField field, std::optional<std::uint64_t> index = std::nu
 // UTF-8 characters, as editors show them, and a leading byte-order mark takes none.
 std::pair<std::uint64_t, std::uint64_t> position_of(std::string_view text, std::size_t offset);
 
+// Advice that follows an error's message, shown after it as "; <text>": what would do instead
+// ("values only (no remoteness) would need 3.0 MiB and fit"), and the option that asks for it, so
+// that a front end without that option leaves the advice out rather than cut it from the text.
+struct ErrorHint {
+  ErrorField option = ErrorField::kNone;  // the option the advice names; kNone: no advice
+  std::string text;
+};
+
 // A failure that is the caller's to report: bad input, inconsistent rules, not enough memory.
 struct Error {
   Error() = default;
-  explicit Error(std::string text, Location place = {})
-      : message(std::move(text)), where(std::move(place)) {}
+  explicit Error(std::string text, Location place = {}, ErrorKind of = ErrorKind::kBadInput)
+      : message(std::move(text)), where(std::move(place)), kind(of) {}
 
   std::string message;  // what is wrong, as a sentence fragment without the location
   Location where;
+  ErrorKind kind = ErrorKind::kBadInput;
+  ErrorHint hint;
   std::vector<NodeMention> nodes;  // the nodes the message names, in order
 
-  // "<location>: <message>", or just the message when no location is known.
+  // "<location>: <message>; <hint>", without the parts that are not set.
   std::string to_string() const;
   // The same with every node (in the location and the message) named by `name`.
   std::string to_string(const NodeNamer& name) const;
-  // The message alone with its nodes named by `name`.
+  // The message and its hint, with the message's nodes named by `name` (their ids by default).
   std::string message_text(const NodeNamer& name) const;
+  std::string message_text() const;
+  // "; <hint>", or "" without one: what message_text() adds after the message.
+  std::string hint_clause() const;
 };
 
 // A node reference for a message given to with_nodes(): fmt::format("node {} is listed twice",

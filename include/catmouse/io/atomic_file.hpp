@@ -45,6 +45,12 @@ Result<OutputTarget> resolve_output(const std::string& path);
 // The temporary a kReplace target is written to before the rename: "<target>.partial".
 std::string temporary_path_of(const OutputTarget& target);
 
+// The kind of a failure to make or open a file with errno `error`: ErrorKind::kOutputLost when
+// the system ran out of room or failed (ENOSPC, EDQUOT, EFBIG, EIO), else kBadInput (the path is
+// at fault: a folder that does not exist, a directory, no permission). A write that fails once
+// the file is open ("write error") is output lost whatever errno says.
+ErrorKind write_failure_kind(int error);
+
 // How an open waits for the other end of a FIFO: a reader, for a FIFO written to (an open for
 // writing would block until one comes, so the FIFO is opened without blocking and tried again
 // every few milliseconds); a writer, for one read from.

@@ -29,7 +29,7 @@ struct ReadOptions {
 // The game in `text`; `source` names it in error locations ("graph.json", "<stdin>", "line 7").
 // JSON is parsed once, and what it holds decides between a graph and a map. Errors name the
 // place (line, column, node, member) and never throw: running out of memory is an error too
-// (io/limits.hpp's is_out_of_memory() tells it apart).
+// (ErrorKind::kOutOfMemory tells it from a refusal by the memory limit, kRefusedMemory).
 Result<GameSpec> read_game(std::string_view text, std::string_view source,
                            const ReadOptions& options = {});
 

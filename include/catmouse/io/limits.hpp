@@ -46,21 +46,20 @@ std::uint64_t max_input_bytes(std::uint64_t memory_limit);
 
 // Whether a game of `nodes` nodes fits under `memory_limit` by min_solve_bytes(); the error says
 // "<what> <S> states: solving them needs at least B, more than the memory limit of L", with
-// ErrorField::kMemoryLimit and no place (the caller adds the line and column). `what` leads
-// up to the count of states and names the cause: "node id 100000000 implies 100000001 nodes and",
-// "300000000 nodes imply", "the graph6 header gives 100000000 nodes and".
+// ErrorKind::kRefusedMemory, ErrorField::kMemoryLimit and no place (the caller adds the line and
+// column). `what` leads up to the count of states and names the cause: "node id 100000000 implies
+// 100000001 nodes and", "300000000 nodes imply", "the graph6 header gives 100000000 nodes and".
 Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::string_view what);
 
 // Whether `bytes` of input text fit under max_input_bytes(memory_limit); the error names the
-// size and the limit, with ErrorField::kMemoryLimit.
+// size and the limit, with ErrorKind::kRefusedMemory and ErrorField::kMemoryLimit.
 Status check_input_size(std::uint64_t bytes, std::uint64_t memory_limit);
 
 // Running out of memory (std::bad_alloc caught at a reader's boundary) as an error value:
-// "out of memory while reading <what>", ErrorField::kMemoryLimit, as solve() reports it.
-// is_out_of_memory() tells it from a refusal by the limit, so that a front end can report the
-// one as exhausted resources and the other as a request too large.
+// "out of memory while reading <what>", ErrorKind::kOutOfMemory and ErrorField::kMemoryLimit, as
+// solve() reports it. Its kind tells it from a refusal by the limit (kRefusedMemory), so that a
+// front end can report the one as exhausted resources and the other as a request too large.
 Error out_of_memory(std::string_view what, std::string_view source);
-bool is_out_of_memory(const Error& error);
 
 // The memory a process may still take, in bytes: MemAvailable of /proc/meminfo, and no more than
 // the address space `ulimit -v` leaves this process (its limit less what is mapped already); 0

@@ -44,7 +44,7 @@ struct SolveOptions {
   bool values_only = false;        // keep no remoteness: less memory, values only
   std::function<void(const SolveProgress&)> progress;  // called after each level; may be empty
   // Polled after each level (after progress), on the thread that called the solve; when it
-  // returns true the solve stops and fails with an error whose ErrorField is kCancelled
+  // returns true the solve stops and fails with an error whose ErrorField and kind are kCancelled
   // (a front end's Ctrl-C, a progress callback that failed). May be empty.
   std::function<bool()> cancelled;
 };

@@ -18,8 +18,8 @@ namespace catmouse {
 // Solves every state of the game. Fails (before allocating anything) when the game is invalid
 // (GameSpec::validate), when the chosen engine cannot play these rules or honour an option
 // (Location::field names it: "engine", "values_only", "memory_limit", ...), or when its memory
-// estimate exceeds options.memory_limit (the message gives the estimate, and whether values only
-// would fit).
+// estimate exceeds options.memory_limit (ErrorKind::kRefusedMemory: the message gives the
+// estimate, and its hint whether values only would fit).
 Result<Solution> solve(GameSpec spec, const SolveOptions& options = {});
 
 // The value of one position, with the least work: the one-cat kernels stop at the level where it

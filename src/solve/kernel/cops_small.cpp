@@ -268,7 +268,7 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   }
   return result;
 } catch (const std::bad_alloc&) {
-  return detail::option_error(ErrorField::kMemoryLimit, "out of memory during the solve");
+  return detail::out_of_memory_error("out of memory during the solve");
 }
 
 }  // namespace catmouse

@@ -76,10 +76,11 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
   }
   const std::uint64_t estimate = one_cat_memory(game, options.values_only, table, kernel);
   if (options.memory_limit != 0 && estimate > options.memory_limit) {
-    std::string hint;
+    ErrorHint hint;
     if (!options.values_only) {
       const std::uint64_t lean = one_cat_memory(game, true, table, kernel);
-      hint =
+      hint.option = ErrorField::kValuesOnly;
+      hint.text =
           lean <= options.memory_limit
               ? fmt::format("values only (no remoteness) would need {} and fit", format_bytes(lean))
               : fmt::format("even values only would need {}", format_bytes(lean));
