@@ -104,9 +104,9 @@ struct CensusProgress {
 class CensusObserver {
  public:
   virtual ~CensusObserver() = default;
-  virtual void started(const CensusProgress&) {}   // once the state file is read
-  virtual void progress(const CensusProgress&) {}  // about four times a second
-  virtual void note(const std::string&) {}         // e.g. that nauty-geng runs instead
+  virtual void started(const CensusProgress& /*progress*/) {}   // once the state file is read
+  virtual void progress(const CensusProgress& /*progress*/) {}  // about four times a second
+  virtual void note(const std::string& /*text*/) {}  // e.g. that nauty-geng runs instead
   virtual bool cancelled() { return false; }       // polled ten times a second
 };
 
