@@ -11,22 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Game, DEFAULT_RULES, mergeRules, validateRules } from './mock/game.mjs';
-import { SplitMix, generate } from './mock/generate.mjs';
+import { generate } from './mock/generate.mjs';
+import { randomCheckArgs } from './lib/run.mjs';
 
-const args = process.argv.slice(2);
-const program = args[0];
-if (!program) {
-  console.error('usage: check_mock.mjs CATMOUSE [--games N] [--seed S]');
-  process.exit(2);
-}
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const games = flag('--games', 300);
-const rng = new SplitMix(flag('--seed', 1));
+const { first: program, games, rng, pick } = randomCheckArgs('check_mock.mjs CATMOUSE', 300);
 const dir = mkdtempSync(join(tmpdir(), 'check-mock-'));
-const pick = (list) => list[rng.below(list.length)];
 
 let checked = 0;
 try {

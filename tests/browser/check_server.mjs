@@ -9,21 +9,10 @@
 // Exit 0 when every answer agrees, 1 on the first difference (printed with the request).
 import { Api } from './mock/api.mjs';
 import { ApiError } from './mock/parse.mjs';
-import { SplitMix, generate } from './mock/generate.mjs';
+import { generate } from './mock/generate.mjs';
+import { randomCheckArgs } from './lib/run.mjs';
 
-const args = process.argv.slice(2);
-const url = args[0];
-if (!url) {
-  console.error('usage: check_server.mjs SERVER_URL [--games N] [--seed S]');
-  process.exit(2);
-}
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const games = flag('--games', 200);
-const rng = new SplitMix(flag('--seed', 1));
-const pick = (list) => list[rng.below(list.length)];
+const { first: url, games, rng, pick } = randomCheckArgs('check_server.mjs SERVER_URL', 200);
 const mock = new Api({ maxGames: 4 });
 
 function mockCall(method, path, query = {}, body = undefined) {

@@ -12,10 +12,7 @@ cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
 geng=$(command -v nauty-geng) || { echo "nauty-geng missing (Debian: nauty): skipped"; exit 77; }
-dir="$work/census_parts"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "census_parts"
 
 # The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
 untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1" || true; }
