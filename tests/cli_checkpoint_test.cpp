@@ -32,7 +32,6 @@ CliRun run(const std::string& args) {
 using catmouse::testing::put;
 using catmouse::testing::TempPath;
 
-
 // A random graph of `nodes` nodes in a file (the general engine's sweep kernel above 64 nodes).
 void random_graph(const TempPath& file, int nodes, int seed = 3) {
   ASSERT_EQ(run("gen random --nodes " + std::to_string(nodes) + " --degree 6 --seed " +

@@ -21,7 +21,6 @@ namespace fs = std::filesystem;
 using catmouse::testing::put;
 using catmouse::testing::TempPath;
 
-
 // Every state of the one-cat game on n nodes as probe --batch queries.
 std::string every_query(int n) {
   std::string queries;

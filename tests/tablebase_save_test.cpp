@@ -57,13 +57,9 @@ class SavePath {
 
 using testing::slurp;
 
+// The graphs of these tests: seed 5.
 Graph generated(GraphFamily family, NodeId nodes, double degree = 4) {
-  GenerateOptions options;
-  options.family = family;
-  options.nodes = nodes;
-  options.degree = degree;
-  options.seed = 5;
-  return generate(options).value();
+  return testing::generated(family, nodes, degree, 5);
 }
 
 // The bytes write_tablebase() gives for the solved game.

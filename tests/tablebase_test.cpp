@@ -25,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using testing::generated;
 using testing::slurp;
 using testing::TempPath;
 
@@ -32,22 +33,6 @@ Solution solved(GameSpec spec, const SolveOptions& options = {}) {
   Result<Solution> solution = solve(std::move(spec), options);
   EXPECT_TRUE(solution.ok()) << solution.error().to_string();
   return std::move(solution).value();
-}
-
-Graph generated(GraphFamily family, NodeId nodes, double degree = 4) {
-  GenerateOptions options;
-  options.family = family;
-  options.nodes = nodes;
-  options.degree = degree;
-  options.seed = 3;
-  return generate(options).value();
-}
-
-std::string write(const Solution& solution, const std::string& path,
-                  const TablebaseWriteOptions& options = {}) {
-  const Status ok = write_tablebase(path, solution, options);
-  EXPECT_TRUE(ok.ok()) << ok.error().to_string();
-  return slurp(path);
 }
 
 // Every position of the game, valid or not, in state order.

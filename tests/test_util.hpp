@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "catmouse/core/graph.hpp"
+#include "catmouse/io/generate.hpp"
 
 namespace catmouse::testing {
 
@@ -52,7 +53,10 @@ class TempPath {
  public:
   explicit TempPath(const std::string& name,
                     const std::filesystem::path& folder = std::filesystem::temp_directory_path())
-      : path_(temp_name(name, folder)) {}
+      : path_(temp_name(name, folder)) {
+    std::error_code ignored;  // a file an earlier process of the same id left
+    std::filesystem::remove_all(path_, ignored);
+  }
   ~TempPath() {
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
@@ -65,6 +69,14 @@ class TempPath {
 
  private:
   std::filesystem::path path_;
+};
+
+// A file in the temporary folder holding `bytes`, removed at the end of the test.
+class TempFile : public TempPath {
+ public:
+  TempFile(const std::string& name, const std::string& bytes) : TempPath(name) {
+    put(path(), bytes);
+  }
 };
 
 // A folder of its own in the temporary folder, empty at the start, removed with its files at the
@@ -85,6 +97,11 @@ class TempDir {
   const std::filesystem::path& path() const { return path_; }
   std::string str() const { return path_.string(); }
   std::string operator/(const std::string& file) const { return (path_ / file).string(); }
+  // Writes `bytes` to the file `name` in the folder; its path.
+  std::string file(const std::string& name, const std::string& bytes) const {
+    put(path_ / name, bytes);
+    return (path_ / name).string();
+  }
 
  private:
   std::filesystem::path path_;
@@ -164,6 +181,19 @@ inline Graph graph_from_lists(const std::vector<std::vector<NodeId>>& lists) {
   Result<Graph> g = Graph::from_adjacency(lists);
   EXPECT_TRUE(g.ok()) << g.error().to_string();
   return std::move(g).value();
+}
+
+// A generated graph of `family` (average degree `degree` for kRandom).
+inline Graph generated(GraphFamily family, NodeId nodes, double degree = 4,
+                       std::uint64_t seed = 3) {
+  GenerateOptions options;
+  options.family = family;
+  options.nodes = nodes;
+  options.degree = degree;
+  options.seed = seed;
+  Result<Graph> graph = generate(options);
+  EXPECT_TRUE(graph.ok()) << graph.error().to_string();
+  return std::move(graph).value();
 }
 
 // A random graph on n nodes where each pair is an edge with probability percent / 100.
