@@ -17,6 +17,7 @@
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
 constexpr const char* kPython = "/usr/bin/python3";
 

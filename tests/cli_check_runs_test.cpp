@@ -21,6 +21,7 @@
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
 // The Python interpreter of the tests: Debian's, whatever python3 comes first in PATH.
 constexpr const char* kPython = "/usr/bin/python3";

@@ -15,6 +15,7 @@
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
 using catmouse::testing::TempFile;
 

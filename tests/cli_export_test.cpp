@@ -19,6 +19,7 @@
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 namespace fs = std::filesystem;
 
 using catmouse::testing::TempDir;

@@ -16,6 +16,7 @@
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 namespace fs = std::filesystem;
 
 using catmouse::testing::put;

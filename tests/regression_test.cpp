@@ -18,8 +18,8 @@ namespace {
 
 // A line of capped_2n_counterexamples.txt: the start's value and remoteness, and the graph.
 struct Counterexample {
-  int expected = -1;
-  std::uint32_t remoteness = 0;
+  int expected;
+  std::uint32_t remoteness;
   std::string lists;
   Graph graph;
 };
@@ -31,13 +31,13 @@ std::vector<Counterexample> counterexamples() {
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
-    Counterexample c;
-    fields >> c.expected >> c.remoteness >> c.lists;
-    Result<Graph> graph = parse_leetcode(c.lists, "capped_2n_counterexamples.txt");
+    int expected = -1;
+    std::uint32_t remoteness = 0;
+    std::string lists;
+    fields >> expected >> remoteness >> lists;
+    Result<Graph> graph = parse_leetcode(lists, "capped_2n_counterexamples.txt");
     EXPECT_TRUE(graph.ok()) << graph.error().to_string();
-    if (!graph.ok()) continue;
-    c.graph = std::move(graph).value();
-    all.push_back(std::move(c));
+    if (graph.ok()) all.push_back({expected, remoteness, lists, std::move(graph).value()});
   }
   return all;
 }

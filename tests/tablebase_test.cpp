@@ -35,6 +35,13 @@ Solution solved(GameSpec spec, const SolveOptions& options = {}) {
   return std::move(solution).value();
 }
 
+std::string write(const Solution& solution, const std::string& path,
+                  const TablebaseWriteOptions& options = {}) {
+  const Status ok = write_tablebase(path, solution, options);
+  EXPECT_TRUE(ok.ok()) << ok.error().to_string();
+  return slurp(path);
+}
+
 // Every position of the game, valid or not, in state order.
 std::vector<Position> every_position(const Game& game) {
   std::vector<Position> out;
