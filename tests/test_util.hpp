@@ -81,30 +81,18 @@ class TempFile : public TempPath {
 
 // A folder of its own in the temporary folder, empty at the start, removed with its files at the
 // end of the test.
-class TempDir {
+class TempDir : public TempPath {
  public:
-  explicit TempDir(const std::string& name) : path_(temp_name(name)) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
+  explicit TempDir(const std::string& name) : TempPath(name) {
+    std::filesystem::create_directories(path());
   }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
 
-  const std::filesystem::path& path() const { return path_; }
-  std::string str() const { return path_.string(); }
-  std::string operator/(const std::string& file) const { return (path_ / file).string(); }
+  std::string operator/(const std::string& file) const { return (path() / file).string(); }
   // Writes `bytes` to the file `name` in the folder; its path.
   std::string file(const std::string& name, const std::string& bytes) const {
-    put(path_ / name, bytes);
-    return (path_ / name).string();
+    put(path() / name, bytes);
+    return *this / name;
   }
-
- private:
-  std::filesystem::path path_;
 };
 
 // The names in `folder`, sorted, each followed by a space: to see that nothing was left or made
