@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the shell tests: what they share.
 
 # fail WHAT [DETAIL]: says "FAIL: WHAT" and DETAIL (what was printed, say) on stderr, exits 1.

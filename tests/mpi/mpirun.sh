@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the mpi tests (each sets $mpirun, $mpi and $work first): running on K processes,
 # failing with a message, and the checks several tests make.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
