@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <utility>
 
 #include "answer_text.hpp"
+#include "catmouse/core/rules.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/options.hpp"
 #include "engine_options.hpp"
@@ -146,10 +148,12 @@ census::CensusSpec census_spec(const CensusOptions& options, std::uint64_t memor
         options.graphs.empty() ? fmt::format("cops-{}-top.g6", spec.nodes) : options.graphs;
   }
   if (options.kind == CensusKind::kMouse) {
-    if (options.stuck != "lose" && options.stuck != "draw") {
-      throw InputError(fmt::format("--stuck: '{}'; give lose or draw", typed(options.stuck)));
+    const std::optional<StuckRule> stuck = parse_rule_word<StuckRule>(options.stuck);
+    if (!stuck) {
+      throw InputError(fmt::format("--stuck: '{}'; give {} or {}", typed(options.stuck),
+                                   kRuleWords<StuckRule>[0], kRuleWords<StuckRule>[1]));
     }
-    spec.stuck = options.stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+    spec.stuck = *stuck;
   }
   spec.threads = options.threads;
   spec.memory_limit = options.memory.empty() ? memory : parse_memory(options.memory);

@@ -131,7 +131,7 @@ def census(
     nodes = count(nodes, "nodes", 3 if kind == "mouse" else 1, _MAX_NODES, OptionError, "nodes")
     max_k = count(max_k, "max_k", 1, _MAX_COPS, OptionError, "cops")
     keep_from = count(keep_from, "keep_from", 1, _UINT32_MAX, OptionError)
-    stuck = word(stuck, ("lose", "draw"), "stuck", OptionError)
+    stuck = word(stuck, _core.rule_words["stuck"], "stuck", OptionError)
     parts = 0 if parts is None else count(parts, "parts", 1, _MAX_PARTS, OptionError, "parts")
     threads, limit = threads_of(threads), memory_limit_of(memory_limit)
     progress = callable_of(progress, "progress", optional=True)

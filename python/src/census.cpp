@@ -3,8 +3,10 @@
 // either (a game between its levels, a census between its parts' graphs).
 #include "catmouse/census/census.hpp"
 
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
 
 #include "bindings.hpp"
@@ -55,13 +57,15 @@ std::string run_census(const std::string& kind, std::uint32_t nodes, const std::
                        py::object progress) {
   census::CensusSpec spec;
   if (kind != "cops" && kind != "mouse") throw py::value_error("kind: 'cops' or 'mouse'");
-  if (stuck != "lose" && stuck != "draw") throw py::value_error("stuck: 'lose' or 'draw'");
+  // Python checked the word against core's rule_words (_census.py).
+  const std::optional<StuckRule> stuck_rule = parse_rule_word<StuckRule>(stuck);
+  if (!stuck_rule) throw py::value_error(fmt::format("stuck: '{}' is not a rule word", stuck));
   spec.kind = kind == "cops" ? census::CensusKind::kCops : census::CensusKind::kMouse;
   spec.nodes = nodes;
   spec.parts = parts;
   spec.max = max;
   spec.keep_from = keep_from;
-  spec.stuck = stuck == "draw" ? StuckRule::kDraw : StuckRule::kLose;
+  spec.stuck = *stuck_rule;
   spec.threads = threads;
   spec.memory_limit = memory_limit;
   SolveGuard guard(std::move(progress));
