@@ -15,22 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.hpp"
+
 namespace cli_test {
 
-// Whether the tests run under AddressSanitizer or ThreadSanitizer, which reserve terabytes of
-// address space for their shadow memory: no `ulimit -v` then (the run would die in the
-// sanitizer's start-up, not in the code under test).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using test_build::kSanitized;
 
 struct CliRun {
   int exit_code = -1;

@@ -12,6 +12,7 @@
 #include "catmouse/solve/solve.hpp"
 #include "catmouse/solve/verify.hpp"
 #include "catmouse/testing/search.hpp"
+#include "sanitized.hpp"
 #include "solve/engines.hpp"
 #include "test_util.hpp"
 
@@ -162,7 +163,7 @@ TEST(CrossCheck, EveryLabelledGraphUpToSixNodes) {
 
 TEST(CrossCheck, RandomGraphsSevenToTwelveNodes) {
   Random random(20261122);
-  for (int k = 0; k < 30000; ++k) {
+  for (int k = 0; k < test_build::sample_of(30000); ++k) {
     const NodeId n = 7 + random.below(6);
     const std::uint32_t percent = 15 + random.below(60);
     const Graph graph = testing::random_graph(n, percent, random);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "api.hpp"
+#include "sanitized.hpp"
 #include "server.hpp"
 #include "server_process.hpp"
 #include "server_test_util.hpp"
@@ -26,13 +27,7 @@ namespace {
 
 using namespace catmouse::server::test;  // NOLINT: the helpers of these tests
 
-// Whether the server under test was built with AddressSanitizer or ThreadSanitizer, whose shadow
-// memory and quarantine of freed blocks add to every process's resident memory.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using test_build::kSanitized;
 
 // What the server process may hold beyond --memory: the program, its threads, its buffers (and
 // under a sanitizer its shadow memory and quarantine, ASan's 256 MiB by default). Still far below
