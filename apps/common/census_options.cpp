@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <optional>
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 #include "answer_text.hpp"
