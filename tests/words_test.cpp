@@ -1,0 +1,95 @@
+// The word tables of enumerations (core/words.hpp), and the vocabularies written with them: the
+// words the command line, the JSON and Python read and write, which must not change.
+#include "catmouse/core/words.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "catmouse/core/error.hpp"
+#include "catmouse/core/rules.hpp"
+#include "catmouse/io/format.hpp"
+#include "catmouse/solve/options.hpp"
+#include "catmouse/solve/solution.hpp"
+
+namespace catmouse {
+namespace {
+
+enum class Shade : std::uint8_t { kLight, kDark, kNone, kUnnamed };
+
+constexpr Word<Shade> kShadeWords[] = {
+    {Shade::kLight, "light"}, {Shade::kDark, "dark"}, {Shade::kNone, ""}};
+
+TEST(Words, EveryWordParsesBackToItsValue) {
+  for (const Word<Shade>& entry : kShadeWords) {
+    EXPECT_EQ(word_of(kShadeWords, entry.value), entry.word);
+    EXPECT_EQ(parse_word(kShadeWords, entry.word), entry.value) << entry.word;
+  }
+  static_assert(word_of(kShadeWords, Shade::kDark) == "dark");
+  static_assert(parse_word(kShadeWords, "light") == Shade::kLight);
+}
+
+TEST(Words, UnknownWordsAreRefusedAndUnknownValuesFallBack) {
+  for (const char* word : {"Light", "dar", "darker", " dark", "x"}) {
+    EXPECT_EQ(parse_word(kShadeWords, word), std::nullopt) << word;
+  }
+  EXPECT_EQ(word_of(kShadeWords, Shade::kUnnamed), "");
+  EXPECT_NE(word_of(kShadeWords, Shade::kUnnamed).data(), nullptr);  // kind_name's const char*
+  EXPECT_EQ(word_of(kShadeWords, Shade::kUnnamed, "other"), "other");
+}
+
+// The public vocabularies keep their words: each parses back (where the library parses it) and
+// a word not among them is refused with the accepted ones named.
+TEST(Words, EnginesAndFormatsRoundTrip) {
+  const std::vector<std::string> engines = {"auto", "small", "general", "pack", "cops"};
+  for (std::size_t i = 0; i < engines.size(); ++i) {
+    const auto engine = static_cast<Engine>(i);
+    EXPECT_EQ(engine_name(engine), engines[i]);
+    Result<Engine> parsed = parse_engine_name(engines[i]);
+    ASSERT_TRUE(parsed.ok()) << engines[i];
+    EXPECT_EQ(*parsed, engine);
+  }
+  Result<Engine> bad_engine = parse_engine_name("Auto");
+  ASSERT_FALSE(bad_engine.ok());
+  EXPECT_EQ(bad_engine.error().message,
+            "unknown engine 'Auto' (expected auto, small, general, pack or cops)");
+
+  const std::vector<std::string> formats = {"leetcode", "edges", "graph6", "grid"};
+  for (std::size_t i = 0; i < formats.size(); ++i) {
+    const auto format = static_cast<InputFormat>(i);
+    EXPECT_EQ(input_format_name(format), formats[i]);
+    Result<InputFormat> parsed = parse_input_format(formats[i]);
+    ASSERT_TRUE(parsed.ok()) << formats[i];
+    EXPECT_EQ(*parsed, format);
+  }
+  EXPECT_FALSE(parse_input_format("json").ok());
+  EXPECT_FALSE(parse_input_format("").ok());
+}
+
+TEST(Words, ValuesLineEndsAndFieldsKeepTheirWords) {
+  EXPECT_EQ(value_name(Value::kDraw), "draw");
+  EXPECT_EQ(value_name(Value::kMouseWin), "mouse");
+  EXPECT_EQ(value_name(Value::kCatWin), "cat");
+  const std::vector<std::string> ends = {"hole", "capture", "stuck", "repetition", "move limit"};
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    EXPECT_EQ(line_end_name(static_cast<LineEnd>(i)), ends[i]);
+  }
+  // Every field but kNone has a word of its own, up to the last one, kGenerator.
+  EXPECT_EQ(field_name(ErrorField::kNone), "");
+  std::set<std::string_view> fields;
+  const auto last = static_cast<unsigned>(ErrorField::kGenerator);
+  for (unsigned i = 1; i <= last; ++i) {
+    const std::string_view word = field_name(static_cast<ErrorField>(i));
+    EXPECT_FALSE(word.empty()) << i;
+    fields.insert(word);
+  }
+  EXPECT_EQ(fields.size(), last);
+  EXPECT_EQ(field_name(ErrorField::kCatForbidden), "cat_forbidden");
+  EXPECT_EQ(field_name(ErrorField::kCheckpointEvery), "checkpoint_every");
+  EXPECT_EQ(kind_name(ErrorKind::kInternal), "internal");
+}
+
+}  // namespace
+}  // namespace catmouse
