@@ -40,30 +40,31 @@ TEST(Words, UnknownWordsAreRefusedAndUnknownValuesFallBack) {
   EXPECT_EQ(word_of(kShadeWords, Shade::kUnnamed, "other"), "other");
 }
 
-// The public vocabularies keep their words: each parses back (where the library parses it) and
-// a word not among them is refused with the accepted ones named.
-TEST(Words, EnginesAndFormatsRoundTrip) {
-  const std::vector<std::string> engines = {"auto", "small", "general", "pack", "cops"};
-  for (std::size_t i = 0; i < engines.size(); ++i) {
-    const auto engine = static_cast<Engine>(i);
-    EXPECT_EQ(engine_name(engine), engines[i]);
-    Result<Engine> parsed = parse_engine_name(engines[i]);
-    ASSERT_TRUE(parsed.ok()) << engines[i];
-    EXPECT_EQ(*parsed, engine);
+// The public vocabularies keep their words: word i names the enumeration's value i, and parses
+// back to it (where the library parses the enumeration).
+template <class E>
+void expect_words(const std::vector<std::string>& words, std::string_view (*name)(E),
+                  Result<E> (*parse)(std::string_view)) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto value = static_cast<E>(i);
+    EXPECT_EQ(name(value), words[i]);
+    Result<E> parsed = parse(words[i]);
+    ASSERT_TRUE(parsed.ok()) << words[i];
+    EXPECT_EQ(*parsed, value);
   }
+}
+
+// A word not among them is refused, with the accepted ones named.
+TEST(Words, EnginesAndFormatsRoundTrip) {
+  expect_words<Engine>({"auto", "small", "general", "pack", "cops"}, engine_name,
+                       parse_engine_name);
   Result<Engine> bad_engine = parse_engine_name("Auto");
   ASSERT_FALSE(bad_engine.ok());
   EXPECT_EQ(bad_engine.error().message,
             "unknown engine 'Auto' (expected auto, small, general, pack or cops)");
 
-  const std::vector<std::string> formats = {"leetcode", "edges", "graph6", "grid"};
-  for (std::size_t i = 0; i < formats.size(); ++i) {
-    const auto format = static_cast<InputFormat>(i);
-    EXPECT_EQ(input_format_name(format), formats[i]);
-    Result<InputFormat> parsed = parse_input_format(formats[i]);
-    ASSERT_TRUE(parsed.ok()) << formats[i];
-    EXPECT_EQ(*parsed, format);
-  }
+  expect_words<InputFormat>({"leetcode", "edges", "graph6", "grid"}, input_format_name,
+                            parse_input_format);
   EXPECT_FALSE(parse_input_format("json").ok());
   EXPECT_FALSE(parse_input_format("").ok());
 }
