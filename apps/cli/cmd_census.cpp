@@ -4,6 +4,8 @@
 // the census cleanly (its geng programs stopped, the state file as it is after the last finished
 // part) before ending catmouse by it.
 #include <memory>
+#include <span>
+#include <string_view>
 
 #include "catmouse/census/census.hpp"
 #include "catmouse/io/limits.hpp"
@@ -30,8 +32,16 @@ struct Census {
   const char* name;
   census::CensusKind kind;
   const char* description;
-  const char* footer;
+  const char* about;  // the help's text after the options, then its examples
+  std::span<const std::string_view> examples;
 };
+
+constexpr std::string_view kCopsExamples[] = {
+    "catmouse census cops --nodes 9",
+    "catmouse census cops --nodes 10 --state cops10.json --threads 2 --json"};
+constexpr std::string_view kMouseExamples[] = {
+    "catmouse census mouse --nodes 8",
+    "catmouse census mouse --nodes 9 --stuck draw --state mouse9.json --threads 2"};
 
 constexpr Census kCensuses[] = {
     {"cops", census::CensusKind::kCops, "The cop number of every connected graph on N nodes",
@@ -40,23 +50,21 @@ constexpr Census kCensuses[] = {
      "and appends each finished part to the state file, whose name the first line gives. After a\n"
      "kill, the same command runs only the parts left and prints the same totals: the counts per\n"
      "cop number with the longest capture time and the first graph reaching it (in part order).\n"
-     "catmouse-mpi census cops runs the same census over MPI processes.\n\n"
-     "Examples:\n"
-     "  catmouse census cops --nodes 9\n"
-     "  catmouse census cops --nodes 10 --state cops10.json --threads 2 --json"},
+     "catmouse-mpi census cops runs the same census over MPI processes.",
+     kCopsExamples},
     {"mouse", census::CensusKind::kMouse,
      "Cat and Mouse on every connected graph on N nodes, every hole and placement",
      "Solves every graph with each node as the hole (one table per hole gives every start) and\n"
      "counts the placements (hole, mouse start, cat start on three distinct nodes; mouse to move)\n"
      "won by the mouse, won by the cat and drawn, with the longest forced win of each side in\n"
      "plies and the first graph and placement reaching it (in part order). After a kill, the\n"
-     "same command runs only the parts left and prints the same totals.\n\n"
-     "Examples:\n"
-     "  catmouse census mouse --nodes 8\n"
-     "  catmouse census mouse --nodes 9 --stuck draw --state mouse9.json --threads 2"},
-    {"floor", census::CensusKind::kFloor,
+     "same command runs only the parts left and prints the same totals.",
+     kMouseExamples},
+    {"floor",
+     census::CensusKind::kFloor,
      "",  // hidden: the benchmark's generation floor (bench/census.sh)
-     "geng alone over the parts, nothing done per graph: the time any census takes at least."},
+     "geng alone over the parts, nothing done per graph: the time any census takes at least.",
+     {}},
 };
 
 }  // namespace
@@ -71,7 +79,7 @@ void add_census_command(CLI::App& app) {
     CLI::App* sub = command->add_subcommand(census.name, census.description);
     if (*census.description == '\0') sub->group("");
     add_census_options(*sub, *options, true);
-    sub->footer(census.footer);
+    sub->footer(help_footer_text(census.about, census.examples));
     sub->callback([options] { run_census(*options); });
   }
 }

@@ -33,7 +33,23 @@ constexpr const char* kCollections =
     "A graph6 input may hold many graphs, one per line (nauty-geng's output; read from stdin\n"
     "with '-'): they are read as they come, shared out among the threads (--threads), and\n"
     "answered in input order, each prefixed by its number. A bad line stops the run with its\n"
-    "line number (exit 2); answers of earlier lines may have been printed (never part of one).\n";
+    "line number (exit 2); answers of earlier lines may have been printed (never part of one).";
+
+// What cops and copnumber share after their options: the help's end (their own text, then how a
+// collection is read, then their examples) and the run, which first checks the count of cops
+// that the mode takes (--cops for one try, --max for the search).
+void add_text_and_run(CLI::App& sub, const std::shared_ptr<CopsCommand>& cmd, CopsMode mode,
+                      std::string_view about, std::initializer_list<std::string_view> examples) {
+  set_help_footer(sub, std::string(about) + "\n\n" + kCollections, examples);
+  sub.callback([cmd, mode] {
+    if (mode == CopsMode::kCops) {
+      check_cop_count(cmd->cops, "--cops");
+    } else {
+      check_cop_count(cmd->max, "--max");
+    }
+    run_cops_command(*cmd, mode);
+  });
+}
 
 }  // namespace
 
@@ -45,23 +61,17 @@ void add_cops_commands(CLI::App& app) {
   cops->add_flag("--json", cmd->json,
                  "print one JSON object: cops, win, placement, capture_moves, capture_rounds, "
                  "robber_start, states, seconds");
-  cops->footer(
-      std::string(
-          "The cops place first, then the robber; then the cops move, all at once, then the "
-          "robber,\n"
-          "and so on; anyone may stay (unless --no-cop-stays, --no-robber-stays). The cops win "
-          "when\n"
-          "one of them is on the robber. Capture time counts moves (plies) from the cops' first\n"
-          "move; rounds count the cops' moves.\n\n") +
-      kCollections +
-      "\nExamples:\n"
-      "  catmouse cops examples/petersen.g6 --cops 3\n"
-      "  catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json\n"
-      "  nauty-geng -c 8 | catmouse cops - --cops 2 --summary-only");
-  cops->callback([cmd] {
-    check_cop_count(cmd->cops, "--cops");
-    run_cops_command(*cmd, CopsMode::kCops);
-  });
+  add_text_and_run(*cops, cmd, CopsMode::kCops,
+                   "The cops place first, then the robber; then the cops move, all at once, then "
+                   "the robber,\n"
+                   "and so on; anyone may stay (unless --no-cop-stays, --no-robber-stays). The "
+                   "cops win when\n"
+                   "one of them is on the robber. Capture time counts moves (plies) from the cops' "
+                   "first\n"
+                   "move; rounds count the cops' moves.",
+                   {"catmouse cops examples/petersen.g6 --cops 3",
+                    "catmouse gen grid --nodes 16 | catmouse cops - --cops 2 --json",
+                    "nauty-geng -c 8 | catmouse cops - --cops 2 --summary-only"});
 
   auto number = std::make_shared<CopsCommand>();
   CLI::App* copnumber =
@@ -72,20 +82,14 @@ void add_cops_commands(CLI::App& app) {
   copnumber->add_flag("--json", number->json,
                       "print one JSON object: cop_number (null when above --max), placement, "
                       "capture_moves, capture_rounds, robber_start, and the tries");
-  copnumber->footer(
-      std::string(
-          "Tries 1, 2, ... cops (rules as for 'cops') until they win. Known values: trees 1,\n"
-          "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3,\n"
-          "most generalized Petersen graphs of girth 8 4 (--max 4).\n\n") +
-      kCollections +
-      "\nExamples:\n"
-      "  catmouse copnumber examples/petersen.g6\n"
-      "  catmouse gen cycle --nodes 12 | catmouse copnumber - --json\n"
-      "  nauty-geng -c 9 | catmouse copnumber - --summary-only   # 65561 cop-win graphs");
-  copnumber->callback([number] {
-    check_cop_count(number->max, "--max");
-    run_cops_command(*number, CopsMode::kCopNumber);
-  });
+  add_text_and_run(
+      *copnumber, number, CopsMode::kCopNumber,
+      "Tries 1, 2, ... cops (rules as for 'cops') until they win. Known values: trees 1,\n"
+      "cycles of 4 or more nodes and grids 2, the Petersen graph and the dodecahedron 3,\n"
+      "most generalized Petersen graphs of girth 8 4 (--max 4).",
+      {"catmouse copnumber examples/petersen.g6",
+       "catmouse gen cycle --nodes 12 | catmouse copnumber - --json",
+       "nauty-geng -c 9 | catmouse copnumber - --summary-only   # 65561 cop-win graphs"});
 }
 
 }  // namespace catmouse::cli

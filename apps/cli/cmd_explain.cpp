@@ -90,16 +90,15 @@ void add_explain_command(CLI::App& app) {
   cmd->rules.add_to(*sub);
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: result, winner, remoteness, moves, line, end, cycle_start");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Both sides play optimally: the winner takes the fastest win, the loser the slowest loss,\n"
       "and in a draw either side keeps the draw; ties go to the smallest node. A drawn line ends\n"
       "when it would repeat a position.\n\n"
       "Under a move limit, values are those of the limited game and the line stops at the limit.\n"
       "A grid map (LeetCode 1728) names cells (row, column) and draws the board after each move:\n"
-      "M mouse, C cat, * both on one cell, F food, # wall.\n\n"
-      "Examples:\n"
-      "  catmouse explain examples/leetcode1.json\n"
-      "  catmouse explain examples/grid1728.json");
+      "M mouse, C cat, * both on one cell, F food, # wall.",
+      {"catmouse explain examples/leetcode1.json", "catmouse explain examples/grid1728.json"});
   sub->callback([cmd] { run(*cmd); });
 }
 

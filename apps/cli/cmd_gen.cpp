@@ -129,7 +129,8 @@ void add_gen_command(CLI::App& app) {
          "relabel nodes 3.. by a random permutation from seed S (the hole 0 and the starts "
          "1 and 2 stay), so that the numbering follows no structure of the family")
       ->type_name("S");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Families:\n"
       "  random    random spanning tree plus uniformly random extra edges up to --degree\n"
       "  grid      rows of ceil(sqrt(N)) nodes, each joined to its 4 neighbours\n"
@@ -142,14 +143,13 @@ void add_gen_command(CLI::App& app) {
       "            search of catmouse check on 50 nodes, copies chained through node 0 up to N\n\n"
       "Node 0 is the hole, the mouse starts on 1, the cat on 2. Every graph is connected and\n"
       "node 2 has a neighbour other than the hole (if a family would break that, node 2's label\n"
-      "is swapped with a node chosen by the seed).\n\n"
-      "Examples:\n"
-      "  catmouse gen random --nodes 4000 --degree 6 --seed 1 --out graph.json\n"
-      "  catmouse gen cycle --nodes 12 --format edges\n"
-      "  catmouse gen random -n 30 -k 100 --format graph6 --out graphs.g6\n"
-      "  catmouse gen tree -n 200 -s 7 | catmouse solve -\n"
-      "  catmouse gen random -n 50 -k 1000 --out graphs.jsonl && catmouse solve --batch "
-      "graphs.jsonl");
+      "is swapped with a node chosen by the seed).",
+      {"catmouse gen random --nodes 4000 --degree 6 --seed 1 --out graph.json",
+       "catmouse gen cycle --nodes 12 --format edges",
+       "catmouse gen random -n 30 -k 100 --format graph6 --out graphs.g6",
+       "catmouse gen tree -n 200 -s 7 | catmouse solve -",
+       "catmouse gen random -n 50 -k 1000 --out graphs.jsonl && catmouse solve --batch "
+       "graphs.jsonl"});
   sub->callback([cmd, degree] {
     cmd->degree_given = degree->count() > 0;
     run(*cmd);

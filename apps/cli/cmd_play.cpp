@@ -333,17 +333,17 @@ void add_play_command(CLI::App& app) {
   cmd->state.add_to(*sub);
   cmd->engine.add_to(*sub, false);
   cmd->rules.add_to(*sub);
-  sub->footer(
+  set_help_footer(
+      *sub,
       "The engine plays the other side perfectly: the fastest win, the slowest loss, or a draw\n"
       "kept. The game ends in a hole, on a capture, when a side cannot move, at the move limit,\n"
       "or (without a move limit) as a draw when a position repeats. Type a move as the node (a\n"
       "cell row,column on a map) it goes to, #N for the N-th move of the list, or stay where the\n"
       "rules let you stay; u takes your last move back, r restarts and q quits, also once the\n"
-      "game is over.\n\n"
-      "Examples:\n"
-      "  catmouse play examples/leetcode1.json --hints\n"
-      "  catmouse play examples/grid1728.json --as cat\n"
-      "  printf '0\\nq\\n' | catmouse play examples/leetcode2.json");
+      "game is over.",
+      {"catmouse play examples/leetcode1.json --hints",
+       "catmouse play examples/grid1728.json --as cat",
+       "printf '0\\nq\\n' | catmouse play examples/leetcode2.json"});
   sub->callback([cmd] { run(*cmd); });
 }
 

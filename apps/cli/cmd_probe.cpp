@@ -283,9 +283,7 @@ void add_probe_command(CLI::App& app) {
                   "{\"mouse\":M,\"cat\":C,\"turn\":\"mouse\"} (\"cats\":[...] for k cats); print "
                   "one answer per line")
       ->type_name("QUERIES");
-  sub->add_option("--graph", cmd->graph,
-                  "refuse the file unless it is for the board in this graph file")
-      ->type_name("GRAPH");
+  add_graph_option(*sub, cmd->graph);
   sub->add_option("--memory", cmd->memory,
                   "bound what the probe keeps (its game, the blocks and index pages it caches) "
                   "to this (e.g. 512M; default: the available physical memory); a game that "
@@ -294,16 +292,16 @@ void add_probe_command(CLI::App& app) {
   sub->add_flag("--json", cmd->json,
                 "print JSON: result, winner, remoteness, state, moves, best_move, line, end, "
                 "cycle_start (with --batch: state, result, winner, remoteness, best_move)");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Positions default to the file's start. Every state whose value is printed (the position,\n"
       "each move's, each of the optimal line's) is checked against the rules and its own moves'\n"
       "values, as verify checks them all. Exit codes: 0 answered; 2 the file cannot be read as a\n"
       "tablebase, a bad position, or a game over --memory; 1 a block the answer needs is corrupt,\n"
-      "or a state it prints is contradicted by its moves (named; run catmouse verify FILE).\n\n"
-      "Examples:\n"
-      "  catmouse solve graph.json --save graph.cmtb\n"
-      "  catmouse probe graph.cmtb --mouse 3 --cat 4 --turn cat\n"
-      "  catmouse probe graph.cmtb --batch queries.jsonl --json");
+      "or a state it prints is contradicted by its moves (named; run catmouse verify FILE).",
+      {"catmouse solve graph.json --save graph.cmtb",
+       "catmouse probe graph.cmtb --mouse 3 --cat 4 --turn cat",
+       "catmouse probe graph.cmtb --batch queries.jsonl --json"});
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -269,22 +269,22 @@ void add_solve_command(CLI::App& app) {
                   "that ends this long after the last checkpoint (e.g. 30s, 5m, 1h; 0: every "
                   "level); run the same command again after a crash to resume (one cat)")
       ->type_name("DURATION");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Remoteness is counted in moves (plies): the winner takes the fastest win, the loser the\n"
-      "slowest loss.\n\n"
-      "Examples:\n"
-      "  catmouse solve examples/leetcode1.json          # draw\n"
-      "  catmouse solve --code examples/leetcode2.json   # 1\n"
-      "  catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json\n"
-      "  catmouse solve --values-only --progress big.json\n"
-      "  catmouse solve big.json --save big.cmtb         # then: catmouse probe big.cmtb\n"
-      "  catmouse solve big.json --save big.cmtb --checkpoint-every 5m   # resumable\n"
-      "  catmouse solve --batch graphs.jsonl --code\n"
-      "  catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false\n"
-      "  catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays\n"
-      "  nauty-geng 8 | catmouse solve --batch - --summary-only\n"
-      "  catmouse solve --code examples/grid1728.json     # true (a LeetCode 1728 map)\n"
-      "  catmouse solve --holes 0,5 --cat-stays --move-limit 40 --limit-outcome cat g.json");
+      "slowest loss.",
+      {"catmouse solve examples/leetcode1.json          # draw",
+       "catmouse solve --code examples/leetcode2.json   # 1",
+       "catmouse solve --json --mouse 3 --cat 4 --turn cat graph.json",
+       "catmouse solve --values-only --progress big.json",
+       "catmouse solve big.json --save big.cmtb         # then: catmouse probe big.cmtb",
+       "catmouse solve big.json --save big.cmtb --checkpoint-every 5m   # resumable",
+       "catmouse solve --batch graphs.jsonl --code",
+       "catmouse solve --batch maps.jsonl --code        # LeetCode 1728 maps, true/false",
+       "catmouse solve --batch graphs.g6 --holes 0,3 --cat-stays",
+       "nauty-geng 8 | catmouse solve --batch - --summary-only",
+       "catmouse solve --code examples/grid1728.json     # true (a LeetCode 1728 map)",
+       "catmouse solve --holes 0,5 --cat-stays --move-limit 40 --limit-outcome cat g.json"});
   sub->callback([cmd] { run(*cmd); });
 }
 

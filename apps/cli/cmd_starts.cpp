@@ -82,12 +82,12 @@ void add_starts_command(CLI::App& app) {
   cmd->rules.add_to(*sub);
   sub->add_option("--out", cmd->out, "the CSV file to write ('-' for stdout, then no summary)")
       ->required();
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Columns: mouse,cat,first,value,remoteness; one row for every mouse start outside the holes\n"
       "and every cat start the cat may stand on, with the side given by --first moving first.\n"
-      "A summary (counts by winner, the longest forced game) goes to stdout.\n\n"
-      "Example:\n"
-      "  catmouse starts examples/leetcode1.json --out starts.csv");
+      "A summary (counts by winner, the longest forced game) goes to stdout.",
+      {"catmouse starts examples/leetcode1.json --out starts.csv"});
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -181,17 +181,17 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--graph", cmd->graph,
                   "with a tablebase file: refuse it unless it is for the board in this graph file")
       ->type_name("GRAPH");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Columns: mouse,cat,turn,value,remoteness,best_move. value is mouse, cat or draw;\n"
       "remoteness is empty for a draw; best_move (the mover's destination) is empty at finished\n"
       "positions.\n\n"
       "GRAPH may also be a tablebase file (solve --save), recognised by its first bytes: the\n"
       "table is streamed from it block by block instead of solved, with the file's rules, in a\n"
       "few hundred megabytes whatever its size. A graph whose table does not fit --memory is\n"
-      "saved to a temporary tablebase file in $TMPDIR and streamed from it.\n\n"
-      "Examples:\n"
-      "  catmouse table examples/leetcode1.json --out table.csv\n"
-      "  catmouse table leetcode1.cmtb --out table.csv");
+      "saved to a temporary tablebase file in $TMPDIR and streamed from it.",
+      {"catmouse table examples/leetcode1.json --out table.csv",
+       "catmouse table leetcode1.cmtb --out table.csv"});
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -56,9 +56,7 @@ void add_verify_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "verify", "Check a tablebase file: every checksum, then the certificate check of its table");
   sub->add_option("FILE", cmd->file, "the tablebase file (.cmtb)")->required();
-  sub->add_option("--graph", cmd->graph,
-                  "refuse the file unless it is for the board in this graph file")
-      ->type_name("GRAPH");
+  add_graph_option(*sub, cmd->graph);
   sub->add_option("--threads", cmd->threads,
                   "threads of the certificate check (default: one per hardware thread)")
       ->check(CLI::Range(0u, kMaxThreads));
@@ -67,13 +65,13 @@ void add_verify_command(CLI::App& app) {
                   "default: the available physical memory)");
   sub->add_flag("--json", cmd->json,
                 "print one JSON object: valid, states, blocks, bytes, remoteness, engine");
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Exit codes: 0 valid; 1 corrupt (the message names the block, or the index); 2 the file\n"
       "cannot be read as a tablebase (missing, not a tablebase, truncated or unfinished, a newer\n"
       "format, a corrupt header or footer, another board than --graph, a table over --memory).\n\n"
-      "The certificate check loads the table (about 2.1 bytes per state with remoteness).\n\n"
-      "Example:\n"
-      "  catmouse verify graph.cmtb");
+      "The certificate check loads the table (about 2.1 bytes per state with remoteness).",
+      {"catmouse verify graph.cmtb"});
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -10,6 +10,7 @@
 #include "engine_options.hpp"
 #include "errors.hpp"
 #include "explain_text.hpp"
+#include "help_footer.hpp"
 #include "input.hpp"
 #include "output.hpp"
 #include "rule_options.hpp"

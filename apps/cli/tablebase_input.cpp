@@ -22,6 +22,11 @@ Tablebase open_tablebase(const std::string& path) {
   return take(Tablebase::open(path));
 }
 
+void add_graph_option(CLI::App& sub, std::string& graph) {
+  sub.add_option("--graph", graph, "refuse the file unless it is for the board in this graph file")
+      ->type_name("GRAPH");
+}
+
 void check_graph_option(const Tablebase& tablebase, const std::string& graph) {
   if (graph.empty()) return;
   const GameSpec spec = take(read_game(read_input(graph), graph == "-" ? "<stdin>" : graph));

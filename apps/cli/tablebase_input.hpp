@@ -18,6 +18,9 @@ bool is_tablebase_file(const std::string& path);
 // Opens the file; throws InputError with the library's message.
 Tablebase open_tablebase(const std::string& path);
 
+// Registers --graph GRAPH on a command that reads a tablebase file (probe, verify).
+void add_graph_option(CLI::App& sub, std::string& graph);
+
 // --graph GRAPH: throws InputError unless the file is for the board in GRAPH.
 void check_graph_option(const Tablebase& tablebase, const std::string& graph);
 

@@ -51,13 +51,13 @@ void add_census_command(CLI::App& app, const mpi::Communicator& comm) {
         cops ? "The cop number of every connected graph on N nodes"
              : "Cat and Mouse on every connected graph on N nodes, every hole and placement");
     cli::add_census_options(*sub, *options, false);
-    sub->footer(
+    cli::set_help_footer(
+        *sub,
         "catmouse census over the processes of the run: each process runs one part (nauty's geng\n"
         "built in, one thread) per round, and process 0 appends the round's parts to the state\n"
         "file, which is catmouse census's: either program resumes the other's census, and the\n"
-        "totals are the same for any number of processes. Run one process per core.\n\n"
-        "Example:\n"
-        "  mpirun -np 64 catmouse-mpi census cops --nodes 11 --parts 4096");
+        "totals are the same for any number of processes. Run one process per core.",
+        {"mpirun -np 64 catmouse-mpi census cops --nodes 11 --parts 4096"});
     sub->callback([options, &comm] { run(*options, comm); });
   }
 }

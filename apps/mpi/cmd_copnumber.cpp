@@ -181,13 +181,13 @@ void add_copnumber_command(CLI::App& app, const mpi::Communicator& comm) {
                 "every cop must move along an edge each turn (default: a cop may stay)");
   sub->add_flag("--no-robber-stays", s.no_robber_stays,
                 "the robber must move along an edge each turn (default: he may stay)");
-  sub->footer(
+  cli::set_help_footer(
+      *sub,
       "The answers are catmouse copnumber's, graph by graph, in input order, numbered as\n"
       "catmouse numbers them; the census's summary is the same for any number of processes.\n"
-      "Each process answers on one thread: run one process per core.\n\n"
-      "Examples:\n"
-      "  nauty-geng -cq 10 | mpirun -np 4 catmouse-mpi copnumber - --summary-only\n"
-      "  mpirun -np 4 catmouse-mpi copnumber graphs.g6 --jsonl > answers.jsonl");
+      "Each process answers on one thread: run one process per core.",
+      {"nauty-geng -cq 10 | mpirun -np 4 catmouse-mpi copnumber - --summary-only",
+       "mpirun -np 4 catmouse-mpi copnumber graphs.g6 --jsonl > answers.jsonl"});
   sub->callback([cmd, &comm] { run(*cmd, comm); });
 }
 

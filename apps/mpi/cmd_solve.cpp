@@ -168,14 +168,14 @@ void add_solve_command(CLI::App& app, const mpi::Communicator& comm) {
   sub->add_flag("--wide-remoteness", cmd->wide)->group("");         // for the tests
   sub->add_flag("--no-gather", cmd->no_gather)->group("");          // for the tests
   sub->add_option("--save-pause", cmd->save_pause)->group("");      // for the tests
-  sub->footer(
+  cli::set_help_footer(
+      *sub,
       "The rows of the state space are shared out among the processes; each holds about 1/K of\n"
-      "the table, and after each level sends the others only what that level changed.\n\n"
-      "Examples:\n"
-      "  mpirun -np 2 catmouse-mpi solve big.json\n"
-      "  mpirun -np 4 catmouse-mpi solve --values-only --json big.json\n"
-      "  mpirun -np 4 catmouse-mpi solve big.json --save big.cmtb   # then: catmouse probe "
-      "big.cmtb");
+      "the table, and after each level sends the others only what that level changed.",
+      {"mpirun -np 2 catmouse-mpi solve big.json",
+       "mpirun -np 4 catmouse-mpi solve --values-only --json big.json",
+       "mpirun -np 4 catmouse-mpi solve big.json --save big.cmtb   # then: catmouse probe "
+       "big.cmtb"});
   sub->callback([cmd, &comm] { run(*cmd, comm); });
 }
 

@@ -12,6 +12,7 @@
 #include "catmouse/core/error.hpp"
 #include "engine_options.hpp"
 #include "errors.hpp"
+#include "help_footer.hpp"
 #include "input.hpp"
 #include "mpi/communicator.hpp"
 #include "output.hpp"

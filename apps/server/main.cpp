@@ -13,6 +13,7 @@
 
 #include "engine_options.hpp"
 #include "errors.hpp"
+#include "help_footer.hpp"
 #include "run_program.hpp"
 #include "server.hpp"
 
@@ -107,13 +108,13 @@ void add_serve(CLI::App& app) {
   sub->add_option(
       "--max-states", cmd->max_states,
       fmt::format("the most positions of a game the server solves (default: {})", cmd->max_states));
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Prints 'listening on http://HOST:PORT/' once ready, and serves until interrupted\n"
       "(Ctrl-C, SIGTERM). The page and the examples come from share/catmouse beside the\n"
-      "program's folder.\n\n"
-      "Examples:\n"
-      "  catmouse serve                      # then open http://127.0.0.1:8913/\n"
-      "  catmouse serve --port 0 my_graph.json");
+      "program's folder.",
+      {"catmouse serve                      # then open http://127.0.0.1:8913/",
+       "catmouse serve --port 0 my_graph.json"});
   sub->callback([cmd] { run(*cmd); });
 }
 

@@ -8,19 +8,18 @@
 #include <tuple>
 
 #include "catmouse/census/small_graph6.hpp"
+#include "catmouse/core/words.hpp"
 
 namespace catmouse::census {
 
+constexpr Word<CensusKind> kKindWords[] = {
+    {CensusKind::kCops, "cops"},
+    {CensusKind::kMouse, "mouse"},
+    {CensusKind::kFloor, "floor"},
+};
+
 const char* kind_name(CensusKind kind) {
-  switch (kind) {
-    case CensusKind::kCops:
-      return "cops";
-    case CensusKind::kMouse:
-      return "mouse";
-    case CensusKind::kFloor:
-      return "floor";
-  }
-  return "";
+  return word_of(kKindWords, kind).data();
 }
 
 std::uint64_t connected_graphs(std::uint32_t nodes) {

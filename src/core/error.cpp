@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "catmouse/core/words.hpp"
+
 namespace catmouse {
 
 namespace {
@@ -38,100 +40,58 @@ std::string id_of(std::uint64_t node) {
 constexpr char kOpen = '\x01';
 constexpr char kClose = '\x02';
 
+// Each field's one stable snake_case name (error.hpp).
+constexpr Word<ErrorField> kFieldWords[] = {
+    {ErrorField::kNone, ""},
+    {ErrorField::kGraph, "graph"},
+    {ErrorField::kDirected, "directed"},
+    {ErrorField::kNeighbour, "neighbour"},
+    {ErrorField::kEdge, "edge"},
+    {ErrorField::kCatGraph, "cat_graph"},
+    {ErrorField::kGrid, "grid"},
+    {ErrorField::kGridRow, "grid_row"},
+    {ErrorField::kRules, "rules"},
+    {ErrorField::kHoles, "holes"},
+    {ErrorField::kCatForbidden, "cat_forbidden"},
+    {ErrorField::kMouseStart, "mouse_start"},
+    {ErrorField::kCatStart, "cat_start"},
+    {ErrorField::kCats, "cats"},
+    {ErrorField::kMoveLimit, "move_limit"},
+    {ErrorField::kMouse, "mouse"},
+    {ErrorField::kCat, "cat"},
+    {ErrorField::kTurn, "turn"},
+    {ErrorField::kPosition, "position"},
+    {ErrorField::kState, "state"},
+    {ErrorField::kEngine, "engine"},
+    {ErrorField::kMemoryLimit, "memory_limit"},
+    {ErrorField::kValuesOnly, "values_only"},
+    {ErrorField::kThreads, "threads"},
+    {ErrorField::kResources, "resources"},
+    {ErrorField::kCancelled, "cancelled"},
+    {ErrorField::kCops, "cops"},
+    {ErrorField::kCheckpoint, "checkpoint"},
+    {ErrorField::kCheckpointEvery, "checkpoint_every"},
+    {ErrorField::kSpill, "spill"},
+    {ErrorField::kHeader, "header"},
+    {ErrorField::kFooter, "footer"},
+    {ErrorField::kIndex, "index"},
+    {ErrorField::kBlock, "block"},
+    {ErrorField::kOption, "option"},
+    {ErrorField::kCatJump, "cat_jump"},
+    {ErrorField::kMouseJump, "mouse_jump"},
+    {ErrorField::kExhaustive, "exhaustive"},
+    {ErrorField::kNodes, "nodes"},
+    {ErrorField::kSource, "source"},
+    {ErrorField::kParts, "parts"},
+    {ErrorField::kKeepFrom, "keep_from"},
+    {ErrorField::kStuck, "stuck"},
+    {ErrorField::kGenerator, "generator"},
+};
+
 }  // namespace
 
 std::string_view field_name(ErrorField field) {
-  switch (field) {
-    case ErrorField::kNone:
-      return "";
-    case ErrorField::kGraph:
-      return "graph";
-    case ErrorField::kDirected:
-      return "directed";
-    case ErrorField::kNeighbour:
-      return "neighbour";
-    case ErrorField::kEdge:
-      return "edge";
-    case ErrorField::kCatGraph:
-      return "cat_graph";
-    case ErrorField::kGrid:
-      return "grid";
-    case ErrorField::kGridRow:
-      return "grid_row";
-    case ErrorField::kRules:
-      return "rules";
-    case ErrorField::kHoles:
-      return "holes";
-    case ErrorField::kCatForbidden:
-      return "cat_forbidden";
-    case ErrorField::kMouseStart:
-      return "mouse_start";
-    case ErrorField::kCatStart:
-      return "cat_start";
-    case ErrorField::kCats:
-      return "cats";
-    case ErrorField::kMoveLimit:
-      return "move_limit";
-    case ErrorField::kMouse:
-      return "mouse";
-    case ErrorField::kCat:
-      return "cat";
-    case ErrorField::kTurn:
-      return "turn";
-    case ErrorField::kPosition:
-      return "position";
-    case ErrorField::kState:
-      return "state";
-    case ErrorField::kEngine:
-      return "engine";
-    case ErrorField::kMemoryLimit:
-      return "memory_limit";
-    case ErrorField::kValuesOnly:
-      return "values_only";
-    case ErrorField::kThreads:
-      return "threads";
-    case ErrorField::kResources:
-      return "resources";
-    case ErrorField::kCancelled:
-      return "cancelled";
-    case ErrorField::kCops:
-      return "cops";
-    case ErrorField::kCheckpoint:
-      return "checkpoint";
-    case ErrorField::kCheckpointEvery:
-      return "checkpoint_every";
-    case ErrorField::kSpill:
-      return "spill";
-    case ErrorField::kHeader:
-      return "header";
-    case ErrorField::kFooter:
-      return "footer";
-    case ErrorField::kIndex:
-      return "index";
-    case ErrorField::kBlock:
-      return "block";
-    case ErrorField::kOption:
-      return "option";
-    case ErrorField::kCatJump:
-      return "cat_jump";
-    case ErrorField::kMouseJump:
-      return "mouse_jump";
-    case ErrorField::kExhaustive:
-      return "exhaustive";
-    case ErrorField::kNodes:
-      return "nodes";
-    case ErrorField::kSource:
-      return "source";
-    case ErrorField::kParts:
-      return "parts";
-    case ErrorField::kKeepFrom:
-      return "keep_from";
-    case ErrorField::kStuck:
-      return "stuck";
-    case ErrorField::kGenerator:
-      return "generator";
-  }
-  return "";
+  return word_of(kFieldWords, field);
 }
 
 std::string Location::field_text() const {
@@ -189,24 +149,19 @@ std::string Location::to_string(const NodeNamer& name) const {
   return out;
 }
 
+namespace {
+
+constexpr Word<ErrorKind> kKindWords[] = {
+    {ErrorKind::kBadInput, "bad input"},        {ErrorKind::kRefusedMemory, "refused for memory"},
+    {ErrorKind::kOutOfMemory, "out of memory"}, {ErrorKind::kResources, "resources"},
+    {ErrorKind::kOutputLost, "output lost"},    {ErrorKind::kCancelled, "cancelled"},
+    {ErrorKind::kInternal, "internal"},
+};
+
+}  // namespace
+
 std::string_view kind_name(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::kBadInput:
-      return "bad input";
-    case ErrorKind::kRefusedMemory:
-      return "refused for memory";
-    case ErrorKind::kOutOfMemory:
-      return "out of memory";
-    case ErrorKind::kResources:
-      return "resources";
-    case ErrorKind::kOutputLost:
-      return "output lost";
-    case ErrorKind::kCancelled:
-      return "cancelled";
-    case ErrorKind::kInternal:
-      break;
-  }
-  return "internal";
+  return word_of(kKindWords, kind, "internal");
 }
 
 std::string Error::hint_clause() const {

@@ -4,22 +4,22 @@
 
 #include <algorithm>
 
+#include "catmouse/core/words.hpp"
+
 namespace catmouse {
 
 std::string_view side_name(Side side) {
   return rule_word(side);
 }
 
+constexpr Word<Value> kValueWords[] = {
+    {Value::kMouseWin, "mouse"},
+    {Value::kCatWin, "cat"},
+    {Value::kDraw, "draw"},
+};
+
 std::string_view value_name(Value value) {
-  switch (value) {
-    case Value::kMouseWin:
-      return "mouse";
-    case Value::kCatWin:
-      return "cat";
-    case Value::kDraw:
-      break;
-  }
-  return "draw";
+  return word_of(kValueWords, value);
 }
 
 Status validate(const Rules& rules, const Graph& graph) {

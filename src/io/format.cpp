@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "catmouse/core/words.hpp"
 #include "catmouse/io/limits.hpp"
 #include "io/json_text.hpp"
 #include "io/leetcode_input.hpp"
@@ -155,13 +156,15 @@ std::string entry_problem(const Json& entry, const std::string& shown) {
   return fmt::format("expected a node id (a non-negative integer), found {}", shown);
 }
 
+constexpr Word<InputFormat> kFormatWords[] = {{InputFormat::kLeetCode, "leetcode"},
+                                              {InputFormat::kEdges, "edges"},
+                                              {InputFormat::kGraph6, "graph6"},
+                                              {InputFormat::kGrid, "grid"}};
+
 }  // namespace
 
 Result<InputFormat> parse_input_format(std::string_view name) {
-  for (InputFormat f :
-       {InputFormat::kLeetCode, InputFormat::kEdges, InputFormat::kGraph6, InputFormat::kGrid}) {
-    if (name == input_format_name(f)) return f;
-  }
+  if (std::optional<InputFormat> format = parse_word(kFormatWords, name)) return *format;
   return Error{fmt::format("unknown input format '{}' (expected 'leetcode', 'edges', 'graph6' or "
                            "'grid')",
                            name),
@@ -169,17 +172,7 @@ Result<InputFormat> parse_input_format(std::string_view name) {
 }
 
 std::string_view input_format_name(InputFormat format) {
-  switch (format) {
-    case InputFormat::kLeetCode:
-      return "leetcode";
-    case InputFormat::kEdges:
-      return "edges";
-    case InputFormat::kGraph6:
-      return "graph6";
-    case InputFormat::kGrid:
-      break;
-  }
-  return "grid";
+  return word_of(kFormatWords, format);
 }
 
 InputFormat detect_format(std::string_view source, std::string_view text) {

@@ -22,6 +22,31 @@ int count_of(std::size_t words) {
   return static_cast<int>(words);
 }
 
+// Every process's part at `root`, in rank order (elsewhere: nothing): the parts' sizes first,
+// then the parts in one message. Buffer is a std::string or a std::vector of the words.
+template <class Buffer>
+std::vector<Buffer> gather_parts(std::span<const typename Buffer::value_type> part,
+                                 MPI_Datatype type, int root, int rank, int processes) {
+  const int size = count_of(part.size());
+  std::vector<int> sizes(rank == root ? static_cast<std::size_t>(processes) : 0);
+  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
+  std::vector<int> offsets(sizes.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    offsets[p] = count_of(total);
+    total += static_cast<std::size_t>(sizes[p]);
+  }
+  Buffer all(total, typename Buffer::value_type{});
+  MPI_Gatherv(part.data(), size, type, all.data(), sizes.data(), offsets.data(), type, root,
+              MPI_COMM_WORLD);
+  std::vector<Buffer> out;
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    const auto begin = all.begin() + offsets[p];
+    out.emplace_back(begin, begin + sizes[p]);
+  }
+  return out;
+}
+
 // An Error as bytes and back, for agree(): the message, its kind and hint, and every field of its
 // location.
 std::string pack(const Error& error) {
@@ -160,24 +185,7 @@ void Communicator::broadcast(std::span<std::uint64_t> words, int root) const {
 }
 
 std::vector<std::string> Communicator::gather(const std::string& bytes, int root) const {
-  const int size = count_of(bytes.size());
-  std::vector<int> sizes(rank_ == root ? static_cast<std::size_t>(size_) : 0);
-  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
-  std::vector<int> offsets(sizes.size(), 0);
-  std::size_t total = 0;
-  for (std::size_t p = 0; p < sizes.size(); ++p) {
-    offsets[p] = count_of(total);
-    total += static_cast<std::size_t>(sizes[p]);
-  }
-  std::string all(total, '\0');
-  MPI_Gatherv(bytes.data(), size, MPI_CHAR, all.data(), sizes.data(), offsets.data(), MPI_CHAR,
-              root, MPI_COMM_WORLD);
-  std::vector<std::string> out;
-  for (std::size_t p = 0; p < sizes.size(); ++p) {
-    out.push_back(
-        all.substr(static_cast<std::size_t>(offsets[p]), static_cast<std::size_t>(sizes[p])));
-  }
-  return out;
+  return gather_parts<std::string>(std::span<const char>(bytes), MPI_CHAR, root, rank_, size_);
 }
 
 std::string Communicator::scatter(const std::vector<std::string>& parts, int root) const {
@@ -200,23 +208,7 @@ std::string Communicator::scatter(const std::vector<std::string>& parts, int roo
 
 std::vector<std::vector<std::uint32_t>> Communicator::gather(std::span<const std::uint32_t> words,
                                                              int root) const {
-  const int size = count_of(words.size());
-  std::vector<int> sizes(rank_ == root ? static_cast<std::size_t>(size_) : 0);
-  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
-  std::vector<int> offsets(sizes.size(), 0);
-  std::size_t total = 0;
-  for (std::size_t p = 0; p < sizes.size(); ++p) {
-    offsets[p] = count_of(total);
-    total += static_cast<std::size_t>(sizes[p]);
-  }
-  std::vector<std::uint32_t> all(total);
-  MPI_Gatherv(words.data(), size, MPI_UINT32_T, all.data(), sizes.data(), offsets.data(),
-              MPI_UINT32_T, root, MPI_COMM_WORLD);
-  std::vector<std::vector<std::uint32_t>> out(sizes.size());
-  for (std::size_t p = 0; p < sizes.size(); ++p) {
-    out[p].assign(all.begin() + offsets[p], all.begin() + offsets[p] + sizes[p]);
-  }
-  return out;
+  return gather_parts<std::vector<std::uint32_t>>(words, MPI_UINT32_T, root, rank_, size_);
 }
 
 Communicator::Agreement Communicator::agree(const Status& mine) const {

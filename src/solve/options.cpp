@@ -5,37 +5,26 @@
 #include <algorithm>
 #include <thread>
 
+#include "catmouse/core/words.hpp"
 #include "solve/engines.hpp"
 
 namespace catmouse {
 
 namespace {
 
-constexpr Engine kEngines[] = {Engine::kAuto, Engine::kSmall, Engine::kGeneral, Engine::kPack,
-                               Engine::kCops};
+constexpr Word<Engine> kEngineWords[] = {
+    {Engine::kAuto, "auto"}, {Engine::kSmall, "small"}, {Engine::kGeneral, "general"},
+    {Engine::kPack, "pack"}, {Engine::kCops, "cops"},
+};
 
 }  // namespace
 
 std::string_view engine_name(Engine engine) {
-  switch (engine) {
-    case Engine::kAuto:
-      return "auto";
-    case Engine::kSmall:
-      return "small";
-    case Engine::kGeneral:
-      return "general";
-    case Engine::kPack:
-      return "pack";
-    case Engine::kCops:
-      break;
-  }
-  return "cops";
+  return word_of(kEngineWords, engine);
 }
 
 Result<Engine> parse_engine_name(std::string_view name) {
-  for (Engine engine : kEngines) {
-    if (name == engine_name(engine)) return engine;
-  }
+  if (std::optional<Engine> engine = parse_word(kEngineWords, name)) return *engine;
   return detail::option_error(
       ErrorField::kEngine,
       fmt::format("unknown engine '{}' (expected auto, small, general, pack or cops)", name));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "catmouse/core/words.hpp"
 #include "solve/queries.hpp"
 
 namespace catmouse {
@@ -17,20 +18,16 @@ StateValue apply_move_limit(const StateValue& unlimited, const Rules& rules, std
   return {};
 }
 
+constexpr Word<LineEnd> kLineEndWords[] = {
+    {LineEnd::kHole, "hole"},
+    {LineEnd::kCapture, "capture"},
+    {LineEnd::kStuck, "stuck"},
+    {LineEnd::kRepetition, "repetition"},
+    {LineEnd::kMoveLimit, "move limit"},
+};
+
 std::string_view line_end_name(LineEnd end) {
-  switch (end) {
-    case LineEnd::kHole:
-      return "hole";
-    case LineEnd::kCapture:
-      return "capture";
-    case LineEnd::kStuck:
-      return "stuck";
-    case LineEnd::kRepetition:
-      return "repetition";
-    case LineEnd::kMoveLimit:
-      break;
-  }
-  return "move limit";
+  return word_of(kLineEndWords, end);
 }
 
 std::string describe(const Position& p) {

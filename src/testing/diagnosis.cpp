@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catmouse/core/grid.hpp"
+#include "catmouse/core/words.hpp"
 #include "catmouse/solve/solve.hpp"
 
 namespace catmouse {
@@ -25,16 +26,14 @@ std::optional<Value> value_under(const GameSpec& game, const Rules& rules) {
   return value->value;
 }
 
+constexpr Word<Value> kValueWords[] = {
+    {Value::kDraw, "a draw"},
+    {Value::kMouseWin, "a mouse win"},
+    {Value::kCatWin, "a cat win"},
+};
+
 std::string value_word(Value value) {
-  switch (value) {
-    case Value::kDraw:
-      return "a draw";
-    case Value::kMouseWin:
-      return "a mouse win";
-    case Value::kCatWin:
-      return "a cat win";
-  }
-  return {};
+  return std::string(word_of(kValueWords, value));
 }
 
 // Where each diagnosis sends the reader for the fix.
@@ -109,26 +108,34 @@ std::string diagnose_graph(const GameSpec& game, const StateValue& exact,
   if (!rules.holes.empty() && !rules.cat_wins_in_hole) {
     const std::string holes = fmt::format("{}", fmt::join(rules.holes, ", "));
     const char* hole = rules.holes.size() == 1 ? "hole" : "holes";
+    // The line when the rules `mistaken` give the answer received: what the program took the
+    // hole's rule to be, and the fix.
+    auto misread = [&](const Rules& mistaken, std::string_view as_if,
+                       const std::string& fix) -> std::optional<std::string> {
+      if (value_under(game, mistaken) != received) return std::nullopt;
+      return fmt::format(
+          "diagnosis: the hole's rule: the answer received is {} as if {} {} {}; {} (see "
+          "docs/rules.md)",
+          value_word(received), as_if, hole, holes, fix);
+    };
     if (!rules.cat_forbidden_nodes().empty()) {
       Rules cat_enters = rules;
       cat_enters.cat_forbidden = std::vector<NodeId>{};
-      if (value_under(game, cat_enters) == received) {
-        return fmt::format(
-            "diagnosis: the hole's rule: the answer received is {} as if the cat could enter the "
-            "{} {}; the cat may never move onto it: leave the {} out of the cat's moves (see "
-            "docs/rules.md)",
-            value_word(received), hole, holes, hole);
+      if (auto line = misread(cat_enters, "the cat could enter the",
+                              fmt::format("the cat may never move onto it: leave the {} out of "
+                                          "the cat's moves",
+                                          hole))) {
+        return *line;
       }
     }
     Rules no_hole = rules;
     no_hole.cat_forbidden = rules.cat_forbidden_nodes();
     no_hole.holes.clear();
-    if (value_under(game, no_hole) == received) {
-      return fmt::format(
-          "diagnosis: the hole's rule: the answer received is {} as if the mouse did not win on "
-          "reaching the {} {}; it wins there at once: end the game when the mouse moves onto the "
-          "{} (see docs/rules.md)",
-          value_word(received), hole, holes, hole);
+    if (auto line = misread(no_hole, "the mouse did not win on reaching the",
+                            fmt::format("it wins there at once: end the game when the mouse "
+                                        "moves onto the {}",
+                                        hole))) {
+      return *line;
     }
   }
   if (capped) {

@@ -112,7 +112,8 @@ void add_check_command(CLI::App& app) {
   sub->add_flag("--grid", cmd->grid,
                 "test a LeetCode 1728 solver: maps in, true (the mouse wins) or false out");
   cmd->rules.add_to(*sub);
-  sub->footer(
+  set_help_footer(
+      *sub,
       "Graphs: every graph of up to --exhaustive nodes, interleaved with a search for long\n"
       "forced wins (which break solvers that cap the number of moves), then the search and\n"
       "random graphs in turn. Rule options make every graph a game of that variant (the\n"
@@ -139,16 +140,14 @@ void add_check_command(CLI::App& app) {
       "Each process runs in a process group of its own, killed when the process ends (its\n"
       "background children with it); a child that calls setsid escapes.\n"
       "Exit code: 0 no failure, 1 a failure, 2 usage error, 130/143 SIGINT/SIGTERM without\n"
-      "a failure.\n\n"
-      "Examples:\n"
-      "  catmouse check --batch -- python3 check_solution.py\n"
-      "  catmouse check --seed 1 -- ./my_solver\n"
-      "  catmouse check -- python3 solution.py\n"
-      "  catmouse check --batch --source random --max-graphs 10000 -- ./my_solver --batch\n"
-      "  catmouse check --graphs suspects.jsonl -- python3 solution.py\n"
-      "  catmouse check --mouse-stays --holes 0,3 -- ./variant_solver\n"
-      "  catmouse check --grid -- ./cat_and_mouse_ii\n"
-      "  catmouse check --grid --batch -- python3 check_grid_solution.py");
+      "a failure.",
+      {"catmouse check --batch -- python3 check_solution.py",
+       "catmouse check --seed 1 -- ./my_solver", "catmouse check -- python3 solution.py",
+       "catmouse check --batch --source random --max-graphs 10000 -- ./my_solver --batch",
+       "catmouse check --graphs suspects.jsonl -- python3 solution.py",
+       "catmouse check --mouse-stays --holes 0,3 -- ./variant_solver",
+       "catmouse check --grid -- ./cat_and_mouse_ii",
+       "catmouse check --grid --batch -- python3 check_grid_solution.py"});
   sub->callback([cmd] {
     const int code = run(*cmd);
     if (code != 0) throw ExitCode{code};

@@ -4,6 +4,7 @@
 
 #include <new>
 #include <system_error>
+#include <utility>
 
 #include "catmouse/solve/cops.hpp"
 #include "solve/engines.hpp"
@@ -28,33 +29,21 @@ Status check_cops(const Graph& graph, std::uint32_t k) {
 
 namespace {
 
-// Calls f(solver) with the engine for the graph's row width: rows of one to four words get loops
-// the compiler unrolls; larger graphs take the general one.
-template <class F>
+// Calls f(solver) with the engine for the graph's row width: rows of one to kUnrolled words get
+// loops the compiler unrolls (CopsSolver<kW>); larger graphs take the general one (CopsSolver<0>).
+constexpr std::uint64_t kUnrolled = 4;
+
+template <std::uint64_t kW = 1, class F>
 auto with_solver(const Graph& graph, std::uint32_t k, unsigned threads, CopsVariant variant,
                  F&& f) {
-  switch ((graph.node_count() + 63) / 64) {
-    case 1: {
-      CopsSolver<1> solver(graph, k, threads, variant);
-      return f(solver);
-    }
-    case 2: {
-      CopsSolver<2> solver(graph, k, threads, variant);
-      return f(solver);
-    }
-    case 3: {
-      CopsSolver<3> solver(graph, k, threads, variant);
-      return f(solver);
-    }
-    case 4: {
-      CopsSolver<4> solver(graph, k, threads, variant);
-      return f(solver);
-    }
-    default: {
-      CopsSolver<0> solver(graph, k, threads, variant);
-      return f(solver);
+  constexpr bool kGeneral = kW > kUnrolled;
+  if constexpr (!kGeneral) {
+    if ((graph.node_count() + 63) / 64 != kW) {
+      return with_solver<kW + 1>(graph, k, threads, variant, std::forward<F>(f));
     }
   }
+  CopsSolver<kGeneral ? 0 : kW> solver(graph, k, threads, variant);
+  return f(solver);
 }
 
 }  // namespace
