@@ -11,6 +11,7 @@
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "solve/engines.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -65,6 +66,61 @@ TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
   Result<SolvePlan> too_many = plan(make_spec(example1()), threads);
   ASSERT_FALSE(too_many.ok());
   EXPECT_EQ(too_many.error().where.field_text(), "threads");
+}
+
+// The memory limit is compared once, in plan(): the engine's bytes and what the caller declares
+// it will hold beside them (a file writer's buffers), with the caller's words in the refusal.
+TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
+  SolveOptions options;
+  options.memory_limit = plan(make_spec(example1())).value().memory_bytes() + 100;
+  ASSERT_TRUE(plan(make_spec(example1()), options).ok());
+  const auto writer = [](std::uint64_t bytes, std::string what) {
+    return [bytes, what](const SolvePlan& p) {
+      EXPECT_EQ(p.game().node_count(), 6u);
+      return CallerBytes{bytes, what};
+    };
+  };
+  ASSERT_TRUE(plan(make_spec(example1()), options, SinkKind::kTable, writer(100, "")).ok());
+  Result<SolvePlan> over =
+      plan(make_spec(example1()), options, SinkKind::kTable, writer(101, "saving the table"));
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.error().kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(over.error().where.field, ErrorField::kMemoryLimit);
+  EXPECT_EQ(over.error().message.rfind("saving the table needs about", 0), 0u)
+      << over.error().message;
+  EXPECT_EQ(over.error().hint.option, ErrorField::kNone);  // the engine's alone would mislead
+  // Without words of the caller's, the engine's stand, and with them the values-only hint.
+  Result<SolvePlan> engine_words =
+      plan(make_spec(example1()), options, SinkKind::kTable, writer(101, ""));
+  ASSERT_FALSE(engine_words.ok());
+  EXPECT_EQ(engine_words.error().message.rfind("solving 72 states needs about", 0), 0u)
+      << engine_words.error().message;
+  EXPECT_EQ(engine_words.error().hint.option, ErrorField::kValuesOnly);
+  // Every engine's bytes are refused by the plan, before anything runs.
+  options.memory_limit = 100;
+  Rules two;
+  two.cats = 2;
+  for (const Rules& rules : {Rules{}, two, cops_rules(2)}) {
+    Result<SolvePlan> refused = plan(make_spec(example1(), rules), options);
+    ASSERT_FALSE(refused.ok()) << rules.cats;
+    EXPECT_EQ(refused.error().kind, ErrorKind::kRefusedMemory);
+    EXPECT_EQ(refused.error().where.field, ErrorField::kMemoryLimit);
+  }
+}
+
+// The engines no longer compare their bytes with the limit: run without a plan, a limit far
+// below their need does not stop them (the plan is the only refusal).
+TEST(Plan, EnginesLeaveTheMemoryRefusalToThePlan) {
+  SolveOptions tight;
+  tight.memory_limit = 1;
+  const Game one(example1(), Rules{});
+  EXPECT_TRUE(detail::solve_one_cat(one, tight).ok());
+  Rules two;
+  two.cats = 2;
+  const Game pack(example1(), two);
+  EXPECT_TRUE(detail::solve_pack(pack, tight).ok());
+  const Game cops(example1(), cops_rules(2));
+  EXPECT_TRUE(detail::solve_cops_table(cops, tight).ok());
 }
 
 // Ten cats on a 16-node random graph: a placement has more joint moves than the pack engine

@@ -159,8 +159,9 @@ void run(const TableCommand& cmd) {
   if (!cmd.graph.empty()) throw InputError("--graph: only with a tablebase file");
   GameSpec spec = load_one_cat(cmd.input, cmd.rules);
   const SolveOptions options = cmd.engine.resolve();
+  // A table refused for memory is written through a file (whose save plans with its writer).
   const Result<SolvePlan> planned = plan(spec, options);
-  if (planned.ok() && planned->memory_bytes() > options.memory_limit) {
+  if (!planned.ok() && planned.error().kind == ErrorKind::kRefusedMemory) {
     return table_through_file(cmd, std::move(spec), options);
   }
   const Solution solution = solve_game(std::move(spec), cmd.engine);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <new>
 #include <system_error>
@@ -31,24 +32,12 @@ Engine auto_engine(const Game& game) {
   return Engine::kPack;
 }
 
-std::uint64_t table_memory(const Game& game, Engine engine, bool values_only) {
-  switch (engine) {
-    case Engine::kPack:
-      return pack_memory(game, values_only);
-    case Engine::kCops:
-      return cops_memory(game.node_count(), game.cats(), true, values_only,
-                         cops_variant(game.rules()));
-    default:
-      return one_cat_memory(game, values_only);
-  }
-}
-
 // What plan() decides about a game: the engine, the sink it can run into, its memory, and the
 // options a run takes (the caller's, with that engine).
 struct EngineChoice {
   Engine engine = Engine::kAuto;
   SinkKind sink = SinkKind::kTable;
-  std::uint64_t memory_bytes = 0;
+  MemoryNeed memory;
   SolveOptions options;
 };
 
@@ -68,15 +57,66 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
   }
   choice.sink =
       sink == SinkKind::kLevels && one_cat(choice.engine) ? SinkKind::kLevels : SinkKind::kTable;
-  choice.memory_bytes = choice.sink == SinkKind::kLevels
-                            ? one_cat_memory(game, true, false)
-                            : table_memory(game, choice.engine, options.values_only);
+  choice.memory = engine_memory(game, choice.engine, choice.sink, options.values_only);
   choice.options = options;
   choice.options.engine = choice.engine;
   return choice;
 }
 
+// The one memory refusal of every plan: the engine's bytes and the caller's together over the
+// limit. A caller that names the whole (`what`) gives the refusal its words, without the engine's
+// hint, which would count the engine alone.
+Status refuse_over_limit(const SolvePlan& planned, MemoryNeed need, const CallerMemory& caller) {
+  if (caller && need.bytes != UINT64_MAX) {
+    CallerBytes extra = caller(planned);
+    // Saturated below UINT64_MAX, which would mean the engine's own refusal.
+    need.bytes = std::min(extra.bytes, UINT64_MAX - 1 - need.bytes) + need.bytes;
+    if (!extra.what.empty()) {
+      need.what = std::move(extra.what);
+      need.values_only_bytes.reset();
+    }
+  }
+  return check_memory(need, planned.options().memory_limit);
+}
+
 }  // namespace
+
+MemoryNeed engine_memory(const Game& game, Engine engine, SinkKind sink, bool values_only) {
+  const std::string states = fmt::format("solving {} states", game.state_count());
+  if (sink == SinkKind::kLevels) return {one_cat_memory(game, true, false), states, {}};
+  switch (engine) {
+    case Engine::kPack:
+      return {pack_memory(game, values_only),
+              fmt::format("{} cats on {} nodes", game.cats(), game.node_count()),
+              {}};
+    case Engine::kCops:
+      return {cops_memory(game.node_count(), game.cats(), true, values_only,
+                          cops_variant(game.rules())),
+              fmt::format("{} cops on {} nodes", game.cats(), game.node_count()),
+              {}};
+    default:
+      if (values_only) return {one_cat_memory(game, true), states, {}};
+      return {one_cat_memory(game, false), states, one_cat_memory(game, true)};
+  }
+}
+
+MemoryNeed cops_question_memory(NodeId node_count, std::uint32_t k, std::uint64_t bytes) {
+  return {bytes, fmt::format("{} cops on {} nodes", k, node_count), {}};
+}
+
+Status check_memory(const MemoryNeed& need, std::uint64_t limit) {
+  // Too many to count: the engine refuses the game itself, naming what makes it so.
+  if (limit == 0 || need.bytes <= limit || need.bytes == UINT64_MAX) return {};
+  ErrorHint hint;
+  if (need.values_only_bytes) {
+    const std::uint64_t lean = *need.values_only_bytes;
+    hint.option = ErrorField::kValuesOnly;
+    hint.text = lean <= limit ? fmt::format("values only (no remoteness) would need {} and fit",
+                                            format_bytes(lean))
+                              : fmt::format("even values only would need {}", format_bytes(lean));
+  }
+  return memory_error(need.what, need.bytes, limit, std::move(hint));
+}
 
 Error position_error(const Position& position) {
   Error error{fmt::format("{} is not a position of this game", describe(position)), {}};
@@ -113,21 +153,31 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   return detail::out_of_memory_error("out of memory during the solve");
 }
 
-Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink) try {
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink,
+                       const CallerMemory& caller) try {
   Result<detail::EngineChoice> choice = detail::choose_engine(game, options, sink);
   if (!choice.ok()) return choice.error();
-  return SolvePlan(game, std::move(choice->options), choice->sink, choice->memory_bytes);
+  SolvePlan planned(game, std::move(choice->options), choice->sink, choice->memory.bytes);
+  if (Status ok = detail::refuse_over_limit(planned, std::move(choice->memory), caller); !ok) {
+    return ok.error();
+  }
+  return planned;
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory");
 }
 
-Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
+                       const CallerMemory& caller) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  Result<SolvePlan> planned = plan(game->game(), options, sink);
-  if (!planned.ok()) return planned.error();
+  Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
+  if (!choice.ok()) return choice.error();
+  SolvePlan planned(game->game(), std::move(choice->options), choice->sink, choice->memory.bytes);
   // The plan's game pointer stays good: an OwnedGame keeps its Game on the heap.
-  planned->owned_ = std::move(game).value();
+  planned.owned_ = std::move(game).value();
+  if (Status ok = detail::refuse_over_limit(planned, std::move(choice->memory), caller); !ok) {
+    return ok.error();
+  }
   return planned;
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory");
@@ -165,15 +215,19 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
-Result<StateValue> run(const SolvePlan& plan, const Position& position) {
+Result<StateValue> run(const SolvePlan& plan, const Position& position) try {
   if (plan.sink() != SinkKind::kLevels) {
     return detail::option_error(ErrorField::kEngine, "a plan for the table runs into a table");
   }
   if (!plan.game().valid(position)) return detail::position_error(position);
   const State state{position.mouse, position.cats[0], position.turn};
-  Result<StateValue> value = solve_state(plan.game(), state, plan.options());
+  Result<StateValue> value = detail::solve_one_cat_state(plan.game(), state, plan.options());
   if (!value.ok()) return value.error();
   return apply_move_limit(*value, plan.game().rules());
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
 }  // namespace catmouse

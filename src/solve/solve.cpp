@@ -10,8 +10,11 @@ namespace catmouse {
 
 Result<StateValue> solve_state(const Game& game, const State& state,
                                const SolveOptions& options) try {
-  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
-  return detail::solve_one_cat_state(game, state, options);
+  // The plan refuses what the kernel cannot hold; a game of more cats fails in the kernel.
+  const Result<SolvePlan> planned = plan(game, options, SinkKind::kLevels);
+  if (!planned.ok()) return planned.error();
+  return detail::solve_one_cat_state(
+      game, state, planned->sink() == SinkKind::kLevels ? planned->options() : options);
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {

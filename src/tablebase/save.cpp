@@ -245,19 +245,15 @@ std::uint64_t writer_memory(const TablebaseWriteOptions& write, StateIndex state
   return std::max(tb::spill_write_memory(states), writing);
 }
 
-// A save whose kernel and writer together need more than the memory limit, refused before the
-// solve: the message gives the whole estimate and its two parts.
-Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
-  const std::uint64_t limit = plan.options().memory_limit;
+// What a save through the spill holds beside the kernel's arrays, declared to plan(), whose
+// refusal then gives the whole estimate and its two parts. A save in memory holds nothing more.
+CallerBytes save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
+  if (plan.sink() != SinkKind::kLevels) return {};
   const std::uint64_t writer = writer_memory(write, plan.game().state_count());
-  const std::uint64_t total = plan.memory_bytes() + writer;
-  if (limit == 0 || total <= limit) return {};
-  return detail::memory_error(
-      fmt::format("saving {} states (the solve's arrays {}, the spill's and the file writer's "
-                  "buffers {})",
-                  plan.game().state_count(), format_bytes(plan.memory_bytes()),
-                  format_bytes(writer)),
-      total, limit);
+  return {writer, fmt::format("saving {} states (the solve's arrays {}, the spill's and the file "
+                              "writer's buffers {})",
+                              plan.game().state_count(), format_bytes(plan.memory_bytes()),
+                              format_bytes(writer))};
 }
 
 // The save of any other game: the table in memory, then the writer.
@@ -301,7 +297,9 @@ std::string tablebase_checkpoint_path(const std::string& path) {
 Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions& options,
                                                const std::string& path,
                                                const TablebaseSaveOptions& save) try {
-  Result<SolvePlan> planned = plan(std::move(spec), options, SinkKind::kLevels);
+  Result<SolvePlan> planned =
+      plan(std::move(spec), options, SinkKind::kLevels,
+           [&save](const SolvePlan& p) { return save_memory(p, save.write); });
   if (!planned.ok()) return planned.error();
   const GameSpec& owned = planned->spec();
   const Engine engine = planned->engine();
@@ -326,7 +324,6 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
     }
     return save_in_memory(std::move(planned).value(), path, save);
   }
-  if (Status ok = check_save_memory(*planned, save.write); !ok) return ok.error();
   Result<TablebaseSaveReport> report =
       SpilledSave(*planned, path, save, key).run(std::move(previous).value());
 #ifdef __GLIBC__

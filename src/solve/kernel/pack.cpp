@@ -600,10 +600,6 @@ Result<Table> solve_pack(const Game& game, const SolveOptions& options) {
                         fmt::format("{} cats on {} nodes have too many states to hold", game.cats(),
                                     game.node_count()));
   }
-  if (options.memory_limit != 0 && estimate > options.memory_limit) {
-    return memory_error(fmt::format("{} cats on {} nodes", game.cats(), game.node_count()),
-                        estimate, options.memory_limit);
-  }
   return PackSolver(game, options).run();
 }
 
