@@ -170,14 +170,10 @@ Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink
                        const CallerMemory& caller) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  Result<detail::EngineChoice> choice = detail::choose_engine(game->game(), options, sink);
-  if (!choice.ok()) return choice.error();
-  SolvePlan planned(game->game(), std::move(choice->options), choice->sink, choice->memory.bytes);
+  Result<SolvePlan> planned = plan(game->game(), options, sink, caller);
+  if (!planned.ok()) return planned.error();
   // The plan's game pointer stays good: an OwnedGame keeps its Game on the heap.
-  planned.owned_ = std::move(game).value();
-  if (Status ok = detail::refuse_over_limit(planned, std::move(choice->memory), caller); !ok) {
-    return ok.error();
-  }
+  planned->owned_ = std::move(game).value();
   return planned;
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory");

@@ -41,7 +41,8 @@ struct CallerBytes {
   std::uint64_t bytes = 0;
   std::string what;
 };
-// The caller's bytes for a plan, asked once plan() has chosen its engine and sink.
+// The caller's bytes for a plan, asked once plan() has chosen its engine and sink: of the plan,
+// game(), options(), engine(), sink() and memory_bytes() (not yet spec() and owned_game()).
 using CallerMemory = std::function<CallerBytes(const SolvePlan& plan)>;
 
 class SolvePlan {
