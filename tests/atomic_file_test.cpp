@@ -27,6 +27,7 @@
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/io/generate.hpp"
 #include "catmouse/tablebase/save.hpp"
+#include "test_util.hpp"
 #include "unix_socket.hpp"
 
 namespace catmouse {
@@ -36,43 +37,10 @@ namespace fs = std::filesystem;
 using catmouse::test::bound_socket;
 using catmouse::test::receive;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using testing::slurp;
+using testing::type_of;
 
-mode_t type_of(const fs::path& path) {
-  struct stat status {};
-  EXPECT_EQ(::lstat(path.c_str(), &status), 0) << path;
-  return status.st_mode & S_IFMT;
-}
-
-class AtomicFileTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("catmouse_atomic_" + std::to_string(::getpid()) + "_" + test->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  // The names in the folder, sorted, to see that nothing was left or made beside a target.
-  std::string listing() const {
-    std::set<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      names.insert(entry.path().filename().string());
-    }
-    std::string out;
-    for (const std::string& name : names) out += name + " ";
-    return out;
-  }
-
-  fs::path dir_;
-};
+class AtomicFileTest : public testing::TempDirTest {};
 
 TEST_F(AtomicFileTest, AMissingOrRegularFileIsReplacedWhole) {
   const fs::path file = dir_ / "out.txt";

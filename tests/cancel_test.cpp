@@ -6,17 +6,12 @@
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/cops.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "test_util.hpp"
 
 namespace catmouse {
 namespace {
 
-Graph generated(GraphFamily family, NodeId nodes, std::uint64_t seed = 3) {
-  GenerateOptions options;
-  options.family = family;
-  options.nodes = nodes;
-  options.seed = seed;
-  return generate(options).value();
-}
+using testing::generated;
 
 struct Counted {
   int polls = 0;

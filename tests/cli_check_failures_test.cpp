@@ -12,28 +12,16 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
 constexpr const char* kPython = "/usr/bin/python3";
 
-// A folder of its own for the files of one test, removed with the object.
-struct Folder {
-  explicit Folder(const std::string& tag)
-      : path(std::filesystem::temp_directory_path() /
-             ("catmouse_check_failures_" + std::to_string(::getpid()) + "_" + tag)) {
-    std::filesystem::create_directories(path);
-  }
-  ~Folder() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name, const std::string& text) const {
-    const std::string at = (path / name).string();
-    std::ofstream(at) << text;
-    return at;
-  }
-  std::filesystem::path path;
-};
+using Folder = catmouse::testing::TempDir;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -55,7 +43,7 @@ constexpr const char* kSolutionOnly =
     "        return 1\n";
 
 TEST(CliCheckFailures, EachClassIsOneParagraphWithItsFix) {
-  const Folder folder("classes");
+  const Folder folder("check_failures_classes");
   const std::string solution = folder.file("solution.py", kSolutionOnly);
   const std::string reads_all = data("../programs/capped_dp.py");
   const struct {
@@ -176,8 +164,8 @@ TEST(CliCheckFailures, AWrongAnswerKeepsItsExplanation) {
 // A mistyped program or file is a mistake in the command line: exit 2, one message on stderr that
 // says what is missing (and what it may have meant), nothing on stdout.
 TEST(CliCheckFailures, AProgramNotFoundIsAUsageError) {
-  const Folder folder("missing");
-  const std::string dir = folder.path.string();
+  const Folder folder("check_failures_missing");
+  const std::string dir = folder.str();
   folder.file("capped_dp.py", slurp(data("../programs/capped_dp.py")));  // not executable
   const struct {
     std::string command;
@@ -217,7 +205,7 @@ TEST(CliCheckFailures, AProgramNotFoundIsAUsageError) {
 // timeout on the search's 14-node graph shrinks to 6 nodes, each failing run taking the
 // --timeout.
 TEST(CliCheckFailures, TimeoutsAreShrunk) {
-  const Folder folder("slow");
+  const Folder folder("check_failures_slow");
   const std::string program =
       folder.file("slow.sh", std::string("g=$(cat)\n"
                                          "n=$(printf %s \"$g\" | tr -cd '[' | wc -c)\n"
@@ -253,7 +241,7 @@ TEST(CliCheckFailures, APassSaysWhatItCovered) {
   EXPECT_EQ(part.exit_code, 0) << part.out << part.err;
   EXPECT_EQ(part.out.rfind("checked 20 graphs (the first 20 small graphs of 3 to ", 0), 0u)
       << part.out;
-  const Folder folder("file");
+  const Folder folder("check_failures_file");
   const std::string file = folder.file("two.jsonl", "[[2],[2],[0,1]]\n[[1,2],[0,2],[0,1]]\n");
   const CliRun lines = catmouse("check --batch --graphs " + file + " -- " + solver);
   EXPECT_EQ(lines.exit_code, 0) << lines.out << lines.err;

@@ -16,10 +16,12 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
 // The Python interpreter of the tests: Debian's, whatever python3 comes first in PATH.
 constexpr const char* kPython = "/usr/bin/python3";
@@ -30,16 +32,7 @@ std::string python_program(const std::string& name) {
 
 // A file of this test process, removed with the object: a program under test appends a line to
 // it per process started.
-struct Marker {
-  explicit Marker(const std::string& tag)
-      : path(std::filesystem::temp_directory_path() /
-             ("catmouse_check_runs_" + std::to_string(::getpid()) + "_" + tag)) {
-    std::filesystem::remove(path);
-  }
-  ~Marker() { std::filesystem::remove(path); }
-  std::vector<std::string> lines() const { return lines_of(slurp(path)); }
-  std::filesystem::path path;
-};
+using Marker = catmouse::testing::TempPath;
 
 // Waits (up to a minute, checking every 20 ms) until `done` holds; whether it did.
 bool eventually(const std::function<bool()>& done) {
@@ -70,9 +63,9 @@ int live_members(pid_t group) {
 // Runs catmouse with `args` (shell-quoted), sends it `signal` once `ready` holds, and returns its
 // output and exit code.
 CliRun interrupted(const std::string& args, const std::function<bool()>& ready, int signal) {
-  const Marker out("out"), err("err");
+  const Marker out("check_runs_out"), err("check_runs_err");
   const std::string line = std::string("exec '") + CATMOUSE_CLI + "' " + args + " </dev/null >'" +
-                           out.path.string() + "' 2>'" + err.path.string() + "'";
+                           out.str() + "' 2>'" + err.str() + "'";
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
@@ -84,8 +77,8 @@ CliRun interrupted(const std::string& args, const std::function<bool()>& ready, 
   ::waitpid(pid, &status, 0);
   CliRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = slurp(out.path);
-  run.err = slurp(err.path);
+  run.out = slurp(out.path());
+  run.err = slurp(err.path());
   return run;
 }
 
@@ -117,11 +110,12 @@ TEST(CliCheckRuns, TimeBudgetIncludesShrinking) {
 }
 
 TEST(CliCheckRuns, SigintPrintsTheSummarySoFar) {
-  const Marker runs("sigint");
-  const std::string program = "sh -c 'echo run >> " + runs.path.string() + "; sleep 0.1; exec " +
-                              CATMOUSE_CLI + " solve --code -'";
+  const Marker runs("check_runs_sigint");
+  const std::string program =
+      "sh -c 'echo run >> " + runs.str() + "; sleep 0.1; exec " + CATMOUSE_CLI + " solve --code -'";
   const CliRun run = interrupted(
-      "check --no-batch -- " + program, [&] { return runs.lines().size() >= 4; }, SIGINT);
+      "check --no-batch -- " + program, [&] { return lines_of(slurp(runs.path())).size() >= 4; },
+      SIGINT);
   EXPECT_EQ(run.exit_code, 130) << run.out << run.err;
   ASSERT_EQ(lines_of(run.out).size(), 1u) << run.out;
   EXPECT_EQ(run.out.find("checked "), 0u) << run.out;
@@ -134,15 +128,15 @@ TEST(CliCheckRuns, SigintPrintsTheSummarySoFar) {
 // program is wrong (it answers 0) on graphs of 12 nodes or more only, so that the shrink has
 // many graphs of 12 nodes to try.
 TEST(CliCheckRuns, SigtermWhileShrinkingReportsTheFailure) {
-  const Marker runs("sigterm");
+  const Marker runs("check_runs_sigterm");
   const std::string program =
-      "sh -c 'echo run >> " + runs.path.string() +
+      "sh -c 'echo run >> " + runs.str() +
       "; read l; sleep 0.05; n=$(printf %s \"$l\" | tr -cd [ | wc -c); if [ $n -gt 12 ]; then "
       "echo 0; else printf \"%s\\n\" \"$l\" | " +
       CATMOUSE_CLI + " solve --code -; fi'";
   const CliRun run = interrupted(
       "check --no-batch --source random --nodes 12-14 -- " + program,
-      [&] { return runs.lines().size() >= 12; }, SIGTERM);
+      [&] { return lines_of(slurp(runs.path())).size() >= 12; }, SIGTERM);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("failure 1: graph 1, from random graph 1"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("shrinking stopped (interrupted by SIGTERM) after "), std::string::npos)
@@ -168,8 +162,8 @@ TEST(CliCheckRuns, OutputIsCappedAtOneMebibyte) {
 // Each process runs in a process group of its own, killed when it ends: a background child that
 // holds the program's output neither delays the answer nor outlives the run.
 TEST(CliCheckRuns, BackgroundChildrenDoNotOutliveTheRun) {
-  const Marker groups("groups");
-  const std::string record = "echo $$ >> " + groups.path.string() + "; sleep 300 & ";
+  const Marker groups("check_runs_groups");
+  const std::string record = "echo $$ >> " + groups.str() + "; sleep 300 & ";
   const std::string cases[] = {"check --no-batch --max-graphs 3 -- sh -c '" + record + "exec " +
                                    CATMOUSE_CLI + " solve --code -'",
                                "check --batch --source exhaustive --max-graphs 3 -- sh -c '" +
@@ -180,7 +174,7 @@ TEST(CliCheckRuns, BackgroundChildrenDoNotOutliveTheRun) {
     EXPECT_NE(run.out.find("checked 3 "), std::string::npos) << args << run.out;
     EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << args << run.out;
   }
-  const std::vector<std::string> leaders = groups.lines();
+  const std::vector<std::string> leaders = lines_of(slurp(groups.path()));
   EXPECT_EQ(leaders.size(), 4u);  // three processes, then one for all
   for (const std::string& leader : leaders) {
     const pid_t group = std::stoi(leader);
@@ -207,9 +201,9 @@ TEST(CliCheckRuns, PythonCappedSolverRunPerProcessIsFound) {
 // shrink included) goes through one process, and the shrunk graph is confirmed alone.
 TEST(CliCheckRuns, SlowProgramAnsweringLineByLineIsBatched) {
   // The sleep makes the program slow wherever it runs (the probe waits for slow programs only).
-  const Marker starts("batched");
-  const std::string program = "sh -c 'echo start >> " + starts.path.string() +
-                              "; sleep 0.05; exec " + python_program("capped_dp.py") + " --lines'";
+  const Marker starts("check_runs_batched");
+  const std::string program = "sh -c 'echo start >> " + starts.str() + "; sleep 0.05; exec " +
+                              python_program("capped_dp.py") + " --lines'";
   const CliRun run = catmouse("check --seed 1 -- " + program);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_NE(run.err.find("the program answers a graph per line, so check now sends it many per "
@@ -222,7 +216,7 @@ TEST(CliCheckRuns, SlowProgramAnsweringLineByLineIsBatched) {
   ASSERT_FALSE(graph.empty()) << run.out;
   EXPECT_LE(std::count(graph.begin(), graph.end(), '['), 11) << graph;  // at most 10 nodes
   // Runs to shrink, but few processes: 1 alone, the probe's, 2 confirmations.
-  EXPECT_LE(starts.lines().size(), 8u);
+  EXPECT_LE(lines_of(slurp(starts.path())).size(), 8u);
 }
 
 // A slow program that reads its whole input cannot be batched: check says so and what to do.
@@ -274,10 +268,10 @@ TEST_P(CliCheckGridCap, SeventyMoveCapIsFoundAndShrunk) {
       << run.out;
   const std::string map = line_after(run.out, "shrunk in");
   ASSERT_EQ(map.rfind("{\"grid\":[", 0), 0u) << run.out;
-  const Marker file("grid70_" + std::to_string(GetParam()));
-  std::ofstream(file.path) << map << "\n";
-  EXPECT_EQ(catmouse("solve --code " + file.path.string()).out, "true\n") << map;
-  EXPECT_EQ(run_command(solver, file.path.string()).out, "false\n") << map;
+  const Marker file("check_runs_grid70_" + std::to_string(GetParam()));
+  catmouse::testing::put(file.path(), map + "\n");
+  EXPECT_EQ(catmouse("solve --code " + file.str()).out, "true\n") << map;
+  EXPECT_EQ(run_command(solver, file.str()).out, "false\n") << map;
   const std::string expected = "expected: true (mouse wins in ";
   const std::size_t at = run.out.find(expected);
   ASSERT_NE(at, std::string::npos) << run.out;
@@ -307,14 +301,14 @@ INSTANTIATE_TEST_SUITE_P(Seeds, CliCheckGridCap, testing::Values(1, 2, 3));
 
 // In batch mode one process answers every map.
 TEST(CliCheckRuns, GridBatchUsesOneProcess) {
-  const Marker starts("grid_batch");
-  const std::string program = "sh -c 'echo start >> " + starts.path.string() + "; exec " +
+  const Marker starts("check_runs_grid_batch");
+  const std::string program = "sh -c 'echo start >> " + starts.str() + "; exec " +
                               CATMOUSE_CAPPED_GRID + " --batch --turns 1000'";
   const CliRun run = catmouse("check --grid --batch --max-graphs 400 -- " + program);
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("checked 400 "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << run.out;
-  EXPECT_EQ(starts.lines().size(), 1u);
+  EXPECT_EQ(lines_of(slurp(starts.path())).size(), 1u);
 }
 
 }  // namespace

@@ -10,21 +10,14 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 
-// `text` in a temporary file, removed with the object.
-struct TempFile {
-  explicit TempFile(const std::string& text, const std::string& tag = "")
-      : path(std::filesystem::temp_directory_path() /
-             ("catmouse_variant_" + std::to_string(::getpid()) + tag + ".json")) {
-    std::ofstream(path) << text << "\n";
-  }
-  ~TempFile() { std::filesystem::remove(path); }
-  std::filesystem::path path;
-};
+using catmouse::testing::TempFile;
 
 // A solver of default LeetCode 913 does not know the variant: check finds a graph where the
 // variant's answer differs, shrinks it, and reports answers that separate runs confirm. (That
@@ -36,9 +29,9 @@ TEST(CliCheckVariants, AProgramIgnoringTheRulesIsCaught) {
   ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
   const std::string graph = line_after(run.out, "shrunk in");
   ASSERT_FALSE(graph.empty()) << run.out;
-  const TempFile file(graph);
-  const std::string exact = catmouse("solve --code " + rules + " " + file.path.string()).out;
-  const std::string theirs = catmouse("solve --code " + file.path.string()).out;
+  const TempFile file("variant.json", graph + "\n");
+  const std::string exact = catmouse("solve --code " + rules + " " + file.str()).out;
+  const std::string theirs = catmouse("solve --code " + file.str()).out;
   ASSERT_FALSE(exact.empty());
   EXPECT_NE(exact, theirs) << graph;
   EXPECT_NE(run.out.find("expected: " + exact.substr(0, 1)), std::string::npos) << run.out;
@@ -65,10 +58,9 @@ TEST(CliCheckVariants, GridFindsAndShrinksACappedSolver) {
   ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
   const std::string map = line_after(run.out, "shrunk in");
   ASSERT_EQ(map.rfind("{\"grid\":[", 0), 0u) << run.out;
-  const TempFile file(map);
-  EXPECT_EQ(catmouse("solve --code " + file.path.string()).out, "true\n") << map;
-  EXPECT_EQ(run_command(std::string(CATMOUSE_CAPPED_GRID) + " 1", file.path.string()).out,
-            "false\n")
+  const TempFile file("variant.json", map + "\n");
+  EXPECT_EQ(catmouse("solve --code " + file.str()).out, "true\n") << map;
+  EXPECT_EQ(run_command(std::string(CATMOUSE_CAPPED_GRID) + " 1", file.str()).out, "false\n")
       << map;
   EXPECT_NE(run.out.find("expected: true (mouse wins in "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("received: false\ndiagnosis: a move cap? the mouse wins in "),
@@ -88,9 +80,9 @@ TEST(CliCheckVariants, GridRightSolverAndFile) {
     EXPECT_NE(run.out.find(": all agreed;"), std::string::npos) << source << run.out;
   }
   // The map of examples/grid1728.json is answered true; a program saying false fails on line 1.
-  const TempFile file(slurp(example("grid1728.json")));
+  const TempFile file("variant.json", slurp(example("grid1728.json")) + "\n");
   const CliRun wrong =
-      catmouse("check --grid --no-shrink --graphs " + file.path.string() + " -- echo false");
+      catmouse("check --grid --no-shrink --graphs " + file.str() + " -- echo false");
   EXPECT_EQ(wrong.exit_code, 1) << wrong.out << wrong.err;
   EXPECT_NE(wrong.out.find("failure 1: map 1, from line 1 of the file"), std::string::npos)
       << wrong.out;
@@ -100,14 +92,20 @@ TEST(CliCheckVariants, GridRightSolverAndFile) {
       << garbage.out;
   // Python's True and False are answers.
   const CliRun python =
-      catmouse("check --grid --no-shrink --graphs " + file.path.string() + " -- echo False");
+      catmouse("check --grid --no-shrink --graphs " + file.str() + " -- echo False");
   EXPECT_NE(python.out.find("received: false\n"), std::string::npos) << python.out;
 }
 
 TEST(CliCheckVariants, UsageErrorsExitTwo) {
-  const TempFile bad_map("{\"grid\":[\"M.C\",\"..X\"],\"catJump\":1,\"mouseJump\":1}", "a");
-  const TempFile big_map("{\"grid\":[\"M.C\",\"..F\"],\"catJump\":0,\"mouseJump\":1}", "b");
-  const TempFile with_rules("{\"graph\":[[1,2],[0,2],[0,1]],\"rules\":{\"first\":\"cat\"}}", "c");
+  const TempFile bad_map(
+      "variant_a.json",
+      std::string("{\"grid\":[\"M.C\",\"..X\"],\"catJump\":1,\"mouseJump\":1}") + "\n");
+  const TempFile big_map(
+      "variant_b.json",
+      std::string("{\"grid\":[\"M.C\",\"..F\"],\"catJump\":0,\"mouseJump\":1}") + "\n");
+  const TempFile with_rules(
+      "variant_c.json",
+      std::string("{\"graph\":[[1,2],[0,2],[0,1]],\"rules\":{\"first\":\"cat\"}}") + "\n");
   const struct {
     std::string args;
     std::string message;
@@ -117,11 +115,10 @@ TEST(CliCheckVariants, UsageErrorsExitTwo) {
       {"check --grid --exhaustive 13 -- true", "--exhaustive: at most 12 cells"},
       {"check --cats 2 -- true", "--cats: check tests solvers with one cat"},
       {"check --holes 0,20 -- true", "--holes: node 20 is out of range (nodes are 0..13)"},
-      {"check --grid --graphs " + bad_map.path.string() + " -- true", ".json:1:"},
-      {"check --grid --graphs " + big_map.path.string() + " -- true",
+      {"check --grid --graphs " + bad_map.str() + " -- true", ".json:1:"},
+      {"check --grid --graphs " + big_map.str() + " -- true",
        ".json:1: not a LeetCode 1728 map (at most 8 rows and 8 columns, jumps 1 to 8)"},
-      {"check --graphs " + with_rules.path.string() + " -- true",
-       ".json:1: the line sets its own rules"},
+      {"check --graphs " + with_rules.str() + " -- true", ".json:1: the line sets its own rules"},
       {"check --grid --source exhaustive --exhaustive 2 -- true", "nothing to check"},
       {"check --time -1 -- true", "--time: give a number of seconds"},
   };

@@ -16,6 +16,7 @@
 #include "catmouse/tablebase/save.hpp"
 #include "catmouse/tablebase/tablebase.hpp"
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
@@ -28,22 +29,8 @@ CliRun run(const std::string& args) {
   return cli_test::catmouse(args);
 }
 
-// A file in the temporary folder, removed at the end of the test.
-class TempPath {
- public:
-  explicit TempPath(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("catmouse_cli_ckpt_" + std::to_string(::getpid()) + "_" + name)) {}
-  ~TempPath() { fs::remove(path_); }
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
-
-void put(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+using catmouse::testing::put;
+using catmouse::testing::TempPath;
 
 // A random graph of `nodes` nodes in a file (the general engine's sweep kernel above 64 nodes).
 void random_graph(const TempPath& file, int nodes, int seed = 3) {

@@ -14,28 +14,15 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 namespace fs = std::filesystem;
 
-// A folder of its own in the temporary folder, removed with its files at the end of the test.
-class TempDir {
- public:
-  explicit TempDir(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("catmouse_cli_export_" + std::to_string(::getpid()) + "_" + name)) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& file) const { return (path_ / file).string(); }
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
+using catmouse::testing::TempDir;
 
 struct Board {
   std::string family;

@@ -27,6 +27,7 @@
 #include "forged_table.hpp"
 #include "tablebase/codec.hpp"
 #include "tablebase/format.hpp"
+#include "test_util.hpp"
 
 namespace catmouse {
 namespace {
@@ -149,18 +150,10 @@ Graph path(NodeId nodes) {
   return Graph::from_edges(nodes, edges).value();
 }
 
-class ForgedTablebase : public ::testing::Test {
+class ForgedTablebase : public catmouse::testing::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("catmouse_forged_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string write(const std::string& name, const std::string& bytes) {
-    const fs::path file = dir_ / name;
-    std::ofstream(file, std::ios::binary) << bytes;
-    return file.string();
+    return folder_.file(name, bytes);
   }
 
   // `commands` (of verify, table --out - and probe) on `file`, with `extra` options: each refuses
@@ -185,8 +178,6 @@ class ForgedTablebase : public ::testing::Test {
                   static_cast<double>(child.peak_bytes) / (1 << 20), child.err.c_str());
     }
   }
-
-  fs::path dir_;
 };
 
 Rules rules_of(const std::string& valid) {

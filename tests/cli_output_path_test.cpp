@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 #include "unix_socket.hpp"
 
 namespace {
@@ -39,35 +40,9 @@ std::string quoted(const fs::path& path) {
   return text;
 }
 
-mode_t type_of(const fs::path& path) {
-  struct stat status {};
-  EXPECT_EQ(::lstat(path.c_str(), &status), 0) << path;
-  return status.st_mode & S_IFMT;
-}
+using catmouse::testing::type_of;
 
-class OutputPath : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("catmouse_output_path_" + std::to_string(::getpid()) + "_" + test->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string listing() const {
-    std::set<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      names.insert(entry.path().filename().string());
-    }
-    std::string out;
-    for (const std::string& name : names) out += name + " ";
-    return out;
-  }
-
-  fs::path dir_;
-};
+class OutputPath : public catmouse::testing::TempDirTest {};
 
 // Each writer with its output at `out` (already quoted).
 std::vector<std::string> writers(const std::string& out) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
@@ -29,16 +30,8 @@ std::string cli() {
 }
 
 // A folder of its own for each test, with a generated graph of `nodes` nodes in it.
-class Output : public ::testing::Test {
+class Output : public catmouse::testing::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("catmouse_output_" + std::to_string(::getpid()) + "_" + test->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   std::filesystem::path file(const std::string& name) const { return dir_ / name; }
   std::string graph(int nodes) {
     const auto path = file("g" + std::to_string(nodes) + ".json");
@@ -49,8 +42,6 @@ class Output : public ::testing::Test {
     }
     return "'" + path.string() + "'";
   }
-
-  std::filesystem::path dir_;
 };
 
 // Every command that writes to stdout, on a small graph.

@@ -11,28 +11,16 @@
 #include <string>
 
 #include "cli_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 using namespace cli_test;
+using cli_test::catmouse;  // not the namespace
 namespace fs = std::filesystem;
 
-// A file in the temporary folder, removed at the end of the test.
-class TempPath {
- public:
-  explicit TempPath(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("catmouse_cli_tb_" + std::to_string(::getpid()) + "_" + name)) {}
-  ~TempPath() { fs::remove(path_); }
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
-
-void put(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+using catmouse::testing::put;
+using catmouse::testing::TempPath;
 
 // Every state of the one-cat game on n nodes as probe --batch queries.
 std::string every_query(int n) {

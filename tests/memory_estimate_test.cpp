@@ -140,7 +140,9 @@ class MemoryEstimate : public ::testing::Test {
     // a difference of two peaks: within that, a difference is noise, not a miscount.
     constexpr double kNoise = 512.0 * 1024;
     EXPECT_GE(estimated + kNoise, measured);
-    EXPECT_LE(estimated, std::max(1.25 * measured, measured + kNoise));
+    // A tiny game's peak inflated by that noise leaves a measure near 0 for a solve of a few
+    // hundred KiB (seen on a loaded machine): the two peaks' noise adds up in the difference.
+    EXPECT_LE(estimated, std::max(1.25 * measured, measured + 2 * kNoise));
   }
 
   // The tiny game: a path of three nodes (hole, mouse, cat), solved at once for any number of

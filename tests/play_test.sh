@@ -10,11 +10,7 @@ cli=$1
 examples=$2
 data=$3
 
-fail() {
-  echo "FAIL: $1" >&2
-  [ -n "${2:-}" ] && printf '%s\n' "$2" >&2
-  exit 1
-}
+source "$(dirname "$0")/lib.sh"
 
 # --- Pipes -------------------------------------------------------------------------------------
 over() { printf '%s\n' "$1" | grep '^Game over: ' | tail -n 1; }

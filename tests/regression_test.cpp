@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "capped_dp.hpp"
 #include "catmouse/io/format.hpp"
@@ -15,12 +16,19 @@
 namespace catmouse {
 namespace {
 
-TEST(Regression, TwoNTurnCapCounterexamples) {
+// A line of capped_2n_counterexamples.txt: the start's value and remoteness, and the graph.
+struct Counterexample {
+  int expected;
+  std::uint32_t remoteness;
+  std::string lists;
+  Graph graph;
+};
+
+std::vector<Counterexample> counterexamples() {
   std::ifstream in(std::string(CATMOUSE_TEST_DATA) + "/capped_2n_counterexamples.txt");
-  ASSERT_TRUE(in) << "missing test data";
-  std::string line;
-  int graphs = 0;
-  while (std::getline(in, line)) {
+  EXPECT_TRUE(in) << "missing test data";
+  std::vector<Counterexample> all;
+  for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     int expected = -1;
@@ -28,14 +36,22 @@ TEST(Regression, TwoNTurnCapCounterexamples) {
     std::string lists;
     fields >> expected >> remoteness >> lists;
     Result<Graph> graph = parse_leetcode(lists, "capped_2n_counterexamples.txt");
-    ASSERT_TRUE(graph.ok()) << graph.error().to_string();
-    const Game game(*graph, Rules{});
+    EXPECT_TRUE(graph.ok()) << graph.error().to_string();
+    if (graph.ok()) all.push_back({expected, remoteness, lists, std::move(graph).value()});
+  }
+  return all;
+}
+
+TEST(Regression, TwoNTurnCapCounterexamples) {
+  int graphs = 0;
+  for (const Counterexample& c : counterexamples()) {
+    const Game game(c.graph, Rules{});
     const Table table = solve_table(game).value();
-    EXPECT_EQ(static_cast<int>(table.value(game.start())), expected) << lists;
-    EXPECT_EQ(table.remoteness(game.start()), remoteness) << lists;
-    EXPECT_EQ(solve_reference(*graph, Rules{}), table) << lists;
-    EXPECT_GE(remoteness, 2 * graph->node_count());
-    EXPECT_NE(testing::capped_dp(*graph, 2 * graph->node_count()), expected) << lists;
+    EXPECT_EQ(static_cast<int>(table.value(game.start())), c.expected) << c.lists;
+    EXPECT_EQ(table.remoteness(game.start()), c.remoteness) << c.lists;
+    EXPECT_EQ(solve_reference(c.graph, Rules{}), table) << c.lists;
+    EXPECT_GE(c.remoteness, 2 * c.graph.node_count());
+    EXPECT_NE(testing::capped_dp(c.graph, 2 * c.graph.node_count()), c.expected) << c.lists;
     ++graphs;
   }
   EXPECT_GE(graphs, 5);
@@ -44,18 +60,8 @@ TEST(Regression, TwoNTurnCapCounterexamples) {
 // With a cap far beyond every remoteness the capped DP is right, which shows the test DP itself
 // is faithful and only its cap is at fault.
 TEST(Regression, CappedDpIsRightWithALargeCap) {
-  std::ifstream in(std::string(CATMOUSE_TEST_DATA) + "/capped_2n_counterexamples.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    int expected = -1;
-    std::uint32_t remoteness = 0;
-    std::string lists;
-    fields >> expected >> remoteness >> lists;
-    Result<Graph> graph = parse_leetcode(lists, "data");
-    ASSERT_TRUE(graph.ok());
-    EXPECT_EQ(testing::capped_dp(*graph, 4 * remoteness + 8), expected) << lists;
+  for (const Counterexample& c : counterexamples()) {
+    EXPECT_EQ(testing::capped_dp(c.graph, 4 * c.remoteness + 8), c.expected) << c.lists;
   }
 }
 

@@ -13,10 +13,7 @@ cleanup() {
   rm -rf "$prefix"
 }
 trap cleanup EXIT
-fail() {
-  echo "FAIL: $1" >&2
-  exit 1
-}
+source "$(dirname "$0")/lib.sh"
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
 [ -f "$prefix/share/catmouse/web/index.html" ] || fail "web/ is not installed under share/catmouse"

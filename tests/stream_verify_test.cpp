@@ -179,7 +179,8 @@ TEST(StreamVerify, AgreesWithTheSimpleCheckOnValidAndBrokenTables) {
   }
 }
 
-TEST(StreamVerify, AgreesOnEveryFaultOfASmallGame) {
+// Each variant valid on a small six-node graph: its game and its name.
+void for_each_small_game(const std::function<void(const Game&, const std::string&)>& check) {
   const Graph graph =
       testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
   for (const Variant& variant : variants()) {
@@ -187,9 +188,15 @@ TEST(StreamVerify, AgreesOnEveryFaultOfASmallGame) {
     variant.set(rules);
     if (!validate(rules, graph).ok()) continue;
     const Game game(graph, rules);
-    expect_faults_agree(game, solved_table(game), variant.name, 1);
-    expect_faults_agree(game, solved_table(game, true), variant.name + ", values only", 1);
+    check(game, variant.name);
   }
+}
+
+TEST(StreamVerify, AgreesOnEveryFaultOfASmallGame) {
+  for_each_small_game([](const Game& game, const std::string& variant) {
+    expect_faults_agree(game, solved_table(game), variant, 1);
+    expect_faults_agree(game, solved_table(game, true), variant + ", values only", 1);
+  });
 }
 
 TEST(StreamVerify, AgreesOnGridMaps) {
@@ -212,24 +219,18 @@ TEST(StreamVerify, AgreesOnGridMaps) {
 // Keys of two and four bytes (a greatest remoteness past 126 or past 32766), on valid and
 // broken tables.
 TEST(StreamVerify, AgreesWithWiderKeys) {
-  const Graph graph =
-      testing::graph_from_lists({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
-  for (const Variant& variant : variants()) {
-    Rules rules;
-    variant.set(rules);
-    if (!validate(rules, graph).ok()) continue;
-    const Game game(graph, rules);
+  for_each_small_game([](const Game& game, const std::string& variant) {
     const Table good = solved_table(game);
     for (const std::uint32_t widen : {200u, 40000u}) {
-      EXPECT_TRUE(streamed(game, good, 2, 64, widen).ok()) << variant.name;
+      EXPECT_TRUE(streamed(game, good, 2, 64, widen).ok()) << variant;
       for (StateIndex i = 0; i < game.state_count(); i += 3) {
         for (const auto& [name, bad] : faults(good, i)) {
           EXPECT_EQ(verdict(streamed(game, bad, 2, 64, widen)), verdict(reference(game, bad)))
-              << variant.name << ": " << name << " at state " << i << ", widened to " << widen;
+              << variant << ": " << name << " at state " << i << ", widened to " << widen;
         }
       }
     }
-  }
+  });
 }
 
 // A game with a forced win of more than 126 plies (a real two-byte table).

@@ -20,6 +20,7 @@
 #include "catmouse/solve/verify.hpp"
 #include "catmouse/tablebase/export.hpp"
 #include "forged_table.hpp"
+#include "test_util.hpp"
 
 namespace catmouse {
 namespace {
@@ -52,13 +53,6 @@ bool same_rows(const TableRow& a, const TableRow& b) {
 
 class TableStream : public ::testing::Test {
  protected:
-  void SetUp() override {
-    path_ = (fs::temp_directory_path() /
-             ("catmouse_table_stream_" + std::to_string(::getpid()) + ".cmtb"))
-                .string();
-  }
-  void TearDown() override { fs::remove(path_); }
-
   // Limits giving bands of one row, of three rows, and of the whole half.
   std::vector<std::uint64_t> band_limits(const Tablebase& tablebase) const {
     const std::uint64_t least = stream_table_bytes(tablebase);
@@ -66,7 +60,8 @@ class TableStream : public ::testing::Test {
     return {least, least + 2 * row, 0};
   }
 
-  std::string path_;
+  const testing::TempPath file_{"table_stream.cmtb"};
+  const std::string path_ = file_.str();
 };
 
 Solution solved(NodeId nodes, std::uint32_t seed, bool values_only) {

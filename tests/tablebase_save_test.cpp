@@ -37,9 +37,7 @@ fs::path scratch_folder() {
 class SavePath {
  public:
   explicit SavePath(const std::string& name)
-      : path_((scratch_folder() /
-               ("catmouse_save_" + std::to_string(::getpid()) + "_" + name + ".cmtb"))
-                  .string()) {
+      : path_(testing::temp_name("save_" + name + ".cmtb", scratch_folder()).string()) {
     clean();
   }
   ~SavePath() { clean(); }
@@ -57,20 +55,11 @@ class SavePath {
   std::string path_;
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using testing::slurp;
 
+// The graphs of these tests: seed 5.
 Graph generated(GraphFamily family, NodeId nodes, double degree = 4) {
-  GenerateOptions options;
-  options.family = family;
-  options.nodes = nodes;
-  options.degree = degree;
-  options.seed = 5;
-  return generate(options).value();
+  return testing::generated(family, nodes, degree, 5);
 }
 
 // The bytes write_tablebase() gives for the solved game.

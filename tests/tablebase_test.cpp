@@ -25,39 +25,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A file in the temporary folder, removed at the end of the test.
-class TempFile {
- public:
-  explicit TempFile(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("catmouse_tb_" + std::to_string(::getpid()) + "_" + name + ".cmtb")) {}
-  ~TempFile() { fs::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using testing::generated;
+using testing::slurp;
+using testing::TempPath;
 
 Solution solved(GameSpec spec, const SolveOptions& options = {}) {
   Result<Solution> solution = solve(std::move(spec), options);
   EXPECT_TRUE(solution.ok()) << solution.error().to_string();
   return std::move(solution).value();
-}
-
-Graph generated(GraphFamily family, NodeId nodes, double degree = 4) {
-  GenerateOptions options;
-  options.family = family;
-  options.nodes = nodes;
-  options.degree = degree;
-  options.seed = 3;
-  return generate(options).value();
 }
 
 std::string write(const Solution& solution, const std::string& path,
@@ -115,9 +90,9 @@ void expect_same_answers(const Solution& solution, const Tablebase& tablebase) {
 void round_trip(const std::string& name, const Solution& solution,
                 const TablebaseWriteOptions& options = {}) {
   SCOPED_TRACE(name);
-  const TempFile file(name);
-  write(solution, file.path(), options);
-  Result<Tablebase> tablebase = Tablebase::open(file.path());
+  const TempPath file(name + ".cmtb");
+  write(solution, file.str(), options);
+  Result<Tablebase> tablebase = Tablebase::open(file.str());
   ASSERT_TRUE(tablebase.ok()) << tablebase.error().to_string();
   expect_same_answers(solution, *tablebase);
 }
@@ -160,9 +135,9 @@ TEST(Tablebase, RoundTripsGridMapsKCatsAndCops) {
   const GridMap map{{"####F", "#C...", "M...."}, 1, 2};
   const Solution grid = solved(grid_spec(map));
   round_trip("grid", grid);
-  const TempFile file("grid_map");
-  write(grid, file.path());
-  const Tablebase tablebase = Tablebase::open(file.path()).value();
+  const TempPath file("grid_map.cmtb");
+  write(grid, file.str());
+  const Tablebase tablebase = Tablebase::open(file.str()).value();
   ASSERT_TRUE(tablebase.spec().grid.has_value());
   EXPECT_EQ(tablebase.spec().grid->rows, map.rows);
   EXPECT_TRUE(tablebase.spec().cat_graph.has_value());
@@ -182,13 +157,13 @@ TEST(Tablebase, RoundTripsGridMapsKCatsAndCops) {
 // Enough blocks for a trained dictionary; several threads give the same bytes as one.
 TEST(Tablebase, DictionaryAndThreadsKeepTheBytes) {
   const Solution solution = solved(make_spec(generated(GraphFamily::kRandom, 400, 6)));
-  const TempFile one("threads1"), two("threads2");
+  const TempPath one("threads1.cmtb"), two("threads2.cmtb");
   TablebaseWriteOptions options;
   options.threads = 1;
-  const std::string bytes = write(solution, one.path(), options);
+  const std::string bytes = write(solution, one.str(), options);
   options.threads = 2;
-  EXPECT_EQ(write(solution, two.path(), options), bytes);
-  const Tablebase tablebase = Tablebase::open(one.path()).value();
+  EXPECT_EQ(write(solution, two.str(), options), bytes);
+  const Tablebase tablebase = Tablebase::open(one.str()).value();
   EXPECT_GT(tablebase.info().dictionary_bytes, 0u);
   EXPECT_EQ(tablebase.info().blocks, (2 * 400 * 400 + 4095) / 4096);
   expect_same_answers(solution, tablebase);
@@ -226,9 +201,9 @@ void expect_no_wrong_answer(const Tablebase& truth, const Tablebase& tablebase, 
 }
 
 TEST(Tablebase, EverySingleByteCorruptionIsCaught) {
-  const TempFile file("corrupt");
-  const std::string bytes = small_file(file.path());
-  const Tablebase truth = Tablebase::open(file.path()).value();
+  const TempPath file("corrupt.cmtb");
+  const std::string bytes = small_file(file.str());
+  const Tablebase truth = Tablebase::open(file.str()).value();
   ASSERT_GE(truth.info().blocks, 2u);
   for (std::size_t at = 0; at < bytes.size(); ++at) {
     SCOPED_TRACE("byte " + std::to_string(at));
@@ -246,9 +221,9 @@ TEST(Tablebase, EverySingleByteCorruptionIsCaught) {
 }
 
 TEST(Tablebase, CorruptBlocksAreNamed) {
-  const TempFile file("named");
-  std::string bytes = small_file(file.path());
-  const Tablebase truth = Tablebase::open(file.path()).value();
+  const TempPath file("named.cmtb");
+  std::string bytes = small_file(file.str());
+  const Tablebase truth = Tablebase::open(file.str()).value();
   // The last byte of the first block, just before the second: its offset is the index's third
   // word, the index being what comes before the end offset and the footer.
   const std::size_t index = bytes.size() - 48 - (truth.info().blocks * 16 + 8);
@@ -271,8 +246,8 @@ TEST(Tablebase, CorruptBlocksAreNamed) {
 }
 
 TEST(Tablebase, TruncatedWrongMagicFutureVersionAndMissingFilesAreUnreadable) {
-  const TempFile file("unreadable");
-  const std::string bytes = small_file(file.path());
+  const TempPath file("unreadable.cmtb");
+  const std::string bytes = small_file(file.str());
   for (std::size_t length = 0; length < bytes.size(); ++length) {
     const Result<Tablebase> cut = Tablebase::from_bytes(bytes.substr(0, length), "cut.cmtb");
     ASSERT_FALSE(cut.ok()) << length << " bytes";
@@ -292,16 +267,16 @@ TEST(Tablebase, TruncatedWrongMagicFutureVersionAndMissingFilesAreUnreadable) {
   EXPECT_EQ(Tablebase::from_bytes(future, "f.cmtb").error().to_string(),
             "f.cmtb: tablebase format version 2 is newer than this catmouse reads (1); a newer "
             "catmouse is needed");
-  const TablebaseCheck missing = verify_tablebase(file.path() + ".missing");
+  const TablebaseCheck missing = verify_tablebase(file.str() + ".missing");
   EXPECT_EQ(missing.verdict, TablebaseVerdict::kUnreadable);
   EXPECT_NE(missing.error->to_string().find("cannot open: No such file or directory"),
             std::string::npos);
 }
 
 TEST(Tablebase, ChecksTheBoard) {
-  const TempFile file("board");
-  small_file(file.path());
-  const Tablebase tablebase = Tablebase::open(file.path()).value();
+  const TempPath file("board.cmtb");
+  small_file(file.str());
+  const Tablebase tablebase = Tablebase::open(file.str()).value();
   EXPECT_TRUE(tablebase.check_board(tablebase.spec()).ok());
   const GameSpec other = make_spec(testing::graph_from_lists({{1, 2}, {0, 2}, {0, 1}}));
   const Status different = tablebase.check_board(other);
@@ -345,8 +320,8 @@ TEST(TablebaseFuzz, SeedCorpusAndCorruptions) {
     ++seeds;
   }
   EXPECT_GE(seeds, 3);
-  const TempFile file("fuzz");
-  const std::string bytes = small_file(file.path());
+  const TempPath file("fuzz.cmtb");
+  const std::string bytes = small_file(file.str());
   for (std::size_t at = 0; at < bytes.size(); ++at) {
     for (const int flip : {0x01, 0x80, 0xff}) {
       std::string bad = bytes;

@@ -1,15 +1,132 @@
-// Helpers shared by the tests: graphs from edge masks, a small deterministic random source, and
-// solving with both engines.
+// Helpers shared by the tests: files and folders of a test's own in the temporary folder, graphs
+// from edge masks and a small deterministic random source.
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <system_error>
 #include <vector>
 
 #include "catmouse/core/graph.hpp"
+#include "catmouse/io/generate.hpp"
 
 namespace catmouse::testing {
+
+// The whole content of a file ("" when it cannot be read).
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// Writes `bytes` to the file at `path`, replacing what was there.
+inline void put(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// The type bits (S_IFREG, S_IFLNK, S_IFCHR...) of what `path` names, not following a link.
+inline mode_t type_of(const std::filesystem::path& path) {
+  struct stat status {};
+  EXPECT_EQ(::lstat(path.c_str(), &status), 0) << path;
+  return status.st_mode & S_IFMT;
+}
+
+// "catmouse_<pid>_<name>" in `folder`: a name no other test process uses at the same time.
+inline std::filesystem::path temp_name(
+    const std::string& name,
+    const std::filesystem::path& folder = std::filesystem::temp_directory_path()) {
+  return folder / ("catmouse_" + std::to_string(::getpid()) + "_" + name);
+}
+
+// A path in the temporary folder (or `folder`), removed with whatever is there at the end of the
+// test.
+class TempPath {
+ public:
+  explicit TempPath(const std::string& name,
+                    const std::filesystem::path& folder = std::filesystem::temp_directory_path())
+      : path_(temp_name(name, folder)) {
+    std::error_code ignored;  // a file an earlier process of the same id left
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ~TempPath() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempPath(const TempPath&) = delete;
+  TempPath& operator=(const TempPath&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A file in the temporary folder holding `bytes`, removed at the end of the test.
+class TempFile : public TempPath {
+ public:
+  TempFile(const std::string& name, const std::string& bytes) : TempPath(name) {
+    put(path(), bytes);
+  }
+};
+
+// A folder of its own in the temporary folder, empty at the start, removed with its files at the
+// end of the test.
+class TempDir : public TempPath {
+ public:
+  explicit TempDir(const std::string& name) : TempPath(name) {
+    std::filesystem::create_directories(path());
+  }
+
+  std::string operator/(const std::string& file) const { return (path() / file).string(); }
+  // Writes `bytes` to the file `name` in the folder; its path.
+  std::string file(const std::string& name, const std::string& bytes) const {
+    put(path() / name, bytes);
+    return *this / name;
+  }
+};
+
+// The names in `folder`, sorted, each followed by a space: to see that nothing was left or made
+// beside a file.
+inline std::string listing(const std::filesystem::path& folder) {
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    names.insert(entry.path().filename().string());
+  }
+  std::string out;
+  for (const std::string& name : names) out += name + " ";
+  return out;
+}
+
+// "Suite_Test" of the running test, '/' of parameterised names made '_' (a file name).
+inline std::string current_test_name() {
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = std::string(test->test_suite_name()) + "_" + test->name();
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return name;
+}
+
+// A fixture whose tests each get a fresh folder of their own, dir_, removed after the test.
+class TempDirTest : public ::testing::Test {
+ protected:
+  TempDirTest() : folder_(current_test_name()), dir_(folder_.path()) {}
+
+  std::string listing() const { return testing::listing(dir_); }
+
+  TempDir folder_;
+  std::filesystem::path dir_;
+};
 
 // splitmix64: tiny, deterministic everywhere.
 class Random {
@@ -52,6 +169,19 @@ inline Graph graph_from_lists(const std::vector<std::vector<NodeId>>& lists) {
   Result<Graph> g = Graph::from_adjacency(lists);
   EXPECT_TRUE(g.ok()) << g.error().to_string();
   return std::move(g).value();
+}
+
+// A generated graph of `family` (average degree `degree` for kRandom).
+inline Graph generated(GraphFamily family, NodeId nodes, double degree = 4,
+                       std::uint64_t seed = 3) {
+  GenerateOptions options;
+  options.family = family;
+  options.nodes = nodes;
+  options.degree = degree;
+  options.seed = seed;
+  Result<Graph> graph = generate(options);
+  EXPECT_TRUE(graph.ok()) << graph.error().to_string();
+  return std::move(graph).value();
 }
 
 // A random graph on n nodes where each pair is an edge with probability percent / 100.

@@ -86,8 +86,8 @@ namespace {
 // census's wall time to generation's.
 class FloorWork : public PartWork {
  public:
-  void begin(std::uint32_t) override { graphs_ = 0; }
-  bool graph(const SmallGraph&) override {
+  void begin(std::uint32_t /*part*/) override { graphs_ = 0; }
+  bool graph(const SmallGraph& /*graph*/) override {
     ++graphs_;
     return true;
   }
@@ -100,8 +100,11 @@ class FloorWork : public PartWork {
 
 class FloorTally : public Tally {
  public:
-  Status add_part(Fields&, std::uint32_t, std::uint64_t, std::uint64_t) override { return {}; }
-  void fill(CensusTotals&) const override {}
+  Status add_part(Fields& /*fields*/, std::uint32_t /*part*/, std::uint64_t /*graphs*/,
+                  std::uint64_t /*kept*/) override {
+    return {};
+  }
+  void fill(CensusTotals& /*totals*/) const override {}
 };
 
 }  // namespace

@@ -270,7 +270,7 @@ struct PartWorker {
   PartWorker(const CensusSpec& spec, Geng g, ChunkOut out)
       : question(question_of(spec)), geng(std::move(g)) {
     if (!out)
-      out = [this](std::string line) {
+      out = [this](const std::string& line) {
         held += line;
         held += '\n';
         return Status();
@@ -292,7 +292,7 @@ struct PartWorker {
     Result<Json> own = work->end();
     if (!own.ok()) return own.error();
     Json line{{"part", part}, {"graphs", work->graphs()}};
-    for (auto& [key, value] : own->items()) line[key] = std::move(value);
+    for (const auto& [key, value] : own->items()) line[key] = value;
     const double seconds = thread_cpu_seconds() - cpu + program_cpu;
     line["cpu_seconds"] = std::round(seconds * 1e6) / 1e6;
     return std::move(held) + line.dump() + "\n";
@@ -353,7 +353,7 @@ void work_on(Shared& shared, const std::vector<std::uint32_t>& todo, const Censu
              const Geng& geng) {
   try {
     // Kept graphs go to the state file as they come, so that a thread holds at most a chunk.
-    ChunkOut out = [&shared](std::string line) {
+    ChunkOut out = [&shared](const std::string& line) {
       const std::lock_guard lock(shared.mutex);
       return shared.owner.record(line + "\n");
     };

@@ -43,7 +43,7 @@ class MouseWork : public PartWork {
  public:
   explicit MouseWork(StuckRule stuck) : tables_(stuck) {}
 
-  void begin(std::uint32_t) override {
+  void begin(std::uint32_t /*part*/) override {
     graphs_ = 0;
     placements_ = {};
     longest_ = {};
@@ -103,7 +103,7 @@ class MouseTally : public Tally {
   explicit MouseTally(const Question& question) : question_(question), check_(question.stuck) {}
 
   Status add_part(Fields& fields, std::uint32_t part, std::uint64_t graphs,
-                  std::uint64_t) override {
+                  std::uint64_t /*kept*/) override {
     const std::uint64_t n = question_.nodes;
     std::uint64_t placements = 0;
     if (__builtin_mul_overflow(graphs, n * (n - 1) * (n - 2), &placements)) {

@@ -190,8 +190,7 @@ InputFormat detect_format(std::string_view source, std::string_view text) {
   for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (suffix == ".json") return InputFormat::kLeetCode;
   if (suffix == ".edges" || suffix == ".el") return InputFormat::kEdges;
-  // A .txt file holds what people paste into it, LeetCode's list as often as an edge list: its
-  // content decides, below (an edge list never opens with '[' or '{').
+  // A .txt file may hold LeetCode's list or an edge list: its content decides, below.
   if (suffix == ".g6" || suffix == ".graph6") return InputFormat::kGraph6;
   // By content: the graph6 header, which nauty tools write with -h; else skip blanks and '#'
   // comment lines, then JSON must open with '[' or '{'.

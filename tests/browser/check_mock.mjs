@@ -11,47 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Game, DEFAULT_RULES, mergeRules, validateRules } from './mock/game.mjs';
-import { SplitMix, generate } from './mock/generate.mjs';
+import { randomCheckArgs, randomGraph, randomRules } from './lib/run.mjs';
 
-const args = process.argv.slice(2);
-const program = args[0];
-if (!program) {
-  console.error('usage: check_mock.mjs CATMOUSE [--games N] [--seed S]');
-  process.exit(2);
-}
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const games = flag('--games', 300);
-const rng = new SplitMix(flag('--seed', 1));
+const { first: program, games, rng } = randomCheckArgs('check_mock.mjs CATMOUSE', 300);
 const dir = mkdtempSync(join(tmpdir(), 'check-mock-'));
-const pick = (list) => list[rng.below(list.length)];
 
 let checked = 0;
 try {
   for (let g = 0; g < games; g++) {
-    const n = 4 + rng.below(6);
-    const family = pick(['random', 'random', 'tree', 'cycle', 'grid', 'maze']);
-    const { edges } = generate({ family, nodes: n, seed: rng.below(1e6), degree: family === 'random' ? Math.min(n - 1, 2 + rng.below(3)) : 4 });
+    const { n, edges } = randomGraph(rng, ['random', 'random', 'tree', 'cycle', 'grid', 'maze']);
     const adj = Array.from({ length: n }, () => []);
     for (const [u, v] of edges) adj[u].push(v), adj[v].push(u);
-    const rules = {};
-    if (rng.below(3) === 0) rules.holes = rng.below(4) === 0 ? [] : [0, 3 + rng.below(n - 3)].filter((v, i, a) => a.indexOf(v) === i);
-    if (rng.below(4) === 0) rules.cat_forbidden = [0];
-    if (rng.below(3) === 0) rules.mouse_stays = true;
-    if (rng.below(3) === 0) rules.cat_stays = true;
-    if (rng.below(3) === 0) rules.first = 'cat';
-    if (rng.below(5) === 0) rules.stuck = 'draw';
-    if (rng.below(5) === 0) {
-      rules.cat_wins_in_hole = true;
-      rules.cat_forbidden = [];
-    }
-    if (rng.below(4) === 0) rules.cat = [2, 3 + rng.below(n - 3)];
-    if (rng.below(4) === 0) {
-      rules.move_limit = 1 + rng.below(8);
-      if (rng.below(2) === 0 && rules.stuck !== 'draw') rules.limit_outcome = 'cat';
-    }
+    const rules = randomRules(rng, n, { catForbidden: true });
     let game;
     let valid;
     try {

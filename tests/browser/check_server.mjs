@@ -9,21 +9,9 @@
 // Exit 0 when every answer agrees, 1 on the first difference (printed with the request).
 import { Api } from './mock/api.mjs';
 import { ApiError } from './mock/parse.mjs';
-import { SplitMix, generate } from './mock/generate.mjs';
+import { randomCheckArgs, randomGraph, randomRules } from './lib/run.mjs';
 
-const args = process.argv.slice(2);
-const url = args[0];
-if (!url) {
-  console.error('usage: check_server.mjs SERVER_URL [--games N] [--seed S]');
-  process.exit(2);
-}
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const games = flag('--games', 200);
-const rng = new SplitMix(flag('--seed', 1));
-const pick = (list) => list[rng.below(list.length)];
+const { first: url, games, rng, pick } = randomCheckArgs('check_server.mjs SERVER_URL', 200);
 const mock = new Api({ maxGames: 4 });
 
 function mockCall(method, path, query = {}, body = undefined) {
@@ -64,24 +52,8 @@ function randomGame() {
     const grid = Array.from({ length: rows }, (_, r) => cells.slice(r * columns, (r + 1) * columns).join(''));
     return { text: JSON.stringify({ grid, catJump: 1 + rng.below(2), mouseJump: 1 + rng.below(3) }) };
   }
-  const n = 4 + rng.below(6);
-  const family = pick(['random', 'random', 'tree', 'cycle', 'grid']);
-  const { edges } = generate({ family, nodes: n, seed: rng.below(1e6), degree: family === 'random' ? Math.min(n - 1, 2 + rng.below(3)) : 4 });
-  const rules = {};
-  if (rng.below(3) === 0) rules.holes = rng.below(4) === 0 ? [] : [0, 3 + rng.below(n - 3)].filter((v, i, a) => a.indexOf(v) === i);
-  if (rng.below(3) === 0) rules.mouse_stays = true;
-  if (rng.below(3) === 0) rules.cat_stays = true;
-  if (rng.below(3) === 0) rules.first = 'cat';
-  if (rng.below(5) === 0) rules.stuck = 'draw';
-  if (rng.below(5) === 0) {
-    rules.cat_wins_in_hole = true;
-    rules.cat_forbidden = [];
-  }
-  if (rng.below(3) === 0) rules.cat = [2, 3 + rng.below(n - 3)];
-  if (rng.below(4) === 0) {
-    rules.move_limit = 1 + rng.below(8);
-    if (rng.below(2) === 0 && rules.stuck !== 'draw') rules.limit_outcome = 'cat';
-  }
+  const { n, edges } = randomGraph(rng, ['random', 'random', 'tree', 'cycle', 'grid']);
+  const rules = randomRules(rng, n, { twoCats: 3 });
   return { text: `nodes ${n}\n${edges.map((e) => e.join(' ')).join('\n')}\n`, rules };
 }
 

@@ -17,10 +17,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
+import { listeningUrl, runScript } from './lib/run.mjs';
+
 const [program, outDir, which] = process.argv.slice(2);
 const scripts = { play: 'play.mjs', interact: 'interact.mjs', widths: 'widths.mjs', mock: 'check_server.mjs' };
 if (!program || !outDir || !(which in scripts)) {
@@ -62,24 +62,16 @@ if (which === 'widths') args.push(outDir);
 const server = spawn(program, ['serve', '--port', '0', '--memory', '1G'], { stdio: ['ignore', 'pipe', 'inherit'] });
 let exited = null;
 const serverExit = new Promise((resolve) => server.on('exit', (code, signal) => resolve((exited = { code, signal }))));
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const m = /listening on (\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  serverExit.then(({ code }) => reject(new Error(`catmouse serve exited (${code}) before listening`)));
-}).catch((e) => {
+const url = await listeningUrl(
+  server,
+  serverExit.then(({ code }) => Promise.reject(new Error(`catmouse serve exited (${code}) before listening`))),
+).catch((e) => {
   console.error(`run_with_server: ${e.message}`);
   process.exit(1);
 });
 console.log(`catmouse serve: ${url}`);
 
-const status = await new Promise((resolve) => {
-  const child = spawn(process.execPath, [join(here, scripts[which]), url, ...args], { stdio: 'inherit' });
-  child.on('exit', (code) => resolve(code ?? 1));
-});
+const status = await runScript(scripts[which], url, args);
 if (exited) {
   console.error(`FAIL: catmouse serve stopped during the test (${JSON.stringify(exited)})`);
   process.exit(1);

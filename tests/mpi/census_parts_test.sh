@@ -12,15 +12,19 @@ cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
 geng=$(command -v nauty-geng) || { echo "nauty-geng missing (Debian: nauty): skipped"; exit 77; }
-dir="$work/census_parts"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "census_parts"
 
 # The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
 untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1" || true; }
 # A state file without the parts' CPU times and the generator (the built-in geng or a program).
 state() { sed -E 's/"cpu_seconds":[0-9.e+-]+//; s/"generator":\{[^}]*\}//' "$1"; }
+# same_as_single NAME WHAT: NAME.txt and NAME.json hold the totals and state of single.txt and
+# single.json (but times and the graph file's name); WHAT names the case in a failure.
+same_as_single() {
+  diff <(untimed single.txt | sed 's/single\.g6/X/') <(untimed "$1.txt" | sed "s/$1\.g6/X/") ||
+    fail "$2: other totals"
+  cmp <(state single.json) <(state "$1.json") || fail "$2: another state file"
+}
 # A --json record without its times and its state file's name.
 record() { sed -E 's/"time":\{[^}]*\}//; s/"state_file":"[^"]*"//; s/"this_run":[0-9]+//' "$1"; }
 census=(census cops --nodes 8 --parts 16 --quiet)
@@ -73,10 +77,7 @@ grep -q 'geng part 5/16: failed (exit status 1)' a.err || fail "the failing part
   fail "catmouse with a failing geng: parts 0 to 4 not saved" "$(cat a.json)"
 run_mpi 2 "$mpi" "${census[@]}" --state a.json --graphs a.g6 --geng "$geng" >a.txt ||
   fail "catmouse-mpi resuming catmouse's census: exit $?"
-diff <(untimed single.txt | sed 's/single\.g6/X/') <(untimed a.txt | sed 's/a\.g6/X/') ||
-  fail "catmouse-mpi resuming catmouse's census: other totals"
-cmp <(state single.json) <(state a.json) ||
-  fail "catmouse-mpi resuming catmouse's census: another state file"
+same_as_single a "catmouse-mpi resuming catmouse's census"
 
 # Stopped by catmouse-mpi, finished by catmouse.
 status=0
@@ -87,10 +88,7 @@ run_mpi 2 "$mpi" "${census[@]}" --state b.json --graphs b.g6 --geng ./failing-ge
 grep -q '^{"part":4,"graphs"' b.json || fail "catmouse-mpi with a failing geng: part 4 not saved"
 "$cli" "${census[@]}" --state b.json --graphs b.g6 --geng "$geng" >b.txt 2>/dev/null ||
   fail "catmouse resuming: exit $?"
-diff <(untimed single.txt | sed 's/single\.g6/X/') <(untimed b.txt | sed 's/b\.g6/X/') ||
-  fail "catmouse resuming catmouse-mpi's census: other totals"
-cmp <(state single.json) <(state b.json) ||
-  fail "catmouse resuming catmouse-mpi's census: another state file"
+same_as_single b "catmouse resuming catmouse-mpi's census"
 # Another generator without --resume-any: refused, the field named.
 status=0
 run_mpi 2 "$mpi" "${census[@]}" --state b.json --graphs b.g6 >b.txt 2>b.err || status=$?

@@ -9,10 +9,7 @@ set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4 runbook=$5
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/census_subset"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "census_subset"
 
 # The runbook's census options: its `catmouse-mpi census cops ...` line without --state, --graphs
 # and --json (given here), continuation lines joined.

@@ -9,10 +9,7 @@ cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
 command -v nauty-geng >/dev/null || { echo "nauty-geng missing (Debian: nauty): skipped"; exit 77; }
-dir="$work/census"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "census"
 
 # The summary without its first line, "graphs: N in S s (R graphs/s)", which is a timing.
 untimed() { grep -v -E '^graphs: [0-9]+ (\([0-9]+ in this run\) )?in ' "$1" || true; }

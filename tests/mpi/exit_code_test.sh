@@ -7,23 +7,7 @@ set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/exit_code"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
-
-# expect CODE PATTERN K ARGS...: exit CODE, nothing on stdout, one message matching PATTERN.
-expect() {
-  local code=$1 pattern=$2 k=$3
-  shift 3
-  local got=0
-  run_mpi "$k" "$mpi" "$@" >out.txt 2>err.txt || got=$?
-  [ "$got" = "$code" ] || fail "-np $k $*: exit $got, not $code" "$(cat err.txt)"
-  [ ! -s out.txt ] || fail "-np $k $*: output on stdout after a failure" "$(cat out.txt)"
-  [ "$(grep -c '^catmouse-mpi: ' err.txt)" = 1 ] || fail "-np $k $*: not one message" "$(cat err.txt)"
-  grep -Eq "^catmouse-mpi: $pattern" err.txt || fail "-np $k $*: not the message expected" \
-    "$(cat err.txt)"
-}
+enter "exit_code"
 
 "$cli" gen random --nodes 200 --seed 4 --out g.json
 
@@ -49,27 +33,13 @@ fi
 # --save naming it or SAVE (a link to it), and checks the message, that the file and its
 # temporary are gone, and that the run failed.
 stop() {
-  local signal=$1 save=${2:-s.cmtb} session pid status=0 waited=0
-  rm -f s.cmtb s.cmtb.partial
-  session=$(mktemp -d)
-  OMPI_MCA_orte_tmpdir_base=$session "$mpirun" "${mpi_flags[@]}" -np 2 "$mpi" solve g.json \
-    --save "$save" --save-pause 200 >out.txt 2>err.txt &
-  pid=$!
-  while [ ! -e s.cmtb.partial ]; do
-    sleep 0.05
-    waited=$((waited + 1))
-    [ "$waited" -lt 1200 ] || { kill -KILL "$pid"; fail "SIG$signal: no .partial file after 60 s"; }
-  done
-  kill -"$signal" "$pid"
-  wait "$pid" || status=$?
-  rm -rf "$session"
-  [ "$status" != 0 ] || fail "SIG$signal: the run exited 0" "$(cat err.txt)"
-  [ ! -e s.cmtb.partial ] || fail "SIG$signal: the .partial file was left behind" "$(cat err.txt)"
-  [ ! -e s.cmtb ] || fail "SIG$signal: a file was saved" "$(cat err.txt)"
-  [ ! -s out.txt ] || fail "SIG$signal: output on stdout" "$(cat out.txt)"
+  local signal=$1 save=${2:-s.cmtb}
+  start_save "SIG$signal" "$mpi" solve g.json --save "$save" --save-pause 200
+  kill -"$signal" "$save_pid"
+  end_save
+  [ "$save_status" != 0 ] || fail "SIG$signal: the run exited 0" "$(cat err.txt)"
   # Open MPI's mpirun passes both signals on to the processes as SIGTERM.
-  [ "$(grep -c '^catmouse-mpi: stopped by SIG' err.txt)" = 1 ] ||
-    fail "SIG$signal: not one message" "$(cat err.txt)"
+  expect_stopped "SIG$signal" SIG
 }
 stop TERM
 stop INT

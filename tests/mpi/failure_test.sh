@@ -8,50 +8,33 @@ set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/failure"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
-
-# expect CODE PATTERN K ARGS...: the run exits with CODE, and stderr has exactly one message
-# of catmouse-mpi, matching PATTERN (an extended regular expression).
-expect() {
-  local code=$1 pattern=$2 k=$3
-  shift 3
-  local got=0
-  run_mpi "$k" "$mpi" "$@" >out.txt 2>err.txt || got=$?
-  [ "$got" != 124 ] || fail "$*: a hang (killed after 300 s)" "$(cat err.txt)"
-  [ "$got" = "$code" ] || fail "$*: exit $got, not $code" "$(cat err.txt)"
-  [ ! -s out.txt ] || fail "$*: output on stdout after a failure" "$(cat out.txt)"
-  [ "$(grep -c '^catmouse-mpi: ' err.txt)" = 1 ] || fail "$*: not one message" "$(cat err.txt)"
-  grep -Eq "^catmouse-mpi: .*$pattern" err.txt || fail "$*: not the message expected" "$(cat err.txt)"
-}
+enter "failure"
 
 "$cli" gen random --nodes 1000 --out g.json
 for k in 2 3; do
-  expect 1 "out of memory at level 1 .*\(process 1\)" "$k" solve g.json --fail-process 1
+  expect 1 ".*out of memory at level 1 .*\(process 1\)" "$k" solve g.json --fail-process 1
 done
-expect 1 "out of memory at level 1 .*\(process 0\)" 4 solve g.json --fail-process 0 --save x.cmtb
+expect 1 ".*out of memory at level 1 .*\(process 0\)" 4 solve g.json --fail-process 0 --save x.cmtb
 [ ! -e x.cmtb ] || fail "a failed solve left a file"
 
 # 1000 nodes are 16 words of 64 rows: 5, 5 and 6 on 3 processes. One byte less than the largest
 # part refuses process 2 alone.
 run_mpi 3 "$mpi" solve g.json --json >part.json || fail "solve --json: exit $?"
 largest=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["part_bytes"])' part.json)
-expect 2 "its part .* needs .*more than the limit .*\(process 2\) \(see --memory\)" 3 \
+expect 2 ".*its part .* needs .*more than the limit .*\(process 2\) \(see --memory\)" 3 \
   solve g.json --memory $((largest - 1))
 run_mpi 3 "$mpi" solve g.json --memory "$largest" >/dev/null || fail "the largest part's limit refused"
 
 printf '[[1],[0' >bad.json
-expect 2 "bad.json:.*invalid JSON" 3 solve bad.json
-expect 2 "missing.json: cannot open" 2 solve missing.json
-expect 2 "cannot write" 2 solve g.json --save "$dir/no/such/dir/x.cmtb"
-expect 2 "catmouse-mpi solves the one-cat game" 2 solve g.json --cats 2
-expect 2 "GRAPH is required" 2 solve
+expect 2 ".*bad.json:.*invalid JSON" 3 solve bad.json
+expect 2 ".*missing.json: cannot open" 2 solve missing.json
+expect 2 ".*cannot write" 2 solve g.json --save "$dir/no/such/dir/x.cmtb"
+expect 2 ".*catmouse-mpi solves the one-cat game" 2 solve g.json --cats 2
+expect 2 ".*GRAPH is required" 2 solve
 if command -v nauty-geng >/dev/null; then
   nauty-geng -cq 8 >g8.g6
   { head -n 5000 g8.g6; echo 'bad!'; tail -n +5001 g8.g6; } >bad.g6
-  expect 2 "bad.g6:5001:4: byte '!'" 3 copnumber bad.g6 --summary-only
+  expect 2 ".*bad.g6:5001:4: byte '!'" 3 copnumber bad.g6 --summary-only
 fi
-expect 2 "give GRAPH" 2 copnumber
+expect 2 ".*give GRAPH" 2 copnumber
 echo "ok: failures"

@@ -7,10 +7,7 @@ set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/options"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "options"
 
 "$cli" gen random --nodes 100 --seed 4 --out g.json
 

@@ -7,10 +7,7 @@ set -euo pipefail
 cli=$1 mpi=$2 mpirun=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/output_path"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "output_path"
 "$cli" gen random --nodes 50 --seed 3 --out graph.json
 "$cli" solve graph.json --save single.cmtb >single.out
 

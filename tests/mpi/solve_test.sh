@@ -17,10 +17,7 @@ done
 set -- "${options[@]}"
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/mpirun.sh"
-dir="$work/$name"
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
+enter "$name"
 
 if [[ $graph == gen:* ]]; then
   IFS=: read -r _ family nodes seed <<<"$graph"

@@ -5,10 +5,11 @@ budget, which covers shrinking."""
 
 from __future__ import annotations
 
-import functools
 import json
 import os
+import pathlib
 import subprocess
+import sys
 from collections import deque
 
 import pytest
@@ -16,33 +17,10 @@ import pytest
 import catmouse
 from conftest import CLI
 
-
-def capped_dp(graph: list[list[int]]) -> int:
-    """LeetCode 913's popular top-down DP: a game still running after 2n turns is a draw."""
-    n = len(graph)
-
-    @functools.lru_cache(maxsize=None)
-    def play(turns: int, mouse: int, cat: int) -> int:
-        if turns >= 2 * n:
-            return 0
-        if mouse == 0:
-            return 1
-        if mouse == cat:
-            return 2
-        mouse_moves = turns % 2 == 0
-        lose = 2 if mouse_moves else 1
-        best = lose
-        for nxt in graph[mouse if mouse_moves else cat]:
-            if not mouse_moves and nxt == 0:
-                continue
-            r = play(turns + 1, nxt, cat) if mouse_moves else play(turns + 1, mouse, nxt)
-            if r == 3 - lose:
-                return r
-            if r == 0:
-                best = 0
-        return best
-
-    return play(0, 1, 2)
+# LeetCode 913's popular top-down DP, a game still running after 2n turns a draw: the program that
+# the command-line tests hand to catmouse check, here called in-process.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "programs"))
+from capped_dp import cat_mouse_game as capped_dp  # noqa: E402
 
 
 def right_solver(graph: list[list[int]]) -> int:

@@ -104,10 +104,10 @@ struct CensusProgress {
 class CensusObserver {
  public:
   virtual ~CensusObserver() = default;
-  virtual void started(const CensusProgress&) {}   // once the state file is read
-  virtual void progress(const CensusProgress&) {}  // about four times a second
-  virtual void note(const std::string&) {}         // e.g. that nauty-geng runs instead
-  virtual bool cancelled() { return false; }       // polled ten times a second
+  virtual void started(const CensusProgress& /*progress*/) {}   // once the state file is read
+  virtual void progress(const CensusProgress& /*progress*/) {}  // about four times a second
+  virtual void note(const std::string& /*text*/) {}             // e.g. that nauty-geng runs instead
+  virtual bool cancelled() { return false; }                    // polled ten times a second
 };
 
 // Runs every part not yet in the state file at `state_path` (locked meanwhile) and returns the

@@ -20,8 +20,8 @@ class CensusOwner {
   // catmouse version's or generator's unless spec.resume_any) and checks the graphs path.
   static Result<CensusOwner> open(const CensusSpec& spec, const std::string& state_path,
                                   CensusObserver& observer);
-  CensusOwner(CensusOwner&&) noexcept;
-  CensusOwner& operator=(CensusOwner&&) noexcept;
+  CensusOwner(CensusOwner&& other) noexcept;
+  CensusOwner& operator=(CensusOwner&& other) noexcept;
   ~CensusOwner();  // unlocks the state file
 
   const CensusSpec& spec() const;  // with its defaults filled in
@@ -45,8 +45,8 @@ class PartRunner {
  public:
   // For the spec as the owner filled it in (CensusOwner::spec()).
   static Result<PartRunner> make(const CensusSpec& spec);
-  PartRunner(PartRunner&&) noexcept;
-  PartRunner& operator=(PartRunner&&) noexcept;
+  PartRunner(PartRunner&& other) noexcept;
+  PartRunner& operator=(PartRunner&& other) noexcept;
   ~PartRunner();
 
   // Runs one part: its text for CensusOwner::record(), or kCancelled once `stop` is set.
