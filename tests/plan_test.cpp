@@ -219,22 +219,65 @@ TEST(Plan, OnePositionRunGivesTheSolutionsValueUnderTheMoveLimit) {
   for (const std::uint32_t limit : {0u, 3u}) {
     Rules rules;
     rules.move_limit = limit;
-    Result<SolvePlan> levels = plan(make_spec(g, rules), {}, SinkKind::kLevels);
-    ASSERT_TRUE(levels.ok());
     const Solution whole = solve(make_spec(g, rules)).value();
-    for (StateIndex s = 0; s < whole.table().state_count(); ++s) {
-      const State state = levels->game().space().state(s);
-      if (!levels->game().valid(state)) continue;
-      const Result<StateValue> one = run(*levels, Position(state));
-      ASSERT_TRUE(one.ok()) << one.error().to_string();
-      EXPECT_EQ(*one, whole.value(Position(state))) << s << " limit " << limit;
+    // The same value from levels and from the table: run(plan, position) takes either plan.
+    for (const SinkKind sink : {SinkKind::kLevels, SinkKind::kTable}) {
+      Result<SolvePlan> planned = plan(make_spec(g, rules), {}, sink);
+      ASSERT_TRUE(planned.ok());
+      ASSERT_EQ(planned->sink(), sink);
+      for (StateIndex s = 0; s < whole.table().state_count(); ++s) {
+        const State state = planned->game().space().state(s);
+        if (!planned->game().valid(state)) continue;
+        const Result<PositionValue> one = run(*planned, Position(state));
+        ASSERT_TRUE(one.ok()) << one.error().to_string();
+        EXPECT_EQ(one->value, whole.value(Position(state))) << s << " limit " << limit;
+        EXPECT_GT(one->memory_bytes, 0u);
+      }
     }
   }
   Result<SolvePlan> levels = plan(make_spec(g), {}, SinkKind::kLevels);
-  const Result<StateValue> outside =
+  const Result<PositionValue> outside =
       run(*levels, Position(1, {0}, Side::kMouse));  // the cat in the hole
   ASSERT_FALSE(outside.ok());
   EXPECT_EQ(outside.error().where.field, ErrorField::kPosition);
+}
+
+// The levels of a k-cat game are its table: run(plan, position) reads the position from it.
+TEST(Plan, OnePositionOfAGameOfTwoCatsComesFromTheTable) {
+  Rules two;
+  two.cats = 2;
+  Result<SolvePlan> p = plan(make_spec(example1(), two), {}, SinkKind::kLevels);
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->sink(), SinkKind::kTable);
+  const Position start = p->game().start_position();
+  const Result<PositionValue> one = run(*p, start);
+  ASSERT_TRUE(one.ok()) << one.error().to_string();
+  EXPECT_EQ(one->value, solve(make_spec(example1(), two)).value().value(start));
+}
+
+// A game too small to share among threads is planned on one, whatever the count asked; a big one
+// on the count asked (0: one per hardware thread). What is decided, not how fast it runs.
+TEST(Plan, ASmallGameRunsOnOneThreadABigOneOnTheThreadsAsked) {
+  SolveOptions two;
+  two.threads = 2;
+  Result<SolvePlan> small = plan(make_spec(example1()), two);
+  ASSERT_TRUE(small.ok()) << small.error().to_string();
+  EXPECT_EQ(small->options().threads, 1u);
+  GenerateOptions path;
+  path.family = GraphFamily::kPath;
+  path.nodes = 4200;  // 2 x 4200^2 = 35 million states, over the 2^25 below which one thread runs
+  const Result<Graph> long_path = generate(path);
+  ASSERT_TRUE(long_path.ok());
+  for (const SinkKind sink : {SinkKind::kTable, SinkKind::kLevels}) {
+    Result<SolvePlan> big = plan(make_spec(long_path.value()), two, sink);
+    ASSERT_TRUE(big.ok()) << big.error().to_string();
+    EXPECT_GT(big->game().state_count(), std::uint64_t{1} << 25);
+    EXPECT_EQ(big->options().threads, 2u);
+    SolveOptions hardware;
+    hardware.threads = 0;
+    EXPECT_EQ(plan(make_spec(long_path.value()), hardware, sink)->options().threads,
+              resolve_threads(0));
+  }
 }
 
 TEST(Plan, LevelsFallBackToTheTableForOtherEngines) {

@@ -11,6 +11,7 @@
 #include "catmouse/solve/solve.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/small_kernel.hpp"
+#include "solve/queries.hpp"
 
 namespace catmouse {
 
@@ -30,6 +31,22 @@ Engine auto_engine(const Game& game) {
     return Engine::kCops;
   }
   return Engine::kPack;
+}
+
+// Below this many states a plan runs on one thread whatever the caller asked: the workers' start
+// and their meeting at every level cost more than a second thread saves. Measured with
+// `catmouse solve --values-only` (the whole table, engine general) on random graphs of degree 4,
+// medians of 8 runs side by side on 2 cores under a load of about 7: two threads took 1.42 times
+// one thread's time at 1,000 nodes (2 million states), 1.26 at 2,000 (8 million), 1.09 at 4,000
+// (32 million) and 0.97 at 8,000 (128 million); a 4,000-node path answered for its start took 4
+// times as long on two threads as on one (0.04 against 0.01 s). 2^25 states is a one-cat game of
+// 4,096 nodes. SolveOptions::threads is the most the engine may use: fewer honours it.
+constexpr std::uint64_t kMinStatesForThreads = std::uint64_t{1} << 25;
+
+// The worker threads a plan runs on: one for a game too small to share, else the caller's count
+// (0: one per hardware thread).
+unsigned plan_threads(const Game& game, unsigned threads) {
+  return game.state_count() < kMinStatesForThreads ? 1 : resolve_threads(threads);
 }
 
 // What plan() decides about a game: the engine, the sink it can run into, its memory, and the
@@ -60,13 +77,17 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
   choice.memory = engine_memory(game, choice.engine, choice.sink, options.values_only);
   choice.options = options;
   choice.options.engine = choice.engine;
+  choice.options.threads = plan_threads(game, options.threads);
   return choice;
 }
 
 // The one memory refusal of every plan: the engine's bytes and the caller's together over the
 // limit. A caller that names the whole (`what`) gives the refusal its words, without the engine's
 // hint, which would count the engine alone.
+// A plan for levels that does not fit is refused as its table would be: its values alone do not
+// fit, so neither does the table, and the table's refusal says what values only would need.
 Status refuse_over_limit(const SolvePlan& planned, MemoryNeed need, const CallerMemory& caller) {
+  bool named = false;
   if (caller && need.bytes != UINT64_MAX) {
     CallerBytes extra = caller(planned);
     // Saturated below UINT64_MAX, which would mean the engine's own refusal.
@@ -74,9 +95,16 @@ Status refuse_over_limit(const SolvePlan& planned, MemoryNeed need, const Caller
     if (!extra.what.empty()) {
       need.what = std::move(extra.what);
       need.values_only_bytes.reset();
+      named = true;
     }
   }
-  return check_memory(need, planned.options().memory_limit);
+  const std::uint64_t limit = planned.options().memory_limit;
+  Status refused = check_memory(need, limit);
+  if (refused.ok() || named || planned.sink() != SinkKind::kLevels) return refused;
+  Status as_table = check_memory(engine_memory(planned.game(), planned.engine(), SinkKind::kTable,
+                                               planned.options().values_only),
+                                 limit);
+  return as_table.ok() ? refused : as_table;
 }
 
 }  // namespace
@@ -211,15 +239,26 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
-Result<StateValue> run(const SolvePlan& plan, const Position& position) try {
-  if (plan.sink() != SinkKind::kLevels) {
-    return detail::option_error(ErrorField::kEngine, "a plan for the table runs into a table");
+Result<PositionValue> run(const SolvePlan& plan, const Position& position) try {
+  const Game& game = plan.game();
+  if (!game.valid(position)) return detail::position_error(position);
+  const auto started = std::chrono::steady_clock::now();
+  PositionValue answer;
+  if (plan.sink() == SinkKind::kLevels) {
+    const State state{position.mouse, position.cats[0], position.turn};
+    Result<StateValue> value = detail::solve_one_cat_state(game, state, plan.options());
+    if (!value.ok()) return value.error();
+    answer.value = apply_move_limit(*value, game.rules());
+    answer.memory_bytes = plan.memory_bytes();
+  } else {
+    Result<Table> table = detail::run_engine(game, plan.options());
+    if (!table.ok()) return table.error();
+    answer.value = queries::value(game, queries::TableSource(*table), position, 0);
+    answer.memory_bytes = table->memory_bytes();
   }
-  if (!plan.game().valid(position)) return detail::position_error(position);
-  const State state{position.mouse, position.cats[0], position.turn};
-  Result<StateValue> value = detail::solve_one_cat_state(plan.game(), state, plan.options());
-  if (!value.ok()) return value.error();
-  return apply_move_limit(*value, plan.game().rules());
+  answer.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return answer;
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {

@@ -66,7 +66,6 @@ class SolvePlan {
                                 const CallerMemory& caller);
   friend Result<Solution> run(SolvePlan plan);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
-  friend Result<StateValue> run(const SolvePlan& plan, const Position& position);
   SolvePlan(const Game& game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
       : game_(&game), options_(std::move(options)), sink_(sink), memory_bytes_(bytes) {}
 
@@ -103,10 +102,20 @@ Result<Solution> run(SolvePlan plan);
 // starts after the replay's last level. A sink that stops the solve makes it fail as cancelled.
 Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr);
 
-// Runs a kLevels plan for one position: the engine keeps values only and stops at the level that
-// decides `position` (a draw still needs every level), whose number is its remoteness. The value
-// is under the rules' move limit, as Solution::value gives it. Fails (field kPosition) when the
-// position is not one of the game's.
-Result<StateValue> run(const SolvePlan& plan, const Position& position);
+// One position's value, as run(plan, position) gives it, and what its solve took.
+struct PositionValue {
+  StateValue value;
+  std::uint64_t memory_bytes = 0;  // the engine's: a kLevels plan's estimate, or the table's bytes
+  double seconds = 0;              // the solve's
+};
+
+// The value of one position with the least work: the one policy "levels, else table" of every
+// one-position answer (solve_value(), catmouse solve). A kLevels plan (the one-cat engines): the
+// engine keeps values only and stops at the level that decides `position` (a draw still needs
+// every level), whose number is its remoteness. A kTable plan (k cats, cops, or values only
+// asked for): the whole table is solved and the position read from it. The value is under the
+// rules' move limit, as Solution::value gives it. Fails (field kPosition) when the position is not
+// one of the game's, and as run() does.
+Result<PositionValue> run(const SolvePlan& plan, const Position& position);
 
 }  // namespace catmouse
