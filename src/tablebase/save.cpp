@@ -317,8 +317,8 @@ Result<TablebaseSaveReport> solve_to_tablebase(SolvePlan plan, const std::string
   }
   const GameSpec& owned = plan.spec();
   const Engine engine = plan.engine();
-  const tb::CheckpointKey key = tb::checkpoint_key(owned, engine, plan.options().values_only, save.write,
-                                                   plan.game().state_count());
+  const tb::CheckpointKey key = tb::checkpoint_key(owned, engine, plan.options().values_only,
+                                                   save.write, plan.game().state_count());
   // A device or pipe has no folder of its own to keep a checkpoint in, nor a file to resume.
   const bool stream = is_stream(path);
   if (stream && save.checkpoint_every) {
