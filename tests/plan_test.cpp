@@ -255,6 +255,22 @@ TEST(Plan, OnePositionOfAGameOfTwoCatsComesFromTheTable) {
   EXPECT_EQ(one->value, solve(make_spec(example1(), two)).value().value(start));
 }
 
+// A plan for levels that does not fit is refused as its table would be, with the hint of what
+// values only would need: the one refusal catmouse solve gives, without planning again.
+TEST(Plan, LevelsOverTheLimitAreRefusedInTheTablesWords) {
+  SolveOptions tight;
+  tight.memory_limit = 100;
+  const Result<SolvePlan> levels = plan(make_spec(example1()), tight, SinkKind::kLevels);
+  ASSERT_FALSE(levels.ok());
+  EXPECT_EQ(levels.error().kind, ErrorKind::kRefusedMemory);
+  const Result<SolvePlan> table = plan(make_spec(example1()), tight, SinkKind::kTable);
+  ASSERT_FALSE(table.ok());
+  EXPECT_EQ(levels.error().message, table.error().message);
+  EXPECT_EQ(levels.error().hint.option, ErrorField::kValuesOnly);
+  EXPECT_NE(levels.error().hint.text.find("even values only would need"), std::string::npos)
+      << levels.error().hint.text;
+}
+
 // A game too small to share among threads is planned on one, whatever the count asked; a big one
 // on the count asked (0: one per hardware thread). What is decided, not how fast it runs.
 TEST(Plan, ASmallGameRunsOnOneThreadABigOneOnTheThreadsAsked) {

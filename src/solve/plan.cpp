@@ -40,8 +40,9 @@ Engine auto_engine(const Game& game) {
 // one thread's time at 1,000 nodes (2 million states), 1.26 at 2,000 (8 million), 1.09 at 4,000
 // (32 million) and 0.97 at 8,000 (128 million). A 4,000-node path answered for its start was
 // reported 3 to 4 times slower on two threads (0.04 against 0.01 s; the same measure under that
-// load gave 0.017 against 0.019 s). 2^25 states is a one-cat game of 4,096 nodes, so that such a
-// path runs on one. SolveOptions::threads is the most the engine may use: fewer honours it.
+// load gave 0.017 s on two threads and 0.019 on one). 2^25 states is a one-cat game of 4,096 nodes,
+// so that such a path runs on one. SolveOptions::threads is the most the engine may use: fewer
+// honours it.
 constexpr std::uint64_t kMinStatesForThreads = std::uint64_t{1} << 25;
 
 // The worker threads a plan runs on: one for a game too small to share, else the caller's count
