@@ -11,6 +11,7 @@
 #include "catmouse/io/generate.hpp"
 #include "catmouse/solve/level_sink.hpp"
 #include "catmouse/solve/solve.hpp"
+#include "solve/engines.hpp"
 #include "test_util.hpp"
 
 namespace catmouse {
@@ -65,6 +66,61 @@ TEST(Plan, RefusesWhatNoEngineCanDoNamingTheField) {
   Result<SolvePlan> too_many = plan(make_spec(example1()), threads);
   ASSERT_FALSE(too_many.ok());
   EXPECT_EQ(too_many.error().where.field_text(), "threads");
+}
+
+// The memory limit is compared once, in plan(): the engine's bytes and what the caller declares
+// it will hold beside them (a file writer's buffers), with the caller's words in the refusal.
+TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
+  SolveOptions options;
+  options.memory_limit = plan(make_spec(example1())).value().memory_bytes() + 100;
+  ASSERT_TRUE(plan(make_spec(example1()), options).ok());
+  const auto writer = [](std::uint64_t bytes, std::string what) {
+    return [bytes, what](const SolvePlan& p) {
+      EXPECT_EQ(p.game().node_count(), 6u);
+      return CallerBytes{bytes, what};
+    };
+  };
+  ASSERT_TRUE(plan(make_spec(example1()), options, SinkKind::kTable, writer(100, "")).ok());
+  Result<SolvePlan> over =
+      plan(make_spec(example1()), options, SinkKind::kTable, writer(101, "saving the table"));
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.error().kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(over.error().where.field, ErrorField::kMemoryLimit);
+  EXPECT_EQ(over.error().message.rfind("saving the table needs about", 0), 0u)
+      << over.error().message;
+  EXPECT_EQ(over.error().hint.option, ErrorField::kNone);  // the engine's alone would mislead
+  // Without words of the caller's, the engine's stand, and with them the values-only hint.
+  Result<SolvePlan> engine_words =
+      plan(make_spec(example1()), options, SinkKind::kTable, writer(101, ""));
+  ASSERT_FALSE(engine_words.ok());
+  EXPECT_EQ(engine_words.error().message.rfind("solving 72 states needs about", 0), 0u)
+      << engine_words.error().message;
+  EXPECT_EQ(engine_words.error().hint.option, ErrorField::kValuesOnly);
+  // Every engine's bytes are refused by the plan, before anything runs.
+  options.memory_limit = 100;
+  Rules two;
+  two.cats = 2;
+  for (const Rules& rules : {Rules{}, two, cops_rules(2)}) {
+    Result<SolvePlan> refused = plan(make_spec(example1(), rules), options);
+    ASSERT_FALSE(refused.ok()) << rules.cats;
+    EXPECT_EQ(refused.error().kind, ErrorKind::kRefusedMemory);
+    EXPECT_EQ(refused.error().where.field, ErrorField::kMemoryLimit);
+  }
+}
+
+// The engines no longer compare their bytes with the limit: run without a plan, a limit far
+// below their need does not stop them (the plan is the only refusal).
+TEST(Plan, EnginesLeaveTheMemoryRefusalToThePlan) {
+  SolveOptions tight;
+  tight.memory_limit = 1;
+  const Game one(example1(), Rules{});
+  EXPECT_TRUE(detail::solve_one_cat(one, tight).ok());
+  Rules two;
+  two.cats = 2;
+  const Game pack(example1(), two);
+  EXPECT_TRUE(detail::solve_pack(pack, tight).ok());
+  const Game cops(example1(), cops_rules(2));
+  EXPECT_TRUE(detail::solve_cops_table(cops, tight).ok());
 }
 
 // Ten cats on a 16-node random graph: a placement has more joint moves than the pack engine
@@ -163,22 +219,81 @@ TEST(Plan, OnePositionRunGivesTheSolutionsValueUnderTheMoveLimit) {
   for (const std::uint32_t limit : {0u, 3u}) {
     Rules rules;
     rules.move_limit = limit;
-    Result<SolvePlan> levels = plan(make_spec(g, rules), {}, SinkKind::kLevels);
-    ASSERT_TRUE(levels.ok());
     const Solution whole = solve(make_spec(g, rules)).value();
-    for (StateIndex s = 0; s < whole.table().state_count(); ++s) {
-      const State state = levels->game().space().state(s);
-      if (!levels->game().valid(state)) continue;
-      const Result<StateValue> one = run(*levels, Position(state));
-      ASSERT_TRUE(one.ok()) << one.error().to_string();
-      EXPECT_EQ(*one, whole.value(Position(state))) << s << " limit " << limit;
+    // The same value from levels and from the table: run(plan, position) takes either plan.
+    for (const SinkKind sink : {SinkKind::kLevels, SinkKind::kTable}) {
+      Result<SolvePlan> planned = plan(make_spec(g, rules), {}, sink);
+      ASSERT_TRUE(planned.ok());
+      ASSERT_EQ(planned->sink(), sink);
+      for (StateIndex s = 0; s < whole.table().state_count(); ++s) {
+        const State state = planned->game().space().state(s);
+        if (!planned->game().valid(state)) continue;
+        const Result<PositionValue> one = run(*planned, Position(state));
+        ASSERT_TRUE(one.ok()) << one.error().to_string();
+        EXPECT_EQ(one->value, whole.value(Position(state))) << s << " limit " << limit;
+        EXPECT_GT(one->memory_bytes, 0u);
+      }
     }
   }
   Result<SolvePlan> levels = plan(make_spec(g), {}, SinkKind::kLevels);
-  const Result<StateValue> outside =
+  const Result<PositionValue> outside =
       run(*levels, Position(1, {0}, Side::kMouse));  // the cat in the hole
   ASSERT_FALSE(outside.ok());
   EXPECT_EQ(outside.error().where.field, ErrorField::kPosition);
+}
+
+// The levels of a k-cat game are its table: run(plan, position) reads the position from it.
+TEST(Plan, OnePositionOfAGameOfTwoCatsComesFromTheTable) {
+  Rules two;
+  two.cats = 2;
+  Result<SolvePlan> p = plan(make_spec(example1(), two), {}, SinkKind::kLevels);
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->sink(), SinkKind::kTable);
+  const Position start = p->game().start_position();
+  const Result<PositionValue> one = run(*p, start);
+  ASSERT_TRUE(one.ok()) << one.error().to_string();
+  EXPECT_EQ(one->value, solve(make_spec(example1(), two)).value().value(start));
+}
+
+// A plan for levels that does not fit is refused as its table would be, with the hint of what
+// values only would need: the one refusal catmouse solve gives, without planning again.
+TEST(Plan, LevelsOverTheLimitAreRefusedInTheTablesWords) {
+  SolveOptions tight;
+  tight.memory_limit = 100;
+  const Result<SolvePlan> levels = plan(make_spec(example1()), tight, SinkKind::kLevels);
+  ASSERT_FALSE(levels.ok());
+  EXPECT_EQ(levels.error().kind, ErrorKind::kRefusedMemory);
+  const Result<SolvePlan> table = plan(make_spec(example1()), tight, SinkKind::kTable);
+  ASSERT_FALSE(table.ok());
+  EXPECT_EQ(levels.error().message, table.error().message);
+  EXPECT_EQ(levels.error().hint.option, ErrorField::kValuesOnly);
+  EXPECT_NE(levels.error().hint.text.find("even values only would need"), std::string::npos)
+      << levels.error().hint.text;
+}
+
+// A game too small to share among threads is planned on one, whatever the count asked; a big one
+// on the count asked (0: one per hardware thread). What is decided, not how fast it runs.
+TEST(Plan, ASmallGameRunsOnOneThreadABigOneOnTheThreadsAsked) {
+  SolveOptions two;
+  two.threads = 2;
+  Result<SolvePlan> small = plan(make_spec(example1()), two);
+  ASSERT_TRUE(small.ok()) << small.error().to_string();
+  EXPECT_EQ(small->options().threads, 1u);
+  GenerateOptions path;
+  path.family = GraphFamily::kPath;
+  path.nodes = 4200;  // 2 x 4200^2 = 35 million states, over the 2^25 below which one thread runs
+  const Result<Graph> long_path = generate(path);
+  ASSERT_TRUE(long_path.ok());
+  for (const SinkKind sink : {SinkKind::kTable, SinkKind::kLevels}) {
+    Result<SolvePlan> big = plan(make_spec(long_path.value()), two, sink);
+    ASSERT_TRUE(big.ok()) << big.error().to_string();
+    EXPECT_GT(big->game().state_count(), std::uint64_t{1} << 25);
+    EXPECT_EQ(big->options().threads, 2u);
+    SolveOptions hardware;
+    hardware.threads = 0;
+    EXPECT_EQ(plan(make_spec(long_path.value()), hardware, sink)->options().threads,
+              resolve_threads(0));
+  }
 }
 
 TEST(Plan, LevelsFallBackToTheTableForOtherEngines) {

@@ -91,6 +91,22 @@ void copy_to_output(const std::string& from, const std::string& to) {
   if (std::ferror(in)) throw ResourceError(fmt::format("{}: read error", from));
 }
 
+// A save's error, as the command reports it.
+[[noreturn]] void save_failed(const Error& error, const std::string& source, bool values_only) {
+  if (error.where.field == ErrorField::kCheckpointEvery) {
+    throw InputError("--checkpoint-every: " + error.message);
+  }
+  if (error.where.field == ErrorField::kCheckpoint || error.where.field == ErrorField::kSpill) {
+    // The file is named; the field would only repeat what the message says.
+    const std::string text = error.where.source.empty()
+                                 ? error.message
+                                 : fmt::format("{}: {}", error.where.source, error.message);
+    if (exit_code(error.kind) == 1) throw ResourceError(text);
+    throw InputError(text);
+  }
+  throw solve_error(error, source, values_only);
+}
+
 // solve --save: the library solves straight into `file` (through the spill file for one cat,
 // with checkpoints if asked); the answer is then read from the file. `file` is cmd.save's final
 // target, or (`copy`) a file in a temporary folder copied to cmd.save, a device or pipe.
@@ -100,6 +116,10 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
   if (!cmd.checkpoint_every.empty()) save.checkpoint_every = parse_interval(cmd.checkpoint_every);
   save.resumed = say_resumed;
   const std::string source = spec.source;
+  // The one plan of the request, with the writer's buffers counted beside the engine.
+  Result<SolvePlan> planned = plan(std::move(spec), cmd.engine.resolve(), SinkKind::kLevels,
+                                   tablebase_save_memory(save.write));
+  if (!planned.ok()) save_failed(planned.error(), source, cmd.engine.allow_values_only);
   Result<TablebaseSaveReport> report = [&] {
     // A signal removes the unfinished file, and the spill file unless a checkpoint (this run's,
     // or the one it resumes from) needs it.
@@ -111,23 +131,9 @@ void run_save(const SolveCommand& cmd, GameSpec spec, const std::string& file, b
         !std::filesystem::exists(tablebase_checkpoint_path(file), error)) {
       spill.emplace(tablebase_spill_path(file));
     }
-    return solve_to_tablebase(std::move(spec), cmd.engine.resolve(), file, save);
+    return solve_to_tablebase(std::move(planned).value(), file, save);
   }();
-  if (!report.ok()) {
-    const Error& error = report.error();
-    if (error.where.field == ErrorField::kCheckpointEvery) {
-      throw InputError("--checkpoint-every: " + error.message);
-    }
-    if (error.where.field == ErrorField::kCheckpoint || error.where.field == ErrorField::kSpill) {
-      // The file is named; the field would only repeat what the message says.
-      const std::string text = error.where.source.empty()
-                                   ? error.message
-                                   : fmt::format("{}: {}", error.where.source, error.message);
-      if (exit_code(error.kind) == 1) throw ResourceError(text);
-      throw InputError(text);
-    }
-    throw solve_error(error, source, cmd.engine.allow_values_only);
-  }
+  if (!report.ok()) save_failed(report.error(), source, cmd.engine.allow_values_only);
   if (copy) {
     const TemporaryGuard written(file);
     copy_to_output(file, cmd.save);
@@ -164,34 +170,29 @@ void save_and_print(const SolveCommand& cmd, GameSpec spec) {
   run_save(cmd, std::move(spec), scratch.path() + "/table.cmtb", true);
 }
 
-// One cat: the engine keeps values only and stops at the level that decides the asked state,
-// whose number is its remoteness, so no state's remoteness is kept (plan.hpp). False, having done
-// nothing, when the game is not one the level-by-level engines play (k cats, cops), or when even
-// the values do not fit: the table path then solves it, or refuses it with its own message.
-bool solve_levels_and_print(const SolveCommand& cmd, const GameSpec& spec) {
-  Result<SolvePlan> planned = plan(spec, cmd.engine.resolve(), SinkKind::kLevels);
-  if (!planned.ok() || planned->sink() != SinkKind::kLevels) return false;
+// The one plan of the request, run for the asked position (run(plan, position): levels for one
+// cat, the engine then keeping values only and stopping at the level that decides the position;
+// else the table). --values-only asks for the table, values only.
+void solve_and_print(const SolveCommand& cmd, GameSpec spec) {
+  const std::string source = spec.source;
+  const SolveOptions options = cmd.engine.resolve();
+  const Result<SolvePlan> planned =
+      plan(std::move(spec), options, options.values_only ? SinkKind::kTable : SinkKind::kLevels);
+  if (!planned.ok()) throw solve_error(planned.error(), source, cmd.engine.allow_values_only);
   const Game& game = planned->game();
   const Position p = cmd.state.resolve(game);
-  const auto started = std::chrono::steady_clock::now();
-  const Result<StateValue> value = run(*planned, p);
-  if (!value.ok()) {
-    if (value.error().kind == ErrorKind::kRefusedMemory) return false;
-    throw solve_error(value.error(), spec.source, cmd.engine.allow_values_only);
-  }
-  warn_if_stuck(game, p);
+  const Result<PositionValue> value = run(*planned, p);
+  if (!value.ok()) throw solve_error(value.error(), source, cmd.engine.allow_values_only);
+  if (game.cats() == 1) warn_if_stuck(game, p);
   SolveAnswer answer;
   answer.game = &game;
   answer.position = p;
   answer.grid = planned->spec().grid.has_value();
-  answer.value = *value;
-  answer.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  // What the engine allocates for the values: the plan's estimate, as the table's bytes would be.
-  answer.table_bytes = planned->memory_bytes();
+  answer.value = value->value;
+  answer.seconds = value->seconds;
+  answer.table_bytes = value->memory_bytes;
   answer.engine = planned->engine();
   print(solve_text(answer, cmd.answer.form()));
-  return true;
 }
 
 void run(const SolveCommand& cmd) {
@@ -221,17 +222,7 @@ void run(const SolveCommand& cmd) {
   GameSpec spec = cmd.input.load();
   cmd.rules.apply(spec, cmd.state);
   if (!cmd.save.empty()) return save_and_print(cmd, std::move(spec));
-  if (!cmd.engine.values_only && solve_levels_and_print(cmd, spec)) return;
-  const Solution solution = solve_game(std::move(spec), cmd.engine, cmd.state);
-  SolveAnswer answer;
-  answer.game = &solution.game();
-  answer.grid = solution.spec().grid.has_value();
-  answer.position = cmd.state.resolve(solution.game());
-  answer.value = solution.value(answer.position);
-  answer.seconds = solution.seconds();
-  answer.table_bytes = solution.memory_bytes();
-  answer.engine = solution.engine();
-  print(solve_text(answer, cmd.answer.form()));
+  solve_and_print(cmd, std::move(spec));
 }
 
 }  // namespace

@@ -137,17 +137,21 @@ void table_of_file(const TableCommand& cmd) {
 // temporary folder (the save keeps values only in memory and the remoteness on disk), streamed
 // from it, and removed.
 void table_through_file(const TableCommand& cmd, GameSpec spec, const SolveOptions& options) {
+  TablebaseSaveOptions save;
+  save.write.threads = cmd.engine.threads;
+  const std::string source = spec.source;
+  // The save's plan, with the writer's buffers counted beside the engine.
+  Result<SolvePlan> planned =
+      plan(std::move(spec), options, SinkKind::kLevels, tablebase_save_memory(save.write));
+  if (!planned.ok()) throw solve_error(planned.error(), source, false);
   const ScratchFolder scratch;
   const std::string file = scratch.path() + "/table.cmtb";
   // A signal removes them (the folder goes with the scratch folder otherwise).
   const TemporaryGuard written(file);
   const TemporaryGuard partial(file + ".partial");
   const TemporaryGuard spill(tablebase_spill_path(file));
-  TablebaseSaveOptions save;
-  save.write.threads = cmd.engine.threads;
-  const std::string source = spec.source;
   const Result<TablebaseSaveReport> report =
-      solve_to_tablebase(std::move(spec), options, file, save);
+      solve_to_tablebase(std::move(planned).value(), file, save);
   // The temporary files' errors (a full disk, `ulimit -f`) are output lost, a lack of resources
   // rather than bad input; solve_error() names the file.
   if (!report.ok()) throw solve_error(report.error(), source, false);
@@ -159,12 +163,18 @@ void run(const TableCommand& cmd) {
   if (!cmd.graph.empty()) throw InputError("--graph: only with a tablebase file");
   GameSpec spec = load_one_cat(cmd.input, cmd.rules);
   const SolveOptions options = cmd.engine.resolve();
-  const Result<SolvePlan> planned = plan(spec, options);
-  if (planned.ok() && planned->memory_bytes() > options.memory_limit) {
+  // The table in memory, run from its plan. A table refused for memory (its plan allocated
+  // nothing) is written through a file instead, whose save plans with its writer's buffers.
+  Result<SolvePlan> planned = plan(spec, options);
+  if (!planned.ok() && planned.error().kind == ErrorKind::kRefusedMemory) {
     return table_through_file(cmd, std::move(spec), options);
   }
-  const Solution solution = solve_game(std::move(spec), cmd.engine);
-  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, solution); });
+  const bool values_only = cmd.engine.allow_values_only;
+  if (!planned.ok()) throw solve_error(planned.error(), spec.source, values_only);
+  Result<Solution> solution = run(std::move(planned).value());
+  if (!solution.ok()) throw solve_error(solution.error(), spec.source, values_only);
+  warn_if_stuck(solution->game(), StateOptions{}.resolve(solution->game()));
+  write_output(cmd.out, [&](std::FILE* file) { write_rows(file, *solution); });
 }
 
 }  // namespace

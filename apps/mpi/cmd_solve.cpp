@@ -100,6 +100,10 @@ void run(const SolveCommand& cmd, const mpi::Communicator& comm) {
   mpi::DistributedOptions extra;
   extra.fail_process = cmd.fail_process;
   extra.wide = cmd.wide;
+  // The limit is each process's part's, which solve_distributed compares: the whole game is
+  // planned without one.
+  extra.memory_limit = limit;
+  options.memory_limit = 0;
   Result<SolvePlan> planned = plan(std::move(*spec), options, SinkKind::kLevels);
   Result<mpi::DistributedSolution> solved =
       planned.ok() ? mpi::solve_distributed(std::move(planned).value(), extra, comm)

@@ -473,18 +473,28 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
   solve_options.threads = options_.threads;
   solve_options.memory_limit = options_.memory;
   solve_options.cancelled = [&watch] { return watch(); };
-  Result<SolvePlan> planned = plan(std::move(spec), solve_options);
-  reading.reset();  // the game is built: the next request may read
-  if (!planned.ok()) refuse_game(planned.error(), false);
-  const std::uint64_t bytes = planned->memory_bytes();
-  if (bytes == UINT64_MAX || bytes > options_.memory) {
+  // plan() refuses a game over the server's memory; the answer says so in the server's words,
+  // with the bytes the plan gave its engine (asked of the caller before the refusal).
+  std::uint64_t bytes = 0;
+  const auto too_big = [&] {
     fail(
         413,
         fmt::format("the game needs {} of memory to solve; this server may use {}",
                     bytes == UINT64_MAX ? "more than it can count" : "about " + format_bytes(bytes),
                     format_bytes(options_.memory)),
         "");
-  }
+  };
+  Result<SolvePlan> planned =
+      plan(std::move(spec), solve_options, SinkKind::kTable, [&bytes](const SolvePlan& p) {
+        bytes = p.memory_bytes();
+        return CallerBytes{};
+      });
+  reading.reset();  // the game is built: the next request may read
+  if (!planned.ok() && planned.error().kind == ErrorKind::kRefusedMemory) too_big();
+  if (!planned.ok()) refuse_game(planned.error(), false);
+  bytes = planned->memory_bytes();
+  // Too many to count: the engine would refuse the game when run; the server answers first.
+  if (bytes == UINT64_MAX) too_big();
   const StateIndex states = planned->game().valid_state_count();
   if (states > options_.max_states) {
     fail(422,

@@ -45,6 +45,7 @@ struct DistributedSolution::Impl {
   std::unique_ptr<PartHere> part;
   DistributedStats stats;
   bool remoteness = true;
+  std::uint64_t memory_limit = 0;  // each process's (DistributedOptions)
 
   // The value of (half, mouse m, cat c) in input labels, on the process holding its row.
   StateValue here(int half, NodeId mouse, NodeId cat) const {
@@ -217,7 +218,7 @@ DistributedAnswer DistributedSolution::answer(int root, bool gather) const {
   const StateIndex states = s.game->state_count();
   const bool wide = summary.counts.max_remoteness.value_or(0) > 0x7FFF;
   const std::uint64_t bytes = TableArrays::bytes(states, s.remoteness, wide);
-  const std::uint64_t limit = s.solve_plan->options().memory_limit;
+  const std::uint64_t limit = s.memory_limit;
   summary.memory_bytes = bytes;
   std::uint64_t fits =
       gather && (limit == 0 || (bytes <= limit && s.stats.largest_part <= limit - bytes)) ? 1 : 0;
@@ -313,6 +314,7 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
   auto impl = std::make_unique<DistributedSolution::Impl>();
   impl->comm = &comm;
   impl->remoteness = !options.values_only;
+  impl->memory_limit = extra.memory_limit;
   Status prepared;
   try {
     impl->solve_plan.emplace(std::move(plan));
@@ -332,12 +334,12 @@ Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedO
     const NodeId n = impl->game->node_count();
     const detail::RowRange rows = impl->parts->range(comm.rank());
     part = part_bytes(*impl->plan, n, rows, options.values_only);
-    if (options.memory_limit != 0 && part > options.memory_limit) {
+    if (extra.memory_limit != 0 && part > extra.memory_limit) {
       prepared = field_error(
           ErrorField::kMemoryLimit,
           fmt::format("its part of the {} states ({} rows of {}) needs {}, more than the limit {}",
                       impl->game->state_count(), rows.last - rows.first, n, format_bytes(part),
-                      format_bytes(options.memory_limit)),
+                      format_bytes(extra.memory_limit)),
           ErrorKind::kRefusedMemory);
     }
   }

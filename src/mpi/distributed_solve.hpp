@@ -28,8 +28,11 @@
 namespace catmouse::mpi {
 
 // What a distributed solve adds to its plan's options (SolvePlan::options(): threads per process,
-// memory_limit per process part, values_only, progress on process 0). For tests only.
+// values_only, progress on process 0): each process's memory limit, and failures for tests.
 struct DistributedOptions {
+  // Bytes each process's part may take (0: none). Not the plan's memory_limit: plan() compares
+  // the whole game's arrays with that, and the game is planned whole (with none), then shared.
+  std::uint64_t memory_limit = 0;
   // This process fails at level 1, as if it had run out of memory.
   int fail_process = -1;
   // 32-bit remoteness words from the start (otherwise only past a remoteness of 32,766, after a
@@ -105,7 +108,7 @@ class DistributedSolution {
 
 // Runs `plan` (made by plan() with SinkKind::kLevels, every process from the same text) over the
 // processes of `comm`. Fails, on every process alike, when the game is not a one-cat game (the
-// plan's sink is not kLevels), when a process's part exceeds the plan's memory_limit (before
+// plan's sink is not kLevels), when a process's part exceeds options.memory_limit (before
 // allocating), when a process runs out of memory, or when options.fail_process says so.
 Result<DistributedSolution> solve_distributed(SolvePlan plan, const DistributedOptions& options,
                                               const Communicator& comm);

@@ -58,6 +58,9 @@ Result<CopsResult> solve_cops(const Graph& graph, std::uint32_t k, const SolveOp
     return SmallCops().solve(SmallGraph::of(graph).value(), k, variant, options.memory_limit,
                              options.cancelled);
   }
+  const detail::MemoryNeed need = detail::cops_question_memory(
+      graph.node_count(), k, detail::cops_memory(graph.node_count(), k, false, false, variant));
+  if (Status ok = detail::check_memory(need, options.memory_limit); !ok) return ok.error();
   return detail::solve_cops_question(graph, k, options, sweep, variant);
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory during the solve");

@@ -1,9 +1,11 @@
 // The engines behind solve() (solve.hpp), each taking a Game and the options it was given. They
 // check their own limits and options (errors name the option) and return a Table in the game's
-// StateSpace numbering. solve.cpp picks one; tests call them directly. Internal to src/solve.
+// StateSpace numbering; their memory they only declare (MemoryNeed), and plan() alone compares it
+// with the limit. solve.cpp picks one; tests call them directly. Internal to src/solve.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "catmouse/core/error.hpp"
@@ -89,6 +91,24 @@ bool cops_shaped(const Game& game);
 CopsVariant cops_variant(const Rules& rules);
 std::uint64_t cops_memory(NodeId node_count, std::uint32_t k, bool table, bool values_only,
                           CopsVariant variant);
+
+// What an engine declares it will hold for a game: its bytes (UINT64_MAX when too many to count:
+// the engine then refuses the game itself, naming cats or cops), the words its refusal names them
+// by ("solving 32 states", "3 cops on 10 nodes"), and for an engine whose refusal advises values
+// only, the bytes it would hold then.
+struct MemoryNeed {
+  std::uint64_t bytes = 0;
+  std::string what;
+  std::optional<std::uint64_t> values_only_bytes;
+};
+// The engine's need for `game` on `sink` (the one-cat engines' levels: values only, no table).
+MemoryNeed engine_memory(const Game& game, Engine engine, SinkKind sink, bool values_only);
+// The cops' question's need (solve_cops(), SmallCops): `bytes` for k cops on n nodes.
+MemoryNeed cops_question_memory(NodeId node_count, std::uint32_t k, std::uint64_t bytes);
+// The one comparison of memory with the limit (0: none): `need` over `limit` is refused
+// (memory_error(), with the values-only hint when `need` declares its bytes). plan() calls it for
+// every plan, and the cops' question, which plans no game, for its own.
+Status check_memory(const MemoryNeed& need, std::uint64_t limit);
 
 // The refusal of a solve that needs `needed` bytes where options.memory_limit allows less
 // (ErrorKind::kRefusedMemory); `what` says what ("solving 32000000 states"), `hint` what would fit.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <new>
 #include <system_error>
@@ -10,6 +11,7 @@
 #include "catmouse/solve/solve.hpp"
 #include "solve/engines.hpp"
 #include "solve/kernel/small_kernel.hpp"
+#include "solve/queries.hpp"
 
 namespace catmouse {
 
@@ -31,16 +33,22 @@ Engine auto_engine(const Game& game) {
   return Engine::kPack;
 }
 
-std::uint64_t table_memory(const Game& game, Engine engine, bool values_only) {
-  switch (engine) {
-    case Engine::kPack:
-      return pack_memory(game, values_only);
-    case Engine::kCops:
-      return cops_memory(game.node_count(), game.cats(), true, values_only,
-                         cops_variant(game.rules()));
-    default:
-      return one_cat_memory(game, values_only);
-  }
+// Below this many states a plan runs on one thread whatever the caller asked: the workers' start
+// and their meeting at every level cost more than a second thread saves. Measured with
+// `catmouse solve --values-only` (the whole table, engine general) on random graphs of degree 4,
+// medians of 8 runs side by side on 2 cores under a load of about 7: two threads took 1.42 times
+// one thread's time at 1,000 nodes (2 million states), 1.26 at 2,000 (8 million), 1.09 at 4,000
+// (32 million) and 0.97 at 8,000 (128 million). A 4,000-node path answered for its start was
+// reported 3 to 4 times slower on two threads (0.04 against 0.01 s; the same measure under that
+// load gave 0.017 s on two threads and 0.019 on one). 2^25 states is a one-cat game of 4,096 nodes,
+// so that such a path runs on one. SolveOptions::threads is the most the engine may use: fewer
+// honours it.
+constexpr std::uint64_t kMinStatesForThreads = std::uint64_t{1} << 25;
+
+// The worker threads a plan runs on: one for a game too small to share, else the caller's count
+// (0: one per hardware thread).
+unsigned plan_threads(const Game& game, unsigned threads) {
+  return game.state_count() < kMinStatesForThreads ? 1 : resolve_threads(threads);
 }
 
 // What plan() decides about a game: the engine, the sink it can run into, its memory, and the
@@ -48,7 +56,7 @@ std::uint64_t table_memory(const Game& game, Engine engine, bool values_only) {
 struct EngineChoice {
   Engine engine = Engine::kAuto;
   SinkKind sink = SinkKind::kTable;
-  std::uint64_t memory_bytes = 0;
+  MemoryNeed memory;
   SolveOptions options;
 };
 
@@ -68,15 +76,77 @@ Result<EngineChoice> choose_engine(const Game& game, const SolveOptions& options
   }
   choice.sink =
       sink == SinkKind::kLevels && one_cat(choice.engine) ? SinkKind::kLevels : SinkKind::kTable;
-  choice.memory_bytes = choice.sink == SinkKind::kLevels
-                            ? one_cat_memory(game, true, false)
-                            : table_memory(game, choice.engine, options.values_only);
+  choice.memory = engine_memory(game, choice.engine, choice.sink, options.values_only);
   choice.options = options;
   choice.options.engine = choice.engine;
+  choice.options.threads = plan_threads(game, options.threads);
   return choice;
 }
 
+// The one memory refusal of every plan: the engine's bytes and the caller's together over the
+// limit. A caller that names the whole (`what`) gives the refusal its words, without the engine's
+// hint, which would count the engine alone.
+// A plan for levels that does not fit is refused as its table would be: its values alone do not
+// fit, so neither does the table, and the table's refusal says what values only would need.
+Status refuse_over_limit(const SolvePlan& planned, MemoryNeed need, const CallerMemory& caller) {
+  bool named = false;
+  if (caller && need.bytes != UINT64_MAX) {
+    CallerBytes extra = caller(planned);
+    // Saturated below UINT64_MAX, which would mean the engine's own refusal.
+    need.bytes = std::min(extra.bytes, UINT64_MAX - 1 - need.bytes) + need.bytes;
+    if (!extra.what.empty()) {
+      need.what = std::move(extra.what);
+      need.values_only_bytes.reset();
+      named = true;
+    }
+  }
+  const std::uint64_t limit = planned.options().memory_limit;
+  Status refused = check_memory(need, limit);
+  if (refused.ok() || named || planned.sink() != SinkKind::kLevels) return refused;
+  Status as_table = check_memory(engine_memory(planned.game(), planned.engine(), SinkKind::kTable,
+                                               planned.options().values_only),
+                                 limit);
+  return as_table.ok() ? refused : as_table;
+}
+
 }  // namespace
+
+MemoryNeed engine_memory(const Game& game, Engine engine, SinkKind sink, bool values_only) {
+  const std::string states = fmt::format("solving {} states", game.state_count());
+  if (sink == SinkKind::kLevels) return {one_cat_memory(game, true, false), states, {}};
+  switch (engine) {
+    case Engine::kPack:
+      return {pack_memory(game, values_only),
+              fmt::format("{} cats on {} nodes", game.cats(), game.node_count()),
+              {}};
+    case Engine::kCops:
+      return {cops_memory(game.node_count(), game.cats(), true, values_only,
+                          cops_variant(game.rules())),
+              fmt::format("{} cops on {} nodes", game.cats(), game.node_count()),
+              {}};
+    default:
+      if (values_only) return {one_cat_memory(game, true), states, {}};
+      return {one_cat_memory(game, false), states, one_cat_memory(game, true)};
+  }
+}
+
+MemoryNeed cops_question_memory(NodeId node_count, std::uint32_t k, std::uint64_t bytes) {
+  return {bytes, fmt::format("{} cops on {} nodes", k, node_count), {}};
+}
+
+Status check_memory(const MemoryNeed& need, std::uint64_t limit) {
+  // Too many to count: the engine refuses the game itself, naming what makes it so.
+  if (limit == 0 || need.bytes <= limit || need.bytes == UINT64_MAX) return {};
+  ErrorHint hint;
+  if (need.values_only_bytes) {
+    const std::uint64_t lean = *need.values_only_bytes;
+    hint.option = ErrorField::kValuesOnly;
+    hint.text = lean <= limit ? fmt::format("values only (no remoteness) would need {} and fit",
+                                            format_bytes(lean))
+                              : fmt::format("even values only would need {}", format_bytes(lean));
+  }
+  return memory_error(need.what, need.bytes, limit, std::move(hint));
+}
 
 Error position_error(const Position& position) {
   Error error{fmt::format("{} is not a position of this game", describe(position)), {}};
@@ -113,18 +183,24 @@ Result<Table> solve_table(const Game& game, const SolveOptions& options) try {
   return detail::out_of_memory_error("out of memory during the solve");
 }
 
-Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink) try {
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink,
+                       const CallerMemory& caller) try {
   Result<detail::EngineChoice> choice = detail::choose_engine(game, options, sink);
   if (!choice.ok()) return choice.error();
-  return SolvePlan(game, std::move(choice->options), choice->sink, choice->memory_bytes);
+  SolvePlan planned(game, std::move(choice->options), choice->sink, choice->memory.bytes);
+  if (Status ok = detail::refuse_over_limit(planned, std::move(choice->memory), caller); !ok) {
+    return ok.error();
+  }
+  return planned;
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory");
 }
 
-Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink) try {
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
+                       const CallerMemory& caller) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  Result<SolvePlan> planned = plan(game->game(), options, sink);
+  Result<SolvePlan> planned = plan(game->game(), options, sink, caller);
   if (!planned.ok()) return planned.error();
   // The plan's game pointer stays good: an OwnedGame keeps its Game on the heap.
   planned->owned_ = std::move(game).value();
@@ -165,15 +241,30 @@ Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume) try {
   return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
-Result<StateValue> run(const SolvePlan& plan, const Position& position) {
-  if (plan.sink() != SinkKind::kLevels) {
-    return detail::option_error(ErrorField::kEngine, "a plan for the table runs into a table");
+Result<PositionValue> run(const SolvePlan& plan, const Position& position) try {
+  const Game& game = plan.game();
+  if (!game.valid(position)) return detail::position_error(position);
+  const auto started = std::chrono::steady_clock::now();
+  PositionValue answer;
+  if (plan.sink() == SinkKind::kLevels) {
+    const State state{position.mouse, position.cats[0], position.turn};
+    Result<StateValue> value = detail::solve_one_cat_state(game, state, plan.options());
+    if (!value.ok()) return value.error();
+    answer.value = apply_move_limit(*value, game.rules());
+    answer.memory_bytes = plan.memory_bytes();
+  } else {
+    Result<Table> table = detail::run_engine(game, plan.options());
+    if (!table.ok()) return table.error();
+    answer.value = queries::value(game, queries::TableSource(*table), position, 0);
+    answer.memory_bytes = table->memory_bytes();
   }
-  if (!plan.game().valid(position)) return detail::position_error(position);
-  const State state{position.mouse, position.cats[0], position.turn};
-  Result<StateValue> value = solve_state(plan.game(), state, plan.options());
-  if (!value.ok()) return value.error();
-  return apply_move_limit(*value, plan.game().rules());
+  answer.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return answer;
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory during the solve");
+} catch (const std::system_error& failure) {
+  return detail::thread_error(resolve_threads(plan.options().threads), failure.code().message());
 }
 
 }  // namespace catmouse

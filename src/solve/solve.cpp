@@ -10,8 +10,11 @@ namespace catmouse {
 
 Result<StateValue> solve_state(const Game& game, const State& state,
                                const SolveOptions& options) try {
-  if (Status ok = detail::check_threads(options.threads); !ok) return ok.error();
-  return detail::solve_one_cat_state(game, state, options);
+  // The plan refuses what the kernel cannot hold; a game of more cats fails in the kernel.
+  const Result<SolvePlan> planned = plan(game, options, SinkKind::kLevels);
+  if (!planned.ok()) return planned.error();
+  return detail::solve_one_cat_state(
+      game, state, planned->sink() == SinkKind::kLevels ? planned->options() : options);
 } catch (const std::bad_alloc&) {
   return detail::out_of_memory_error("out of memory during the solve");
 } catch (const std::system_error& failure) {
@@ -26,15 +29,12 @@ Result<Solution> solve(GameSpec spec, const SolveOptions& options) {
 
 Result<StateValue> solve_value(const GameSpec& spec, const Position& position,
                                const SolveOptions& options) {
-  // The one-cat kernels decide one state with the least work: they plan for levels (values
-  // only, no table) and stop at the level where the state is decided.
+  // A plan for levels: the one-cat engines take it, the others a table (run(plan, position)).
   Result<SolvePlan> planned = plan(spec, options, SinkKind::kLevels);
   if (!planned.ok()) return planned.error();
-  if (planned->sink() == SinkKind::kLevels) return run(*planned, position);
-  if (!planned->game().valid(position)) return detail::position_error(position);
-  Result<Solution> solved = run(std::move(planned).value());
-  if (!solved.ok()) return solved.error();
-  return solved->value(position);
+  Result<PositionValue> answer = run(*planned, position);
+  if (!answer.ok()) return answer.error();
+  return answer->value;
 }
 
 }  // namespace catmouse

@@ -245,19 +245,15 @@ std::uint64_t writer_memory(const TablebaseWriteOptions& write, StateIndex state
   return std::max(tb::spill_write_memory(states), writing);
 }
 
-// A save whose kernel and writer together need more than the memory limit, refused before the
-// solve: the message gives the whole estimate and its two parts.
-Status check_save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
-  const std::uint64_t limit = plan.options().memory_limit;
+// What a save through the spill holds beside the kernel's arrays, declared to plan(), whose
+// refusal then gives the whole estimate and its two parts. A save in memory holds nothing more.
+CallerBytes save_memory(const SolvePlan& plan, const TablebaseWriteOptions& write) {
+  if (plan.sink() != SinkKind::kLevels) return {};
   const std::uint64_t writer = writer_memory(write, plan.game().state_count());
-  const std::uint64_t total = plan.memory_bytes() + writer;
-  if (limit == 0 || total <= limit) return {};
-  return detail::memory_error(
-      fmt::format("saving {} states (the solve's arrays {}, the spill's and the file writer's "
-                  "buffers {})",
-                  plan.game().state_count(), format_bytes(plan.memory_bytes()),
-                  format_bytes(writer)),
-      total, limit);
+  return {writer, fmt::format("saving {} states (the solve's arrays {}, the spill's and the file "
+                              "writer's buffers {})",
+                              plan.game().state_count(), format_bytes(plan.memory_bytes()),
+                              format_bytes(writer))};
 }
 
 // The save of any other game: the table in memory, then the writer.
@@ -298,15 +294,31 @@ std::string tablebase_checkpoint_path(const std::string& path) {
   return path + ".checkpoint";
 }
 
+CallerMemory tablebase_save_memory(const TablebaseWriteOptions& write) {
+  return [write](const SolvePlan& p) { return save_memory(p, write); };
+}
+
 Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions& options,
                                                const std::string& path,
                                                const TablebaseSaveOptions& save) try {
-  Result<SolvePlan> planned = plan(std::move(spec), options, SinkKind::kLevels);
+  Result<SolvePlan> planned =
+      plan(std::move(spec), options, SinkKind::kLevels, tablebase_save_memory(save.write));
   if (!planned.ok()) return planned.error();
-  const GameSpec& owned = planned->spec();
-  const Engine engine = planned->engine();
-  const tb::CheckpointKey key = tb::checkpoint_key(owned, engine, options.values_only, save.write,
-                                                   planned->game().state_count());
+  return solve_to_tablebase(std::move(planned).value(), path, save);
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory");
+}
+
+Result<TablebaseSaveReport> solve_to_tablebase(SolvePlan plan, const std::string& path,
+                                               const TablebaseSaveOptions& save) try {
+  if (!plan.owns_game()) {
+    return detail::option_error(ErrorField::kEngine,
+                                "a save runs a plan made from a game description");
+  }
+  const GameSpec& owned = plan.spec();
+  const Engine engine = plan.engine();
+  const tb::CheckpointKey key = tb::checkpoint_key(owned, engine, plan.options().values_only,
+                                                   save.write, plan.game().state_count());
   // A device or pipe has no folder of its own to keep a checkpoint in, nor a file to resume.
   const bool stream = is_stream(path);
   if (stream && save.checkpoint_every) {
@@ -317,18 +329,17 @@ Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions
   Result<std::optional<tb::Checkpoint>> previous =
       stream ? std::optional<tb::Checkpoint>() : find_checkpoint(path, key);
   if (!previous.ok()) return previous.error();
-  if (planned->sink() != SinkKind::kLevels) {
+  if (plan.sink() != SinkKind::kLevels) {
     if (save.checkpoint_every) {
       return option_error(
           ErrorField::kCheckpointEvery,
           fmt::format("checkpoints are kept for one cat; the {} engine solves in memory",
                       engine_name(engine)));
     }
-    return save_in_memory(std::move(planned).value(), path, save);
+    return save_in_memory(std::move(plan), path, save);
   }
-  if (Status ok = check_save_memory(*planned, save.write); !ok) return ok.error();
   Result<TablebaseSaveReport> report =
-      SpilledSave(*planned, path, save, key).run(std::move(previous).value());
+      SpilledSave(plan, path, save, key).run(std::move(previous).value());
 #ifdef __GLIBC__
   // The spill's cursors went with the save: their memory handed back, so that what the caller
   // does next (a stream of the file's rows) does not stack its memory on theirs.

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "catmouse/core/error.hpp"
@@ -29,6 +31,20 @@ class LevelReplay;  // solve/level_sink.hpp
 // kTable plan, and the caller takes their table (SolvePlan::sink() says which it got).
 enum class SinkKind : std::uint8_t { kTable, kLevels };
 
+class SolvePlan;
+
+// What a caller will hold beside the engine while its plan runs (a file writer's buffers, say),
+// declared to plan() so that its one refusal counts both against options.memory_limit. `what`
+// names the whole in the refusal ("saving 9 states (the solve's arrays 2 KiB, ...)"); left
+// empty, the engine's words and its values-only hint stand.
+struct CallerBytes {
+  std::uint64_t bytes = 0;
+  std::string what;
+};
+// The caller's bytes for a plan, asked once plan() has chosen its engine and sink: of the plan,
+// game(), options(), engine(), sink() and memory_bytes() (not yet spec() and owned_game()).
+using CallerMemory = std::function<CallerBytes(const SolvePlan& plan)>;
+
 class SolvePlan {
  public:
   // spec() and owned_game(): of a plan made from a GameSpec only (owns_game()).
@@ -39,16 +55,17 @@ class SolvePlan {
   const SolveOptions& options() const { return options_; }  // options.engine is the chosen one
   Engine engine() const { return options_.engine; }
   SinkKind sink() const { return sink_; }
-  // Bytes the engine allocates at most for this sink (UINT64_MAX when too many to count); the
-  // engines refuse to start when it exceeds options.memory_limit.
+  // Bytes the engine allocates at most for this sink (UINT64_MAX when too many to count); plan()
+  // refused the plan when these and the caller's (CallerMemory) exceed options.memory_limit.
   std::uint64_t memory_bytes() const { return memory_bytes_; }
 
  private:
-  friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink);
-  friend Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink);
+  friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
+                                const CallerMemory& caller);
+  friend Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink,
+                                const CallerMemory& caller);
   friend Result<Solution> run(SolvePlan plan);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
-  friend Result<StateValue> run(const SolvePlan& plan, const Position& position);
   SolvePlan(const Game& game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
       : game_(&game), options_(std::move(options)), sink_(sink), memory_bytes_(bytes) {}
 
@@ -61,16 +78,19 @@ class SolvePlan {
 
 // The plan for solving `spec`. Fails (before allocating anything big) when the game is invalid
 // (GameSpec::validate), when the engine asked for cannot play these rules, when an option cannot
-// be honoured (Location::field names it: "engine", "values_only", "threads", ...).
+// be honoured (Location::field names it: "engine", "values_only", "threads", ...), and when the
+// engine's bytes and the caller's exceed options.memory_limit: the only memory refusal of a solve
+// (ErrorKind::kRefusedMemory, field "memory_limit", with a hint naming values_only where the
+// one-cat engines would fit with it). The engines do not check the limit again.
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options = {},
-                       SinkKind sink = SinkKind::kTable);
+                       SinkKind sink = SinkKind::kTable, const CallerMemory& caller = {});
 
 // The plan for a Game its caller holds and keeps alive while the plan lives (engine tests, searches
 // that solve thousands of small games: solve_table() in solve.hpp): the same checks and choice,
 // without a copy of the game. Such a plan runs into a level sink or gives a Table
 // (solve_table()), not a Solution, which owns its game.
 Result<SolvePlan> plan(const Game& game, const SolveOptions& options = {},
-                       SinkKind sink = SinkKind::kTable);
+                       SinkKind sink = SinkKind::kTable, const CallerMemory& caller = {});
 
 // Runs a kTable plan made from a GameSpec: every state's value (and remoteness, unless
 // values_only) in one Table, with the game in a Solution. Fails as solve() does (memory, threads,
@@ -82,10 +102,20 @@ Result<Solution> run(SolvePlan plan);
 // starts after the replay's last level. A sink that stops the solve makes it fail as cancelled.
 Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume = nullptr);
 
-// Runs a kLevels plan for one position: the engine keeps values only and stops at the level that
-// decides `position` (a draw still needs every level), whose number is its remoteness. The value
-// is under the rules' move limit, as Solution::value gives it. Fails (field kPosition) when the
-// position is not one of the game's.
-Result<StateValue> run(const SolvePlan& plan, const Position& position);
+// One position's value, as run(plan, position) gives it, and what its solve took.
+struct PositionValue {
+  StateValue value;
+  std::uint64_t memory_bytes = 0;  // the engine's: a kLevels plan's estimate, or the table's bytes
+  double seconds = 0;              // the solve's
+};
+
+// The value of one position with the least work: the one policy "levels, else table" of every
+// one-position answer (solve_value(), catmouse solve). A kLevels plan (the one-cat engines): the
+// engine keeps values only and stops at the level that decides `position` (a draw still needs
+// every level), whose number is its remoteness. A kTable plan (k cats, cops, or values only
+// asked for): the whole table is solved and the position read from it. The value is under the
+// rules' move limit, as Solution::value gives it. Fails (field kPosition) when the position is not
+// one of the game's, and as run() does.
+Result<PositionValue> run(const SolvePlan& plan, const Position& position);
 
 }  // namespace catmouse

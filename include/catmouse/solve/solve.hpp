@@ -24,7 +24,8 @@ Result<Solution> solve(GameSpec spec, const SolveOptions& options = {});
 
 // The value of one position, with the least work: the one-cat kernels stop at the level where it
 // is decided (a draw still needs the whole run) and keep values only; other engines solve the
-// whole game. The value is under the rules' move limit, as Solution::value gives it.
+// whole game. The value is under the rules' move limit, as Solution::value gives it. It is
+// plan() for levels and run(plan, position) (plan.hpp), which holds that policy.
 Result<StateValue> solve_value(const GameSpec& spec, const Position& position,
                                const SolveOptions& options = {});
 

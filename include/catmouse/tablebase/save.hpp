@@ -14,6 +14,7 @@
 #include "catmouse/core/game.hpp"
 #include "catmouse/core/game_spec.hpp"
 #include "catmouse/solve/options.hpp"
+#include "catmouse/solve/plan.hpp"
 #include "catmouse/solve/solution.hpp"
 
 namespace catmouse {
@@ -84,8 +85,18 @@ std::string tablebase_checkpoint_path(const std::string& path);
 // says which and how to start over); "spill" (the spill file could not be written or read, or is
 // in use by another save); the file's errors name it. A failed save without checkpoints leaves
 // no spill file.
+// `plan` is plan(spec, options, SinkKind::kLevels, tablebase_save_memory(save.write)): a front end
+// plans once and runs that plan here. The plan must own its game (made from a GameSpec).
+Result<TablebaseSaveReport> solve_to_tablebase(SolvePlan plan, const std::string& path,
+                                               const TablebaseSaveOptions& save = {});
+// The same, planned here: plan() as above, then solve_to_tablebase(plan, ...).
 Result<TablebaseSaveReport> solve_to_tablebase(GameSpec spec, const SolveOptions& options,
                                                const std::string& path,
                                                const TablebaseSaveOptions& save = {});
+
+// What a save with these writer options holds beside the engine (the spill's and the writer's
+// buffers; nothing for a save in memory), for plan()'s one memory refusal: the refusal then gives
+// the whole estimate and its two parts.
+CallerMemory tablebase_save_memory(const TablebaseWriteOptions& write);
 
 }  // namespace catmouse

@@ -163,10 +163,8 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     options.memory_limit = memory_limit;
     return solve_cops(*full, k, options, CopsSweep::kAuto, variant);
   }
-  const std::uint64_t bytes = 4 * tuples * sizeof(Word);
-  if (memory_limit != 0 && bytes > memory_limit) {
-    return detail::memory_error(fmt::format("{} cops on {} nodes", k, n), bytes, memory_limit);
-  }
+  const detail::MemoryNeed need = detail::cops_question_memory(n, k, 4 * tuples * sizeof(Word));
+  if (Status ok = detail::check_memory(need, memory_limit); !ok) return ok.error();
   Buffers& b = *buffers_;
   const Word all = n == 64 ? ~Word{0} : bit(n) - 1;
   // The moves: the robber's as rows of bits, the cops' as lists.

@@ -379,10 +379,6 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     return detail::option_error(
         ErrorField::kCops, fmt::format("{} cops on {} nodes have too many states to hold", k_, n_));
   }
-  if (options.memory_limit != 0 && estimate > options.memory_limit) {
-    return detail::memory_error(fmt::format("{} cops on {} nodes", k_, n_), estimate,
-                                options.memory_limit);
-  }
   build();
   if (what.remoteness) words_.assign(2 * count_ * n_, 0);
   cop_.assign(count_ * w(), 0);

@@ -55,10 +55,8 @@ std::optional<FrontierPlan> frontier_plan(const Game& game, OneCatKernel kernel)
   return plan;
 }
 
-// The checks every solve starts with: the kernel fits the game, the memory fits the limit (with
-// the finished table in memory, or not when `table` is false).
-Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel,
-                     bool table = true) {
+// The checks every solve starts with: the kernel fits the game (its memory plan() checked).
+Status check_request(const Game& game, const SolveOptions& options, OneCatKernel kernel) {
   if (game.cats() != 1) {
     return option_error(ErrorField::kEngine, fmt::format("the {} engine takes one cat, not {}",
                                                          engine_name(options.engine), game.cats()));
@@ -73,20 +71,6 @@ Status check_request(const Game& game, const SolveOptions& options, OneCatKernel
     return option_error(ErrorField::kEngine,
                         fmt::format("the small kernel takes at most {} nodes, not {}",
                                     SmallKernel::kMaxNodes, game.node_count()));
-  }
-  const std::uint64_t estimate = one_cat_memory(game, options.values_only, table, kernel);
-  if (options.memory_limit != 0 && estimate > options.memory_limit) {
-    ErrorHint hint;
-    if (!options.values_only) {
-      const std::uint64_t lean = one_cat_memory(game, true, table, kernel);
-      hint.option = ErrorField::kValuesOnly;
-      hint.text =
-          lean <= options.memory_limit
-              ? fmt::format("values only (no remoteness) would need {} and fit", format_bytes(lean))
-              : fmt::format("even values only would need {}", format_bytes(lean));
-    }
-    return memory_error(fmt::format("solving {} states", game.state_count()), estimate,
-                        options.memory_limit, hint);
   }
   return {};
 }
@@ -154,7 +138,7 @@ Result<Engine> solve_one_cat_levels(const Game& game, const SolveOptions& option
                                     LevelReplay* resume, OneCatKernel kernel) {
   SolveOptions lean = options;
   lean.values_only = true;  // the remoteness is the level: the sink keeps it
-  if (Status ok = check_request(game, lean, kernel, false); !ok) return ok.error();
+  if (Status ok = check_request(game, lean, kernel); !ok) return ok.error();
   if (use_small_kernel(game, lean, kernel)) {
     SmallKernel small(game, lean);
     small.set_levels(&sink, resume);
