@@ -294,7 +294,7 @@ TEST_F(MemoryEstimate, ThreadsOverTheMaximumAreAUsageError) {
 // With no threads to be had, a solve that wants 8 fails at once with a message, exit 1.
 TEST_F(MemoryEstimate, ThreadsThatCannotStartAreAnError) {
   if (::geteuid() != 0) GTEST_SKIP() << "needs root to run the child as nobody";
-  const std::string file = generated(GraphFamily::kMaze, 4200);
+  const std::string file = generated(GraphFamily::kMaze, 3000);
   fs::permissions(dir_, fs::perms::all);
   fs::permissions(file, fs::perms::all);
   const Measured m = run_child(

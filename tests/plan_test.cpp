@@ -276,23 +276,31 @@ TEST(Plan, LevelsOverTheLimitAreRefusedInTheTablesWords) {
 TEST(Plan, ASmallGameRunsOnOneThreadABigOneOnTheThreadsAsked) {
   SolveOptions two;
   two.threads = 2;
-  Result<SolvePlan> small = plan(make_spec(example1()), two);
-  ASSERT_TRUE(small.ok()) << small.error().to_string();
-  EXPECT_EQ(small->options().threads, 1u);
-  GenerateOptions path;
-  path.family = GraphFamily::kPath;
-  path.nodes = 4200;  // 2 x 4200^2 = 35 million states, over the 2^25 below which one thread runs
-  const Result<Graph> long_path = generate(path);
-  ASSERT_TRUE(long_path.ok());
+  Result<SolvePlan> tiny = plan(make_spec(example1()), two);
+  ASSERT_TRUE(tiny.ok()) << tiny.error().to_string();
+  EXPECT_EQ(tiny->options().threads, 1u);
+  // Paths on each side of the 2^22 states below which one thread runs: 2 x 1400^2 = 3.9 million
+  // states, 2 x 1500^2 = 4.5 million.
+  const auto path_of = [](NodeId nodes) {
+    GenerateOptions path;
+    path.family = GraphFamily::kPath;
+    path.nodes = nodes;
+    Result<Graph> graph = generate(path);
+    EXPECT_TRUE(graph.ok());
+    return make_spec(std::move(graph).value());
+  };
   for (const SinkKind sink : {SinkKind::kTable, SinkKind::kLevels}) {
-    Result<SolvePlan> big = plan(make_spec(long_path.value()), two, sink);
+    Result<SolvePlan> small = plan(path_of(1400), two, sink);
+    ASSERT_TRUE(small.ok()) << small.error().to_string();
+    EXPECT_LT(small->game().state_count(), std::uint64_t{1} << 22);
+    EXPECT_EQ(small->options().threads, 1u);
+    Result<SolvePlan> big = plan(path_of(1500), two, sink);
     ASSERT_TRUE(big.ok()) << big.error().to_string();
-    EXPECT_GT(big->game().state_count(), std::uint64_t{1} << 25);
+    EXPECT_GT(big->game().state_count(), std::uint64_t{1} << 22);
     EXPECT_EQ(big->options().threads, 2u);
     SolveOptions hardware;
     hardware.threads = 0;
-    EXPECT_EQ(plan(make_spec(long_path.value()), hardware, sink)->options().threads,
-              resolve_threads(0));
+    EXPECT_EQ(plan(path_of(1500), hardware, sink)->options().threads, resolve_threads(0));
   }
 }
 

@@ -40,7 +40,7 @@ TEST(ServerThreads, ThreadsThatCannotStartAreA503) {
   ASSERT_TRUE(serve) << "the server did not start as nobody";
   const auto start = Clock::now();
   const std::string answer =
-      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":4200}})"));
+      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000}})"));
   EXPECT_LT(seconds_since(start), 20.0);
   EXPECT_EQ(status_of(answer), 503) << answer.substr(0, 300);
   EXPECT_NE(error_of(answer)["error"].get<std::string>().find("could not start"), std::string::npos)
@@ -51,7 +51,7 @@ TEST(ServerThreads, ThreadsThatCannotStartAreA503) {
                                "Connection: close\r\n\r\n")),
             200);
   const std::string again =
-      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":4200,"seed":2}})"));
+      exchange(serve->port(), post(R"({"generate":{"family":"random","nodes":3000,"seed":2}})"));
   EXPECT_EQ(status_of(again), 503) << again.substr(0, 300);
   EXPECT_TRUE(serve->running());
 }

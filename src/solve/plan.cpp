@@ -34,16 +34,14 @@ Engine auto_engine(const Game& game) {
 }
 
 // Below this many states a plan runs on one thread whatever the caller asked: the workers' start
-// and their meeting at every level cost more than a second thread saves. Measured with
-// `catmouse solve --values-only` (the whole table, engine general) on random graphs of degree 4,
-// medians of 8 runs side by side on 2 cores under a load of about 7: two threads took 1.42 times
-// one thread's time at 1,000 nodes (2 million states), 1.26 at 2,000 (8 million), 1.09 at 4,000
-// (32 million) and 0.97 at 8,000 (128 million). A 4,000-node path answered for its start was
-// reported 3 to 4 times slower on two threads (0.04 against 0.01 s; the same measure under that
-// load gave 0.017 s on two threads and 0.019 on one). 2^25 states is a one-cat game of 4,096 nodes,
-// so that such a path runs on one. SolveOptions::threads is the most the engine may use: fewer
-// honours it.
-constexpr std::uint64_t kMinStatesForThreads = std::uint64_t{1} << 25;
+// and their meeting at every level cost more than a second thread saves. Measured with `catmouse
+// solve` on random graphs of average degree 4 (nodes relabelled at random), medians of 6 runs
+// after a warm-up, one and two threads side by side on an otherwise idle 2-core machine: two
+// threads took 1.37 times one thread's time for the whole table (`--values-only`) at 1,000 nodes
+// (2 million states) and 1.22 for the start alone; 0.95 and 0.83 at 2,000 nodes (8 million);
+// 0.75 and 0.74 at 4,000 (32 million). 2^22 states is a one-cat game of about 1,450 nodes.
+// SolveOptions::threads is the most the engine may use: fewer honours it.
+constexpr std::uint64_t kMinStatesForThreads = std::uint64_t{1} << 22;
 
 // The worker threads a plan runs on: one for a game too small to share, else the caller's count
 // (0: one per hardware thread).

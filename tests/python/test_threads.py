@@ -64,7 +64,7 @@ def run_without_threads(text: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run the child as nobody")
 def test_threads_that_cannot_start_raise_runtime_error() -> None:
     # A maze big enough that the solve shares its levels out among its threads.
-    run = run_without_threads(generated("maze", 4200, 1))
+    run = run_without_threads(generated("maze", 3000, 1))
     assert run.returncode >= 0, f"killed by signal {-run.returncode}: {run.stderr}"
     assert run.returncode == 3, f"exit {run.returncode}: {run.stdout} {run.stderr}"
     assert "could not start" in run.stdout, run.stdout
@@ -77,7 +77,7 @@ def test_the_child_solves_when_threads_can_start() -> None:
     environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     run = subprocess.run(
         [sys.executable, "-c", CHILD],
-        input=generated("maze", 4200, 1),
+        input=generated("maze", 3000, 1),
         capture_output=True,
         text=True,
         env=environment,
