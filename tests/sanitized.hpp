@@ -20,6 +20,8 @@ inline constexpr bool kSanitized = false;
 #endif
 
 // `count` in a release build, a quarter of it (at least one) under a sanitizer.
-inline constexpr int sample_of(int count) { return kSanitized ? (count + 3) / 4 : count; }
+inline constexpr int sample_of(int count) {
+  return kSanitized ? (count + 3) / 4 : count;
+}
 
 }  // namespace test_build
