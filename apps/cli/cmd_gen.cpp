@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "catmouse/io/format.hpp"
@@ -148,8 +149,9 @@ void add_gen_command(CLI::App& app) {
        "catmouse gen cycle --nodes 12 --format edges",
        "catmouse gen random -n 30 -k 100 --format graph6 --out graphs.g6",
        "catmouse gen tree -n 200 -s 7 | catmouse solve -",
-       "catmouse gen random -n 50 -k 1000 --out graphs.jsonl && catmouse solve --batch "
-       "graphs.jsonl"});
+       // One example, the two commands joined by &&, longer than a line of this file.
+       std::string_view("catmouse gen random -n 50 -k 1000 --out graphs.jsonl && "
+                        "catmouse solve --batch graphs.jsonl")});
   sub->callback([cmd, degree] {
     cmd->degree_given = degree->count() > 0;
     run(*cmd);

@@ -4,7 +4,7 @@ namespace catmouse::cli {
 
 std::string help_footer_text(std::string_view about, std::span<const std::string_view> examples) {
   std::string text(about);
-  if (examples.size() == 0) return text;
+  if (examples.empty()) return text;
   text += examples.size() == 1 ? "\n\nExample:" : "\n\nExamples:";
   for (const std::string_view example : examples) {
     text += "\n  ";
