@@ -177,6 +177,18 @@ TEST(CliCensus, ResumedAfterAKillGivesTheSameTotals) {
   std::filesystem::remove(killed);
 }
 
+// A stuck rule that is not one of the rule words: exit 2 naming --stuck and the words, before a
+// state file is made.
+TEST(CliCensus, AStuckRuleOutsideTheRuleWordsExitsWith2) {
+  const auto state = temp("stuck.json");
+  const CliRun run = cli_test::catmouse("census mouse --nodes 5 --quiet --stuck dra --state '" +
+                                        state.string() + "'");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("--stuck: 'dra'; give lose or draw"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(state));
+}
+
 TEST(CliCensus, BadGengLineAndMissingGengExitWith2) {
   const auto state = temp("bad.json");
   const auto bad = census_test::script("bad_geng.sh", "echo 'GUZuvW'\necho 'not graph6 at all'\n");
