@@ -439,6 +439,22 @@ TEST(ServeProgram, ATakenPortIsAFailureWithItsReason) {
       fmt::format("catmouse: cannot listen on 127.0.0.1:{}: Address already in use\n", *port));
 }
 
+// A GRAPH that cannot be read is named with the reason, exit 2, nothing on stdout.
+TEST(ServeProgram, AGraphThatCannotBeReadIsNamedWithTheReason) {
+  const std::string folder = ::testing::TempDir();
+  const std::string missing = folder + "no-such-board.json";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {folder, fmt::format("catmouse: {}: is a directory\n", folder)},
+      {missing, fmt::format("catmouse: {}: cannot open: No such file or directory\n", missing)},
+  };
+  for (const auto& [path, message] : cases) {
+    const Ran ran = run_serve({path});
+    EXPECT_EQ(ran.code, 2) << path;
+    EXPECT_EQ(ran.out, "") << path;
+    EXPECT_EQ(ran.err, message);
+  }
+}
+
 TEST(ServeProgram, ABadBoardIsAUsageError) {
   // It must exit at once; one that serves anyway is stopped, so that the test fails, not hangs.
   Child bad = start_serve({CATMOUSE_TEST_DATA "/../../README.md"});

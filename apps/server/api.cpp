@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -272,18 +273,29 @@ bool valid_id(const std::string& id) {
 
 }  // namespace
 
-Result<Example> read_example_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{fmt::format("{}: cannot open", path), {}};
-  std::ostringstream text;
-  text << file.rdbuf();
+Result<Example> example_from_text(const std::string& path, std::string text) {
   const std::filesystem::path name(path);
-  Result<GameSpec> spec = read_game(text.str(), path);
+  Result<GameSpec> spec = read_game(text, path);
   if (!spec.ok()) return spec.error();
   // The format read_game() chose: by the suffix, then by the content.
   const std::string format(
-      input_format_name(spec->grid ? InputFormat::kGrid : detect_format(path, text.str())));
-  return Example{name.stem().string(), example_title(name.stem().string()), format, text.str()};
+      input_format_name(spec->grid ? InputFormat::kGrid : detect_format(path, text)));
+  return Example{name.stem().string(), example_title(name.stem().string()), format,
+                 std::move(text)};
+}
+
+Result<Example> read_example_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  // Only regular files: a folder would read as empty, a FIFO would wait for a writer.
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    return Error{fmt::format("{}: {}", path, ec ? ec.message() : "not a regular file"), {}};
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno)), {}};
+  std::ostringstream text;
+  text << file.rdbuf();
+  return example_from_text(path, text.str());
 }
 
 Result<std::vector<Example>> load_examples(const std::string& dir) {

@@ -44,8 +44,11 @@ struct Example {
   std::string text;    // the file's content
 };
 
-// A board file as an example: named by its file name without the suffix, its format learnt by
-// reading it (read_game); fails when it cannot be read or is not a valid board.
+// A board file's text as an example: named by the file name without its suffix, its format learnt
+// by reading it (read_game); fails when it is not a valid board.
+Result<Example> example_from_text(const std::string& path, std::string text);
+// The same for a regular file read here (the installed examples); fails naming the file and the
+// reason when it cannot be read.
 Result<Example> read_example_file(const std::string& path);
 // The examples in `dir`, in name order: its files ending in .json, .g6, .txt or .edges.
 Result<std::vector<Example>> load_examples(const std::string& dir);

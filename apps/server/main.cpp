@@ -14,6 +14,7 @@
 #include "engine_options.hpp"
 #include "errors.hpp"
 #include "help_footer.hpp"
+#include "input.hpp"
 #include "run_program.hpp"
 #include "server.hpp"
 
@@ -56,7 +57,10 @@ void run(const ServeCommand& cmd) {
   options.web_dir = data + "/web";
   options.examples_dir = data + "/examples";
   for (const std::string& path : cmd.graphs) {
-    Result<server::Example> board = server::read_example_file(path);
+    // Read as every command reads its input: a folder, a missing file or binary data refused
+    // with the reason, a FIFO waited for with a message.
+    Result<server::Example> board =
+        server::example_from_text(path, read_input(path, resolved.memory_limit));
     if (!board.ok()) throw InputError(board.error());
     options.boards.push_back(std::move(board).value());
   }
