@@ -115,8 +115,7 @@ TEST(Plan, AlternativesGiveTheFirstThatFitsElseTheLastRefusal) {
   const auto saving = [](std::uint64_t bytes) {
     return [bytes](const SolvePlan&) { return CallerBytes{bytes, "saving the table"}; };
   };
-  const PlanAlternative alternatives[] = {{SinkKind::kTable, {}},
-                                          {SinkKind::kLevels, saving(100)}};
+  const PlanAlternative alternatives[] = {{SinkKind::kTable, {}}, {SinkKind::kLevels, saving(100)}};
   const std::uint64_t table = plan(make_spec(example1())).value().memory_bytes();
   const std::uint64_t levels =
       plan(make_spec(example1()), {}, SinkKind::kLevels).value().memory_bytes();
@@ -156,8 +155,7 @@ TEST(Plan, AlternativesGiveTheFirstThatFitsElseTheLastRefusal) {
   options.threads = kMaxThreads + 1;
   Result<SolvePlan> threads = plan(make_spec(example1()), options, alternatives);
   ASSERT_FALSE(threads.ok());
-  EXPECT_EQ(threads.error().to_string(),
-            plan(make_spec(example1()), options).error().to_string());
+  EXPECT_EQ(threads.error().to_string(), plan(make_spec(example1()), options).error().to_string());
   // No alternatives: the table's plan.
   EXPECT_EQ(plan(make_spec(example1()), {}, std::span<const PlanAlternative>{}).value().sink(),
             SinkKind::kTable);

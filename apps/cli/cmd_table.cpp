@@ -162,8 +162,8 @@ void run(const TableCommand& cmd) {
   save.write.threads = cmd.engine.threads;
   // One plan, of two alternatives: the table in memory, else (its refusal allocated nothing) a
   // save through a temporary file, with the writer's buffers counted beside the engine.
-  const PlanAlternative alternatives[] = {
-      {SinkKind::kTable, {}}, {SinkKind::kLevels, tablebase_save_memory(save.write)}};
+  const PlanAlternative alternatives[] = {{SinkKind::kTable, {}},
+                                          {SinkKind::kLevels, tablebase_save_memory(save.write)}};
   constexpr std::size_t kThroughFile = 1;
   Result<SolvePlan> planned = plan(std::move(spec), cmd.engine.resolve(), alternatives);
   if (!planned.ok()) {
