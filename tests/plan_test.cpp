@@ -75,7 +75,7 @@ TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
   SolveOptions options;
   options.memory_limit = plan(make_spec(example1())).value().memory_bytes() + 100;
   ASSERT_TRUE(plan(make_spec(example1()), options).ok());
-  const auto writer = [](std::uint64_t bytes, std::string what) {
+  const auto writer = [](std::uint64_t bytes, const std::string& what) {
     return [bytes, what](const SolvePlan& p) {
       EXPECT_EQ(p.game().node_count(), 6u);
       return CallerBytes{bytes, what};
