@@ -214,9 +214,11 @@ Result<SolvePlan> plan(const Game& game, const SolveOptions& options,
 }
 
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
-                       const CallerMemory& caller) {
-  const PlanAlternative alternative{sink, caller};
+                       const CallerMemory& caller) try {
+  const PlanAlternative alternative{sink, caller};  // copying the caller's function may allocate
   return plan(std::move(spec), options, std::span(&alternative, 1));
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory");
 }
 
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options,
