@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <map>
+#include <span>
 #include <vector>
 
 #include "catmouse/io/generate.hpp"
@@ -74,7 +75,7 @@ TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
   SolveOptions options;
   options.memory_limit = plan(make_spec(example1())).value().memory_bytes() + 100;
   ASSERT_TRUE(plan(make_spec(example1()), options).ok());
-  const auto writer = [](std::uint64_t bytes, std::string what) {
+  const auto writer = [](std::uint64_t bytes, const std::string& what) {
     return [bytes, what](const SolvePlan& p) {
       EXPECT_EQ(p.game().node_count(), 6u);
       return CallerBytes{bytes, what};
@@ -106,6 +107,58 @@ TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
     EXPECT_EQ(refused.error().kind, ErrorKind::kRefusedMemory);
     EXPECT_EQ(refused.error().where.field, ErrorField::kMemoryLimit);
   }
+}
+
+// A caller with alternatives plans once: the first that fits is the plan, and it says which; when
+// none fits, the last one's refusal is the answer, word for word as that alternative alone gives.
+TEST(Plan, AlternativesGiveTheFirstThatFitsElseTheLastRefusal) {
+  const auto saving = [](std::uint64_t bytes) {
+    return [bytes](const SolvePlan&) { return CallerBytes{bytes, "saving the table"}; };
+  };
+  const PlanAlternative alternatives[] = {{SinkKind::kTable, {}}, {SinkKind::kLevels, saving(100)}};
+  const std::uint64_t table = plan(make_spec(example1())).value().memory_bytes();
+  const std::uint64_t levels =
+      plan(make_spec(example1()), {}, SinkKind::kLevels).value().memory_bytes();
+  ASSERT_LT(levels + 100, table);
+  SolveOptions options;
+  // The first fits: it is chosen.
+  options.memory_limit = table;
+  Result<SolvePlan> first = plan(make_spec(example1()), options, alternatives);
+  ASSERT_TRUE(first.ok()) << first.error().to_string();
+  EXPECT_EQ(first->alternative(), 0u);
+  EXPECT_EQ(first->sink(), SinkKind::kTable);
+  EXPECT_EQ(first->memory_bytes(), table);
+  EXPECT_TRUE(run(std::move(first).value()).ok());
+  // The first is refused, the second (its caller's bytes counted) fits: the second.
+  options.memory_limit = levels + 100;
+  Result<SolvePlan> second = plan(make_spec(example1()), options, alternatives);
+  ASSERT_TRUE(second.ok()) << second.error().to_string();
+  EXPECT_EQ(second->alternative(), 1u);
+  EXPECT_EQ(second->sink(), SinkKind::kLevels);
+  EXPECT_TRUE(second->owns_game());
+  // None fits: the last one's refusal, with its words and (none) hint.
+  options.memory_limit = levels + 99;
+  Result<SolvePlan> none = plan(make_spec(example1()), options, alternatives);
+  ASSERT_FALSE(none.ok());
+  Result<SolvePlan> last = plan(make_spec(example1()), options, SinkKind::kLevels, saving(100));
+  ASSERT_FALSE(last.ok());
+  EXPECT_EQ(none.error().kind, ErrorKind::kRefusedMemory);
+  EXPECT_EQ(none.error().to_string(), last.error().to_string());
+  EXPECT_EQ(none.error().message.rfind("saving the table needs about", 0), 0u)
+      << none.error().message;
+  EXPECT_EQ(none.error().hint.option, ErrorField::kNone);
+  // The order is the caller's preference: the save first, when it fits, is chosen.
+  const PlanAlternative save_first[] = {alternatives[1], alternatives[0]};
+  options.memory_limit = table;
+  EXPECT_EQ(plan(make_spec(example1()), options, save_first).value().alternative(), 0u);
+  // A failure that is not about memory is every alternative's, answered at once.
+  options.threads = kMaxThreads + 1;
+  Result<SolvePlan> threads = plan(make_spec(example1()), options, alternatives);
+  ASSERT_FALSE(threads.ok());
+  EXPECT_EQ(threads.error().to_string(), plan(make_spec(example1()), options).error().to_string());
+  // No alternatives: the table's plan.
+  EXPECT_EQ(plan(make_spec(example1()), {}, std::span<const PlanAlternative>{}).value().sink(),
+            SinkKind::kTable);
 }
 
 // The engines no longer compare their bytes with the limit: run without a plan, a limit far

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -133,25 +134,19 @@ void table_of_file(const TableCommand& cmd) {
   stream_file(cmd, cmd.input.path, false);
 }
 
-// A graph whose whole table does not fit in --memory: solved into a tablebase file in a
-// temporary folder (the save keeps values only in memory and the remoteness on disk), streamed
-// from it, and removed.
-void table_through_file(const TableCommand& cmd, GameSpec spec, const SolveOptions& options) {
-  TablebaseSaveOptions save;
-  save.write.threads = cmd.engine.threads;
-  const std::string source = spec.source;
-  // The save's plan, with the writer's buffers counted beside the engine.
-  Result<SolvePlan> planned =
-      plan(std::move(spec), options, SinkKind::kLevels, tablebase_save_memory(save.write));
-  if (!planned.ok()) throw solve_error(planned.error(), source, false);
+// A graph whose whole table does not fit in --memory, planned as a save: solved into a tablebase
+// file in a temporary folder (the save keeps values only in memory and the remoteness on disk),
+// streamed from it, and removed.
+void table_through_file(const TableCommand& cmd, SolvePlan planned,
+                        const TablebaseSaveOptions& save) {
+  const std::string source = planned.spec().source;
   const ScratchFolder scratch;
   const std::string file = scratch.path() + "/table.cmtb";
   // A signal removes them (the folder goes with the scratch folder otherwise).
   const TemporaryGuard written(file);
   const TemporaryGuard partial(file + ".partial");
   const TemporaryGuard spill(tablebase_spill_path(file));
-  const Result<TablebaseSaveReport> report =
-      solve_to_tablebase(std::move(planned).value(), file, save);
+  const Result<TablebaseSaveReport> report = solve_to_tablebase(std::move(planned), file, save);
   // The temporary files' errors (a full disk, `ulimit -f`) are output lost, a lack of resources
   // rather than bad input; solve_error() names the file.
   if (!report.ok()) throw solve_error(report.error(), source, false);
@@ -162,17 +157,26 @@ void run(const TableCommand& cmd) {
   if (is_tablebase_file(cmd.input.path)) return table_of_file(cmd);
   if (!cmd.graph.empty()) throw InputError("--graph: only with a tablebase file");
   GameSpec spec = load_one_cat(cmd.input, cmd.rules);
-  const SolveOptions options = cmd.engine.resolve();
-  // The table in memory, run from its plan. A table refused for memory (its plan allocated
-  // nothing) is written through a file instead, whose save plans with its writer's buffers.
-  Result<SolvePlan> planned = plan(spec, options);
-  if (!planned.ok() && planned.error().kind == ErrorKind::kRefusedMemory) {
-    return table_through_file(cmd, std::move(spec), options);
+  const std::string source = spec.source;
+  TablebaseSaveOptions save;
+  save.write.threads = cmd.engine.threads;
+  // One plan, of two alternatives: the table in memory, else (its refusal allocated nothing) a
+  // save through a temporary file, with the writer's buffers counted beside the engine.
+  const PlanAlternative alternatives[] = {{SinkKind::kTable, {}},
+                                          {SinkKind::kLevels, tablebase_save_memory(save.write)}};
+  constexpr std::size_t kThroughFile = 1;
+  Result<SolvePlan> planned = plan(std::move(spec), cmd.engine.resolve(), alternatives);
+  if (!planned.ok()) {
+    // A refusal for memory is the save's, the last alternative, whose words name no
+    // --values-only; anything else is every alternative's, the table's first.
+    const bool refused = planned.error().kind == ErrorKind::kRefusedMemory;
+    throw solve_error(planned.error(), source, !refused && cmd.engine.allow_values_only);
   }
-  const bool values_only = cmd.engine.allow_values_only;
-  if (!planned.ok()) throw solve_error(planned.error(), spec.source, values_only);
+  if (planned->alternative() == kThroughFile) {
+    return table_through_file(cmd, std::move(planned).value(), save);
+  }
   Result<Solution> solution = run(std::move(planned).value());
-  if (!solution.ok()) throw solve_error(solution.error(), spec.source, values_only);
+  if (!solution.ok()) throw solve_error(solution.error(), source, cmd.engine.allow_values_only);
   warn_if_stuck(solution->game(), StateOptions{}.resolve(solution->game()));
   write_output(cmd.out, [&](std::FILE* file) { write_rows(file, *solution); });
 }

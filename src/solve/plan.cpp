@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <new>
+#include <span>
 #include <system_error>
 
 #include "catmouse/solve/cops.hpp"
@@ -194,11 +195,37 @@ Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind s
   return detail::out_of_memory_error("out of memory");
 }
 
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options,
+                       std::span<const PlanAlternative> alternatives) try {
+  if (alternatives.empty()) return plan(game, options);
+  for (std::size_t i = 0;; ++i) {
+    Result<SolvePlan> planned = plan(game, options, alternatives[i].sink, alternatives[i].caller);
+    // Only a refusal for memory depends on the alternative: anything else is every one's.
+    const bool last = i + 1 == alternatives.size();
+    if (planned.ok()) {
+      planned->alternative_ = i;
+    } else if (!last && planned.error().kind == ErrorKind::kRefusedMemory) {
+      continue;
+    }
+    return planned;
+  }
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory");
+}
+
 Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
                        const CallerMemory& caller) try {
+  const PlanAlternative alternative{sink, caller};  // copying the caller's function may allocate
+  return plan(std::move(spec), options, std::span(&alternative, 1));
+} catch (const std::bad_alloc&) {
+  return detail::out_of_memory_error("out of memory");
+}
+
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options,
+                       std::span<const PlanAlternative> alternatives) try {
   Result<OwnedGame> game = own_game(std::move(spec));
   if (!game.ok()) return game.error();
-  Result<SolvePlan> planned = plan(game->game(), options, sink, caller);
+  Result<SolvePlan> planned = plan(game->game(), options, alternatives);
   if (!planned.ok()) return planned.error();
   // The plan's game pointer stays good: an OwnedGame keeps its Game on the heap.
   planned->owned_ = std::move(game).value();

@@ -7,9 +7,11 @@
 // MPI exchange). solve() in solve.hpp is plan + run into the table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -45,6 +47,14 @@ struct CallerBytes {
 // game(), options(), engine(), sink() and memory_bytes() (not yet spec() and owned_game()).
 using CallerMemory = std::function<CallerBytes(const SolvePlan& plan)>;
 
+// One way a caller can run a solve: the sink it asks for and what it holds beside the engine.
+// A caller with more than one way (the table in memory, else a save through a file) gives plan()
+// its alternatives in order of preference, and plan() answers the first that fits.
+struct PlanAlternative {
+  SinkKind sink = SinkKind::kTable;
+  CallerMemory caller;
+};
+
 class SolvePlan {
  public:
   // spec() and owned_game(): of a plan made from a GameSpec only (owns_game()).
@@ -58,12 +68,19 @@ class SolvePlan {
   // Bytes the engine allocates at most for this sink (UINT64_MAX when too many to count); plan()
   // refused the plan when these and the caller's (CallerMemory) exceed options.memory_limit.
   std::uint64_t memory_bytes() const { return memory_bytes_; }
+  // Which of the caller's alternatives this plan is (their index; 0 for a plan of one). The sink
+  // alone does not tell: an engine that cannot decide level by level gets kTable for either.
+  std::size_t alternative() const { return alternative_; }
 
  private:
   friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options, SinkKind sink,
                                 const CallerMemory& caller);
   friend Result<SolvePlan> plan(const Game& game, const SolveOptions& options, SinkKind sink,
                                 const CallerMemory& caller);
+  friend Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options,
+                                std::span<const PlanAlternative> alternatives);
+  friend Result<SolvePlan> plan(const Game& game, const SolveOptions& options,
+                                std::span<const PlanAlternative> alternatives);
   friend Result<Solution> run(SolvePlan plan);
   friend Status run(const SolvePlan& plan, LevelSink& sink, LevelReplay* resume);
   SolvePlan(const Game& game, SolveOptions options, SinkKind sink, std::uint64_t bytes)
@@ -74,6 +91,7 @@ class SolvePlan {
   SolveOptions options_;
   SinkKind sink_;
   std::uint64_t memory_bytes_;
+  std::size_t alternative_ = 0;
 };
 
 // The plan for solving `spec`. Fails (before allocating anything big) when the game is invalid
@@ -91,6 +109,17 @@ Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options = {},
 // (solve_table()), not a Solution, which owns its game.
 Result<SolvePlan> plan(const Game& game, const SolveOptions& options = {},
                        SinkKind sink = SinkKind::kTable, const CallerMemory& caller = {});
+
+// One plan for a caller with alternatives, in order of preference: the first alternative that
+// fits options.memory_limit (SolvePlan::alternative() says which). An alternative refused for
+// memory gives way to the next; when none fits, the last one's refusal is the answer, as plan()
+// with that alternative alone gives it. Any other failure (an invalid game, an option that cannot
+// be honoured) is the same for every alternative and answered at once. No alternatives is one,
+// the table's without caller bytes. The game is built once.
+Result<SolvePlan> plan(GameSpec spec, const SolveOptions& options,
+                       std::span<const PlanAlternative> alternatives);
+Result<SolvePlan> plan(const Game& game, const SolveOptions& options,
+                       std::span<const PlanAlternative> alternatives);
 
 // Runs a kTable plan made from a GameSpec: every state's value (and remoteness, unless
 // values_only) in one Table, with the game in a Solution. Fails as solve() does (memory, threads,
