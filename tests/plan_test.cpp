@@ -90,6 +90,10 @@ TEST(Plan, RefusesTheEnginesAndTheCallersBytesOverTheLimitOnce) {
   EXPECT_EQ(over.error().message.rfind("saving the table needs about", 0), 0u)
       << over.error().message;
   EXPECT_EQ(over.error().hint.option, ErrorField::kNone);  // the engine's alone would mislead
+  // The figures as numbers, for a front end that words the refusal its own way.
+  ASSERT_TRUE(over.error().memory.has_value());
+  EXPECT_EQ(over.error().memory->needed, options.memory_limit + 1);
+  EXPECT_EQ(over.error().memory->limit, options.memory_limit);
   // Without words of the caller's, the engine's stand, and with them the values-only hint.
   Result<SolvePlan> engine_words =
       plan(make_spec(example1()), options, SinkKind::kTable, writer(101, ""));

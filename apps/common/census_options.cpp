@@ -151,7 +151,7 @@ census::CensusSpec census_spec(const CensusOptions& options, std::uint64_t memor
     const std::optional<StuckRule> stuck = parse_rule_word<StuckRule>(options.stuck);
     if (!stuck) {
       throw InputError(fmt::format("--stuck: '{}'; give {} or {}", typed(options.stuck),
-                                   kRuleWords<StuckRule>[0], kRuleWords<StuckRule>[1]));
+                                   kRuleWords<StuckRule>[0].word, kRuleWords<StuckRule>[1].word));
     }
     spec.stuck = *stuck;
   }

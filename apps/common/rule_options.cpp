@@ -15,7 +15,9 @@ namespace {
 // The words an option of enumeration E takes (core's kRuleWords), for CLI11's check.
 template <class E>
 CLI::IsMember words_of() {
-  return CLI::IsMember(std::vector<std::string>(kRuleWords<E>.begin(), kRuleWords<E>.end()));
+  std::vector<std::string> words;
+  for (const Word<E>& entry : kRuleWords<E>) words.emplace_back(entry.word);
+  return CLI::IsMember(std::move(words));
 }
 
 // The value of a word CLI11 has checked against words_of<E>().

@@ -486,9 +486,8 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
   solve_options.memory_limit = options_.memory;
   solve_options.cancelled = [&watch] { return watch(); };
   // plan() refuses a game over the server's memory; the answer says so in the server's words,
-  // with the bytes the plan gave its engine (asked of the caller before the refusal).
-  std::uint64_t bytes = 0;
-  const auto too_big = [&] {
+  // with the bytes the refusal carries.
+  const auto too_big = [&](std::uint64_t bytes) {
     fail(
         413,
         fmt::format("the game needs {} of memory to solve; this server may use {}",
@@ -496,17 +495,13 @@ Response Api::solve_game(GameRequest& request, Room room, std::optional<SolveGat
                     format_bytes(options_.memory)),
         "");
   };
-  Result<SolvePlan> planned =
-      plan(std::move(spec), solve_options, SinkKind::kTable, [&bytes](const SolvePlan& p) {
-        bytes = p.memory_bytes();
-        return CallerBytes{};
-      });
+  Result<SolvePlan> planned = plan(std::move(spec), solve_options, SinkKind::kTable);
   reading.reset();  // the game is built: the next request may read
-  if (!planned.ok() && planned.error().kind == ErrorKind::kRefusedMemory) too_big();
+  if (!planned.ok() && planned.error().memory) too_big(planned.error().memory->needed);
   if (!planned.ok()) refuse_game(planned.error(), false);
-  bytes = planned->memory_bytes();
+  const std::uint64_t bytes = planned->memory_bytes();
   // Too many to count: the engine would refuse the game when run; the server answers first.
-  if (bytes == UINT64_MAX) too_big();
+  if (bytes == UINT64_MAX) too_big(bytes);
   const StateIndex states = planned->game().valid_state_count();
   if (states > options_.max_states) {
     fail(422,

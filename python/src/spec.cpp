@@ -16,8 +16,6 @@ namespace catmouse::python {
 
 namespace {
 
-// A word of `words` (index = the enum's value); a ValueError naming `what` otherwise. The package
-// checks its arguments first, so this guards the module's own callers.
 // The value a word of core's kRuleWords names; Python checks the word first (_input.py, with the
 // same words through rule_words), so a word that is none of them is the caller's mistake.
 template <class Enum>
@@ -29,8 +27,10 @@ Enum from_word(const std::string& word, const char* what) {
 // The words of each rule Python takes as a word, as core has them.
 py::dict rule_words() {
   py::dict words;
-  auto add = [&](const char* rule, const auto& list) {
-    words[rule] = py::make_tuple(std::string(list[0]), std::string(list[1]));
+  auto add = [&](const char* rule, const auto& table) {
+    py::list list;
+    for (const auto& entry : table) list.append(std::string(entry.word));
+    words[rule] = py::tuple(list);
   };
   add("first", kRuleWords<Side>);
   add("stuck", kRuleWords<StuckRule>);

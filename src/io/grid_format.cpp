@@ -62,6 +62,7 @@ Status check_map_size(const GridMap& map, std::string_view text, std::string_vie
       source, text, at_field(ErrorField::kGrid), "\"grid\"");
   error.where.field = ErrorField::kMemoryLimit;
   error.kind = ErrorKind::kRefusedMemory;
+  error.memory = MemoryFigures{needed, memory_limit};
   return error;
 }
 

@@ -101,6 +101,7 @@ Status check_node_count(std::uint64_t nodes, std::uint64_t memory_limit, std::st
               {},
               ErrorKind::kRefusedMemory};
   error.where.field = ErrorField::kMemoryLimit;
+  error.memory = MemoryFigures{needed, memory_limit};
   return error;
 }
 

@@ -81,7 +81,7 @@ Status rules_from_json(const Json& object, std::string_view text, std::string_vi
     };
     auto words = [](auto enum_value) {
       const auto& w = kRuleWords<decltype(enum_value)>;
-      return fmt::format("\"{}\" or \"{}\"", w[0], w[1]);
+      return fmt::format("\"{}\" or \"{}\"", w[0].word, w[1].word);
     };
     bool ok = true;
     std::string expected;

@@ -15,24 +15,24 @@ namespace catmouse {
 
 namespace {
 
-using Word = std::uint64_t;
+using Bits = std::uint64_t;
 
-constexpr Word bit(NodeId v) {
-  return Word{1} << v;
+constexpr Bits bit(NodeId v) {
+  return Bits{1} << v;
 }
 
-Word all_nodes(NodeId n) {
-  return n == 64 ? ~Word{0} : bit(n) - 1;
+Bits all_nodes(NodeId n) {
+  return n == 64 ? ~Bits{0} : bit(n) - 1;
 }
 
 bool connected(const SmallGraph& graph) {
   const NodeId n = graph.node_count;
   if (n == 0) return false;
-  Word seen = bit(0);
-  Word frontier = seen;
+  Bits seen = bit(0);
+  Bits frontier = seen;
   while (frontier != 0) {
-    Word next = 0;
-    for (Word f = frontier; f != 0; f &= f - 1) next |= graph.rows[std::countr_zero(f)];
+    Bits next = 0;
+    for (Bits f = frontier; f != 0; f &= f - 1) next |= graph.rows[std::countr_zero(f)];
     next &= ~seen & all_nodes(n);
     seen |= next;
     frontier = next;
@@ -44,14 +44,14 @@ bool connected(const SmallGraph& graph) {
 
 bool dominated_by(const SmallGraph& graph, std::uint32_t k) {
   const NodeId n = graph.node_count;
-  const Word all = all_nodes(n);
+  const Bits all = all_nodes(n);
   if (n == 0 || k == 0) return n == 0;
   if (k >= n) return true;
   const auto closed = [&](NodeId v) { return (graph.rows[v] | bit(v)) & all; };
   for (NodeId u = 0; u < n; ++u) {
     if (closed(u) == all) return true;
     for (NodeId v = u + 1; v < n && k >= 2; ++v) {
-      const Word pair = closed(u) | closed(v);
+      const Bits pair = closed(u) | closed(v);
       if (pair == all) return true;
       for (NodeId w = v + 1; w < n && k >= 3; ++w) {
         if ((pair | closed(w)) == all) return true;

@@ -45,6 +45,7 @@ Error memory_error(const std::string& what, std::uint64_t needed, std::uint64_t 
       fmt::format("{} needs about {}, over the limit of {}", what, amount, format_bytes(limit)),
       ErrorKind::kRefusedMemory);
   error.hint = std::move(hint);
+  error.memory = MemoryFigures{needed, limit};
   return error;
 }
 

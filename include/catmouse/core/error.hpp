@@ -129,6 +129,13 @@ struct ErrorHint {
   std::string text;
 };
 
+// The figures of a refusal for memory, as numbers for a front end that words it its own way (the
+// server's 413): the bytes the work needs (UINT64_MAX: more than can be counted) and the limit.
+struct MemoryFigures {
+  std::uint64_t needed = 0;
+  std::uint64_t limit = 0;
+};
+
 // A failure that is the caller's to report: bad input, inconsistent rules, not enough memory.
 struct Error {
   Error() = default;
@@ -140,6 +147,7 @@ struct Error {
   ErrorKind kind = ErrorKind::kBadInput;
   ErrorHint hint;
   std::vector<NodeMention> nodes;  // the nodes the message names, in order
+  std::optional<MemoryFigures> memory;  // set on a refusal for memory that the plan or a reader made
 
   // "<location>: <message>; <hint>", without the parts that are not set.
   std::string to_string() const;

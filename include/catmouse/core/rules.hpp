@@ -2,7 +2,6 @@
 // happens to a player who cannot move. The defaults are exactly LeetCode 913.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -11,6 +10,7 @@
 
 #include "catmouse/core/error.hpp"
 #include "catmouse/core/graph.hpp"
+#include "catmouse/core/words.hpp"
 
 namespace catmouse {
 
@@ -49,30 +49,38 @@ enum class LimitOutcome : std::uint8_t {
   kCatWin = 1,  // the cat wins, as in LeetCode 1728 ("the mouse did not reach the food in time")
 };
 
-// The words of the rules' two-valued enumerations, written once: what rules files, the command
-// line, the server's JSON and Python read and write. Indexed by the enumeration's value.
+// The words of the rules' two-valued enumerations, written once as words.hpp tables: what rules
+// files, the command line, the server's JSON and Python read and write, and what their messages
+// list. kRuleWords<E> is E's table.
 template <class E>
-inline constexpr std::array<std::string_view, 2> kRuleWords{};
+struct RuleWordTable;
 template <>
-inline constexpr std::array<std::string_view, 2> kRuleWords<Side>{"mouse", "cat"};
+struct RuleWordTable<Side> {
+  static constexpr Word<Side> kWords[] = {{Side::kMouse, "mouse"}, {Side::kCat, "cat"}};
+};
 template <>
-inline constexpr std::array<std::string_view, 2> kRuleWords<StuckRule>{"lose", "draw"};
+struct RuleWordTable<StuckRule> {
+  static constexpr Word<StuckRule> kWords[] = {{StuckRule::kLose, "lose"},
+                                               {StuckRule::kDraw, "draw"}};
+};
 template <>
-inline constexpr std::array<std::string_view, 2> kRuleWords<LimitOutcome>{"draw", "cat"};
+struct RuleWordTable<LimitOutcome> {
+  static constexpr Word<LimitOutcome> kWords[] = {{LimitOutcome::kDraw, "draw"},
+                                                  {LimitOutcome::kCatWin, "cat"}};
+};
+template <class E>
+inline constexpr const auto& kRuleWords = RuleWordTable<E>::kWords;
 
 // "mouse", "lose", "cat", ...
 template <class E>
 constexpr std::string_view rule_word(E value) {
-  return kRuleWords<E>[static_cast<std::size_t>(value)];
+  return word_of(kRuleWords<E>, value);
 }
 
 // The value a word names, or nothing for a word that is not one of kRuleWords<E>.
 template <class E>
 constexpr std::optional<E> parse_rule_word(std::string_view word) {
-  for (std::size_t i = 0; i < kRuleWords<E>.size(); ++i) {
-    if (kRuleWords<E>[i] == word) return static_cast<E>(i);
-  }
-  return std::nullopt;
+  return parse_word(kRuleWords<E>, word);
 }
 
 struct Rules {

@@ -23,21 +23,21 @@ namespace catmouse {
 
 namespace {
 
-using Word = std::uint64_t;
+using Bits = std::uint64_t;
 
-constexpr Word bit(NodeId v) {
-  return Word{1} << v;
+constexpr Bits bit(NodeId v) {
+  return Bits{1} << v;
 }
 
 }  // namespace
 
 struct SmallCops::Buffers {
-  std::vector<Word> cop;          // won with the cops to move, by tuple
-  std::vector<Word> rob;          // lost by the robber to move
-  std::vector<Word> frontier[2];  // the robber's latest losses, at even and at odd levels
-  std::vector<Word> scratch;      // the passes' other buffer
-  std::array<Word, SmallGraph::kMaxNodes> robber_out{};  // where the robber goes (or stays)
-  std::array<Word, SmallGraph::kMaxNodes> robber_in{};   // where he comes from
+  std::vector<Bits> cop;          // won with the cops to move, by tuple
+  std::vector<Bits> rob;          // lost by the robber to move
+  std::vector<Bits> frontier[2];  // the robber's latest losses, at even and at odd levels
+  std::vector<Bits> scratch;      // the passes' other buffer
+  std::array<Bits, SmallGraph::kMaxNodes> robber_out{};  // where the robber goes (or stays)
+  std::array<Bits, SmallGraph::kMaxNodes> robber_in{};   // where he comes from
   std::array<std::uint32_t, SmallGraph::kMaxNodes + 1> cop_begin{};
   std::array<NodeId, SmallGraph::kMaxNodes*(SmallGraph::kMaxNodes + 1)> cop_moves{};
 };
@@ -72,11 +72,11 @@ bool digits(std::uint64_t t, NodeId n, std::uint32_t k, NodeId* out) {
 
 // The robber's losses (him to move) that the cops' new wins `fresh` decide: those of his nodes
 // with a move into `fresh` and every move into `won`, not already in `lost`.
-Word losses(const Word* robber_in, const Word* robber_out, Word fresh, Word won, Word lost) {
-  Word candidates = 0;
-  for (Word v = fresh; v != 0; v &= v - 1) candidates |= robber_in[std::countr_zero(v)];
-  Word out = 0;
-  for (Word r = candidates & ~lost; r != 0; r &= r - 1) {
+Bits losses(const Bits* robber_in, const Bits* robber_out, Bits fresh, Bits won, Bits lost) {
+  Bits candidates = 0;
+  for (Bits v = fresh; v != 0; v &= v - 1) candidates |= robber_in[std::countr_zero(v)];
+  Bits out = 0;
+  for (Bits r = candidates & ~lost; r != 0; r &= r - 1) {
     const auto robber = static_cast<NodeId>(std::countr_zero(r));
     if ((robber_out[robber] & ~won) == 0) out |= bit(robber);
   }
@@ -92,7 +92,7 @@ Result<Graph> to_graph(const SmallGraph& graph) {
     }
   }
   for (NodeId v = 0; v < graph.node_count; ++v) {
-    for (Word b = graph.rows[v]; b != 0; b &= b - 1) {
+    for (Bits b = graph.rows[v]; b != 0; b &= b - 1) {
       const auto u = static_cast<NodeId>(std::countr_zero(b));
       if (!symmetric || v < u) edges.push_back({v, u});
     }
@@ -118,15 +118,15 @@ Result<SmallGraph> SmallGraph::of(const Graph& graph) {
 
 bool dismantlable(const SmallGraph& graph) {
   const NodeId n = graph.node_count;
-  Word left = n == 64 ? ~Word{0} : bit(n) - 1;
+  Bits left = n == 64 ? ~Bits{0} : bit(n) - 1;
   // Remove a dominated node while there is one: u is dominated by v when u's closed
   // neighbourhood among the nodes left lies inside v's.
   for (NodeId size = n; size > 1; --size) {
     bool removed = false;
-    for (Word us = left; us != 0 && !removed; us &= us - 1) {
+    for (Bits us = left; us != 0 && !removed; us &= us - 1) {
       const auto u = static_cast<NodeId>(std::countr_zero(us));
-      const Word closed_u = (graph.rows[u] | bit(u)) & left;
-      for (Word vs = closed_u & ~bit(u); vs != 0; vs &= vs - 1) {
+      const Bits closed_u = (graph.rows[u] | bit(u)) & left;
+      for (Bits vs = closed_u & ~bit(u); vs != 0; vs &= vs - 1) {
         const auto v = static_cast<NodeId>(std::countr_zero(vs));
         if ((closed_u & ~(graph.rows[v] | bit(v))) == 0) {
           left &= ~bit(u);
@@ -163,22 +163,22 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     options.memory_limit = memory_limit;
     return solve_cops(*full, k, options, CopsSweep::kAuto, variant);
   }
-  const detail::MemoryNeed need = detail::cops_question_memory(n, k, 4 * tuples * sizeof(Word));
+  const detail::MemoryNeed need = detail::cops_question_memory(n, k, 4 * tuples * sizeof(Bits));
   if (Status ok = detail::check_memory(need, memory_limit); !ok) return ok.error();
   Buffers& b = *buffers_;
-  const Word all = n == 64 ? ~Word{0} : bit(n) - 1;
+  const Bits all = n == 64 ? ~Bits{0} : bit(n) - 1;
   // The moves: the robber's as rows of bits, the cops' as lists.
-  Word stuck = 0;  // robber nodes with no move: he loses there (Rules::stuck)
-  std::fill(b.robber_in.begin(), b.robber_in.begin() + n, Word{0});
+  Bits stuck = 0;  // robber nodes with no move: he loses there (Rules::stuck)
+  std::fill(b.robber_in.begin(), b.robber_in.begin() + n, Bits{0});
   std::uint32_t at = 0;
   for (NodeId v = 0; v < n; ++v) {
     b.robber_out[v] = graph.rows[v] | (variant.robber_stays ? bit(v) : 0);
     if (b.robber_out[v] == 0) stuck |= bit(v);
-    for (Word to = b.robber_out[v]; to != 0; to &= to - 1) {
+    for (Bits to = b.robber_out[v]; to != 0; to &= to - 1) {
       b.robber_in[std::countr_zero(to)] |= bit(v);
     }
     b.cop_begin[v] = at;
-    for (Word to = graph.rows[v] | (variant.cop_stays ? bit(v) : 0); to != 0; to &= to - 1) {
+    for (Bits to = graph.rows[v] | (variant.cop_stays ? bit(v) : 0); to != 0; to &= to - 1) {
       b.cop_moves[at++] = static_cast<NodeId>(std::countr_zero(to));
     }
   }
@@ -196,7 +196,7 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   // Level 0: the robber on a cop, either side to move; the robber stuck, with him to move.
   for (std::uint64_t t = 0; t < tuples; ++t) {
     const bool sorted = digits(t, n, k, d);
-    Word caught = 0;
+    Bits caught = 0;
     for (std::uint32_t i = 0; i < k; ++i) caught |= bit(d[i]);
     b.cop[t] = caught;
     b.rob[t] = b.frontier[0][t] = caught | stuck;
@@ -207,10 +207,10 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
   }
   if (result.win) return result;
   // Level 1 for the robber: without staying, every move of his may land on a cop.
-  const Word* in = b.robber_in.data();
-  const Word* out = b.robber_out.data();
-  Word* front[2] = {b.frontier[0].data(), b.frontier[1].data()};
-  Word* scratch = b.scratch.data();
+  const Bits* in = b.robber_in.data();
+  const Bits* out = b.robber_out.data();
+  Bits* front[2] = {b.frontier[0].data(), b.frontier[1].data()};
+  Bits* scratch = b.scratch.data();
   bool pending[2] = {true, false};  // whether a frontier holds anything
   for (std::uint64_t t = 0; t < tuples; ++t) {
     front[1][t] = variant.robber_stays ? 0 : losses(in, out, b.cop[t], b.cop[t], b.rob[t]);
@@ -226,17 +226,17 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     if (cancelled && cancelled()) return detail::cancelled_error();
     // A joint move onto a loss, one cop at a time: pass i ORs, into each tuple, the rows with cop
     // i moved along its moves. The result ends in `source`; `other` is free.
-    Word* source = front[slot];
-    Word* other = scratch;
+    Bits* source = front[slot];
+    Bits* other = scratch;
     std::uint64_t stride = 1;  // n^i
     for (std::uint32_t i = 0; i < k; ++i) {
       const std::uint64_t high = tuples / (stride * n);
       for (std::uint64_t h = 0; h < high; ++h) {
         for (NodeId a = 0; a < n; ++a) {
-          Word* to = other + (h * n + a) * stride;
-          std::fill(to, to + stride, Word{0});
+          Bits* to = other + (h * n + a) * stride;
+          std::fill(to, to + stride, Bits{0});
           for (std::uint32_t m = b.cop_begin[a]; m < b.cop_begin[a + 1]; ++m) {
-            const Word* from = source + (h * n + b.cop_moves[m]) * stride;
+            const Bits* from = source + (h * n + b.cop_moves[m]) * stride;
             for (std::uint64_t j = 0; j < stride; ++j) to[j] |= from[j];
           }
         }
@@ -246,10 +246,10 @@ Result<CopsResult> SmallCops::solve(const SmallGraph& graph, std::uint32_t k, Co
     }
     pending[slot] = false;
     for (std::uint64_t t = 0; t < tuples; ++t) {
-      const Word fresh = source[t] & ~b.cop[t];
+      const Bits fresh = source[t] & ~b.cop[t];
       other[t] = 0;
       if (fresh == 0) continue;
-      const Word cop = b.cop[t] |= fresh;
+      const Bits cop = b.cop[t] |= fresh;
       if (cop == all && digits(t, n, k, d)) {
         result.win = true;
         result.placement.assign(d, d + k);

@@ -17,7 +17,7 @@
 
 namespace catmouse::cops_kernel {
 
-using Word = std::uint64_t;
+using Bits = std::uint64_t;
 constexpr std::uint64_t kMaxWords = kMaxCopsNodes / 64;
 
 inline std::uint64_t multisets(std::uint64_t n, std::uint32_t k) {
@@ -61,7 +61,7 @@ class CopsSolver {
                                 : mode.remoteness ? states * 2 + states / 8
                                                   : states / 4;
     const std::uint64_t planes = robber_stays ? 4 : 5;
-    return configs * (planes * w * sizeof(Word) + k * sizeof(NodeId)) +
+    return configs * (planes * w * sizeof(Bits) + k * sizeof(NodeId)) +
            2 * stage_rows(n, k) * w * 8 + table;
   }
 
@@ -70,7 +70,7 @@ class CopsSolver {
   Table take_table(const StateSpace& space);
 
  private:
-  Word* row(std::vector<Word>& plane, std::uint64_t c) { return plane.data() + c * w(); }
+  Bits* row(std::vector<Bits>& plane, std::uint64_t c) { return plane.data() + c * w(); }
   void build();
   std::uint64_t seed_forced_losses();
   template <bool kAtomic>
@@ -81,7 +81,7 @@ class CopsSolver {
   template <typename Body>
   void parallel(std::uint64_t count, Body body);
   // Stamps the states `bits` of placement c with `level` (table mode).
-  void stamp(Side turn, std::uint64_t c, const Word* bits, std::uint32_t level);
+  void stamp(Side turn, std::uint64_t c, const Bits* bits, std::uint32_t level);
   const NodeId* set(std::uint32_t m, std::uint64_t index) const {
     return (m == k_ ? placement_nodes_ : sets_[m]).data() + index * m;
   }
@@ -119,14 +119,14 @@ class CopsSolver {
   // Where a cop comes from and goes: the in- and out-neighbourhoods, closed when the cops stay.
   std::vector<std::vector<NodeId>> from_;
   std::vector<std::vector<NodeId>> to_;
-  std::vector<Word> stage_a_, stage_b_;  // the sweep's intermediate stages
+  std::vector<Bits> stage_a_, stage_b_;  // the sweep's intermediate stages
   // The robber's out- and in-neighbourhoods as rows of bits, closed when he stays.
-  std::vector<Word> out_nb_, in_nb_;
-  std::vector<Word> stuck_;  // the robber's nodes with no move (he loses there, Rules::stuck)
-  std::vector<Word> full_;   // the row of every node
-  std::vector<Word> cop_, rob_, frontier_, acc_;
+  std::vector<Bits> out_nb_, in_nb_;
+  std::vector<Bits> stuck_;  // the robber's nodes with no move (he loses there, Rules::stuck)
+  std::vector<Bits> full_;   // the row of every node
+  std::vector<Bits> cop_, rob_, frontier_, acc_;
   // Without a staying robber: his losses of the other parity of levels (see run()).
-  std::vector<Word> other_frontier_;
+  std::vector<Bits> other_frontier_;
 };
 
 // Every m-multiset of the nodes, sorted, at its rank.
@@ -147,18 +147,18 @@ void CopsSolver<kW>::build() {
   in_nb_.assign(n_ * w(), 0);
   full_.assign(w(), 0);
   stuck_.assign(w(), 0);
-  const auto set = [&](std::vector<Word>& bits, NodeId row, NodeId v) {
-    bits[row * w() + v / 64] |= Word{1} << (v % 64);
+  const auto set = [&](std::vector<Bits>& bits, NodeId row, NodeId v) {
+    bits[row * w() + v / 64] |= Bits{1} << (v % 64);
   };
   for (NodeId v = 0; v < n_; ++v) {
-    full_[v / 64] |= Word{1} << (v % 64);
+    full_[v / 64] |= Bits{1} << (v % 64);
     if (variant_.cop_stays) from_[v].push_back(v), to_[v].push_back(v);
     for (NodeId u : g_.in_neighbours(v)) from_[v].push_back(u);
     for (NodeId u : g_.neighbours(v)) to_[v].push_back(u);
     if (variant_.robber_stays) set(out_nb_, v, v), set(in_nb_, v, v);
     for (NodeId u : g_.neighbours(v)) set(out_nb_, v, u);
     for (NodeId u : g_.in_neighbours(v)) set(in_nb_, v, u);
-    if (!variant_.robber_stays && g_.neighbours(v).empty()) stuck_[v / 64] |= Word{1} << (v % 64);
+    if (!variant_.robber_stays && g_.neighbours(v).empty()) stuck_[v / 64] |= Bits{1} << (v % 64);
   }
 }
 
@@ -167,7 +167,7 @@ void CopsSolver<kW>::build() {
 template <std::uint64_t kW>
 template <bool kAtomic>
 void CopsSolver<kW>::push(std::uint64_t c) {
-  const Word* delta = row(frontier_, c);
+  const Bits* delta = row(frontier_, c);
   const NodeId* cops = placement_nodes_.data() + c * k_;
   if (push_cost(c) == 0) return;  // a cop that no move reaches (the cops never stay)
   NodeId pos[8];
@@ -179,10 +179,10 @@ void CopsSolver<kW>::push(std::uint64_t c) {
       for (; j > 0 && pos[j - 1] > v; --j) pos[j] = pos[j - 1];
       pos[j] = v;
     }
-    Word* acc = row(acc_, rank(pos, k_));
+    Bits* acc = row(acc_, rank(pos, k_));
     for (std::uint64_t j = 0; j < w(); ++j) {
       if constexpr (kAtomic) {
-        std::atomic_ref<Word> a(acc[j]);
+        std::atomic_ref<Bits> a(acc[j]);
         if ((a.load(std::memory_order_relaxed) & delta[j]) != delta[j]) {
           a.fetch_or(delta[j], std::memory_order_relaxed);
         }
@@ -206,33 +206,33 @@ void CopsSolver<kW>::push(std::uint64_t c) {
 // row is read once per stage, and each target row written once, by one thread.
 template <std::uint64_t kW>
 void CopsSolver<kW>::sweep() {
-  const Word* source = frontier_.data();
+  const Bits* source = frontier_.data();
   for (std::uint32_t m = 1; m <= k_; ++m) {
     const std::uint32_t rest = k_ - m;
     const std::uint64_t rest_count = multisets(n_, rest);
     const std::uint64_t source_rest = multisets(n_, rest + 1);
-    Word* target = m == k_ ? acc_.data() : (m % 2 == 1 ? stage_a_ : stage_b_).data();
+    Bits* target = m == k_ ? acc_.data() : (m % 2 == 1 ? stage_a_ : stage_b_).data();
     const auto body = [&](unsigned, std::uint64_t begin, std::uint64_t end) {
-      std::vector<Word> gathered(n_ * w());
+      std::vector<Bits> gathered(n_ * w());
       NodeId with[kMaxCops];
       for (std::uint64_t pair = begin; pair < end; ++pair) {
         const std::uint64_t prefix = pair / rest_count, b = pair % rest_count;
         const NodeId* moved = set(m - 1, prefix);
         const NodeId* others = set(rest, b);
-        const Word* from = source + prefix * source_rest * w();
+        const Bits* from = source + prefix * source_rest * w();
         for (NodeId x = 0; x < n_; ++x) {
           std::uint32_t i = 0;
           for (; i < rest && others[i] < x; ++i) with[i] = others[i];
           with[i] = x;
           for (; i < rest; ++i) with[i + 1] = others[i];
-          const Word* in = from + rank(with, rest + 1) * w();
+          const Bits* in = from + rank(with, rest + 1) * w();
           std::copy(in, in + w(), gathered.data() + x * w());
         }
         const std::uint64_t prefix_rank = rank(moved, m - 1);
         for (NodeId a = m > 1 ? moved[m - 2] : 0; a < n_; ++a) {
           const std::uint64_t placement = prefix_rank + placements_.term(m - 1, a);
-          Word* to = target + (placement * rest_count + b) * w();
-          std::fill(to, to + w(), Word{0});
+          Bits* to = target + (placement * rest_count + b) * w();
+          std::fill(to, to + w(), Bits{0});
           for (NodeId x : to_[a]) {
             for (std::uint64_t j = 0; j < w(); ++j) to[j] |= gathered[x * w() + j];
           }
@@ -250,13 +250,13 @@ void CopsSolver<kW>::sweep() {
 // robber's nodes decided last when the placement has just become a win from every robber start.
 template <std::uint64_t kW>
 std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest, std::uint32_t level) {
-  Word* acc = row(acc_, c);
-  Word* cop = row(cop_, c);
-  Word* rob = row(rob_, c);
-  Word* next = row(frontier_, c);
-  Word fresh[kMaxWords];
-  Word candidates[kMaxWords];
-  std::fill(candidates, candidates + w(), Word{0});
+  Bits* acc = row(acc_, c);
+  Bits* cop = row(cop_, c);
+  Bits* rob = row(rob_, c);
+  Bits* next = row(frontier_, c);
+  Bits fresh[kMaxWords];
+  Bits candidates[kMaxWords];
+  std::fill(candidates, candidates + w(), Bits{0});
   std::uint64_t decided = 0;
   for (std::uint64_t j = 0; j < w(); ++j) {
     fresh[j] = acc[j] & ~cop[j];
@@ -264,7 +264,7 @@ std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest, std::uint
     next[j] = 0;
     cop[j] |= fresh[j];
     decided += std::popcount(fresh[j]);
-    for (Word bits = fresh[j]; bits != 0; bits &= bits - 1) {
+    for (Bits bits = fresh[j]; bits != 0; bits &= bits - 1) {
       const NodeId v = static_cast<NodeId>(j * 64 + std::countr_zero(bits));
       for (std::uint64_t i = 0; i < w(); ++i) candidates[i] |= in_nb_[v * w() + i];
     }
@@ -272,11 +272,11 @@ std::uint64_t CopsSolver<kW>::settle(std::uint64_t c, NodeId& slowest, std::uint
   if (decided == 0) return 0;
   bool full = true;
   for (std::uint64_t j = 0; j < w(); ++j) {
-    for (Word bits = candidates[j] & ~rob[j]; bits != 0; bits &= bits - 1) {
+    for (Bits bits = candidates[j] & ~rob[j]; bits != 0; bits &= bits - 1) {
       const NodeId r = static_cast<NodeId>(j * 64 + std::countr_zero(bits));
       bool lost = true;
       for (std::uint64_t i = 0; i < w() && lost; ++i) lost = (out_nb_[r * w() + i] & ~cop[i]) == 0;
-      if (lost) next[j] |= Word{1} << (r % 64);
+      if (lost) next[j] |= Bits{1} << (r % 64);
     }
     rob[j] |= next[j];
     decided += std::popcount(next[j]);
@@ -305,11 +305,11 @@ void CopsSolver<kW>::parallel(std::uint64_t count, Body body) {
 }
 
 template <std::uint64_t kW>
-void CopsSolver<kW>::stamp(Side turn, std::uint64_t c, const Word* bits, std::uint32_t level) {
+void CopsSolver<kW>::stamp(Side turn, std::uint64_t c, const Bits* bits, std::uint32_t level) {
   std::uint16_t* words =
       words_.data() + (static_cast<std::uint64_t>(turn) * count_ + c) * std::uint64_t{n_};
   for (std::uint64_t j = 0; j < w(); ++j) {
-    for (Word b = bits[j]; b != 0; b &= b - 1) {
+    for (Bits b = bits[j]; b != 0; b &= b - 1) {
       words[j * 64 + std::countr_zero(b)] = static_cast<std::uint16_t>(Table::kDecided16 | level);
     }
   }
@@ -321,21 +321,21 @@ template <std::uint64_t kW>
 std::uint64_t CopsSolver<kW>::seed_forced_losses() {
   std::uint64_t cost = 0;
   for (std::uint64_t c = 0; c < count_; ++c) {
-    const Word* cop = row(cop_, c);
-    Word* rob = row(rob_, c);
-    Word* lost = row(other_frontier_, c);
-    Word candidates[kMaxWords] = {};
+    const Bits* cop = row(cop_, c);
+    Bits* rob = row(rob_, c);
+    Bits* lost = row(other_frontier_, c);
+    Bits candidates[kMaxWords] = {};
     for (std::uint32_t i = 0; i < k_; ++i) {
       const NodeId v = placement_nodes_[c * k_ + i];
       for (std::uint64_t j = 0; j < w(); ++j) candidates[j] |= in_nb_[v * w() + j];
     }
     bool any = false;
     for (std::uint64_t j = 0; j < w(); ++j) {
-      for (Word bits = candidates[j] & ~rob[j]; bits != 0; bits &= bits - 1) {
+      for (Bits bits = candidates[j] & ~rob[j]; bits != 0; bits &= bits - 1) {
         const NodeId r = static_cast<NodeId>(j * 64 + std::countr_zero(bits));
         bool all = true;
         for (std::uint64_t i = 0; i < w() && all; ++i) all = (out_nb_[r * w() + i] & ~cop[i]) == 0;
-        if (all) lost[j] |= Word{1} << (r % 64);
+        if (all) lost[j] |= Bits{1} << (r % 64);
       }
       rob[j] |= lost[j];
       any = any || lost[j] != 0;
@@ -355,12 +355,12 @@ Table CopsSolver<kW>::take_table(const StateSpace& space) {
   }
   decided.assign(mouse.size(), 0);
   for (const Side turn : {Side::kMouse, Side::kCat}) {
-    std::vector<Word>& plane = turn == Side::kCat ? cop_ : rob_;
+    std::vector<Bits>& plane = turn == Side::kCat ? cop_ : rob_;
     for (std::uint64_t c = 0; c < count_; ++c) {
-      const Word* bits = row(plane, c);
+      const Bits* bits = row(plane, c);
       const std::uint64_t at = (static_cast<std::uint64_t>(turn) * count_ + c) * n_;
       for (std::uint64_t j = 0; j < w(); ++j) {
-        for (Word b = bits[j]; b != 0; b &= b - 1) {
+        for (Bits b = bits[j]; b != 0; b &= b - 1) {
           const std::uint64_t i = at + j * 64 + std::countr_zero(b);
           decided[i >> 6] |= std::uint64_t{1} << (i & 63);
         }
@@ -404,7 +404,7 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     bool full = true;
     for (std::uint32_t i = 0; i < k_; ++i) {
       const NodeId v = placement_nodes_[c * k_ + i];
-      row(cop_, c)[v / 64] |= Word{1} << (v % 64);
+      row(cop_, c)[v / 64] |= Bits{1} << (v % 64);
     }
     for (std::uint64_t j = 0; j < w(); ++j) {
       row(rob_, c)[j] = row(frontier_, c)[j] = row(cop_, c)[j] | stuck_[j];
@@ -449,8 +449,8 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
     } else {
       parallel(count_, [&](unsigned, std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t c = begin; c < end; ++c) {
-          const Word* delta = row(frontier_, c);
-          if (std::all_of(delta, delta + w(), [](Word x) { return x == 0; })) continue;
+          const Bits* delta = row(frontier_, c);
+          if (std::all_of(delta, delta + w(), [](Bits x) { return x == 0; })) continue;
           if (threads_ > 1) {
             push<true>(c);
           } else {
@@ -468,8 +468,8 @@ Result<CopsResult> CopsSolver<kW>::run(const SolveOptions& options, CopsSweep mo
         const std::uint64_t decided_here = settle(c, last, level);
         if (decided_here == 0) continue;
         fresh[worker] += decided_here;
-        const Word* next = row(frontier_, c);
-        if (std::any_of(next, next + w(), [](Word x) { return x != 0; }))
+        const Bits* next = row(frontier_, c);
+        if (std::any_of(next, next + w(), [](Bits x) { return x != 0; }))
           cost[worker] += push_cost(c);
         if (last != n_ && c < found[worker]) found[worker] = c, slowest[worker] = last;
       }
