@@ -147,7 +147,8 @@ struct Error {
   ErrorKind kind = ErrorKind::kBadInput;
   ErrorHint hint;
   std::vector<NodeMention> nodes;  // the nodes the message names, in order
-  std::optional<MemoryFigures> memory;  // set on a refusal for memory that the plan or a reader made
+  std::optional<MemoryFigures>
+      memory;  // set on a refusal for memory that the plan or a reader made
 
   // "<location>: <message>; <hint>", without the parts that are not set.
   std::string to_string() const;
