@@ -2,10 +2,13 @@
 # The cop census of every connected 12-node graph (164,059,830,476 of them) on a cluster, as one
 # Slurm batch job (docs/distributed.md#the-12-node-cop-census-on-a-cluster). The state file is the
 # checkpoint: a job that ends at its time limit, or fails, loses at most the round of parts under
-# way, and the same command, submitted again, resumes from the parts the state file holds. It
-# starts from this folder's cops-12.census.json, the parts already done on one machine.
+# way, and the same command, submitted again, resumes from the parts the state file holds. This
+# folder's cops-12.census.json holds every part, done on one machine (docs/census.md#the-12-node-run):
+# a job on it computes nothing and prints the totals. STATE names another state file, which a job
+# begins if it is missing, to compute the census again, e.g. to check the result:
 #
 #   sbatch docs/data/census/cops-12.slurm.sh      # from the repository's top folder
+#   sbatch --export=ALL,STATE=cops-12-again.census.json docs/data/census/cops-12.slurm.sh
 #
 # 10,000 parts, as the state file was begun with (another count cannot resume it); the graphs of
 # cop number 3 or more go to cops-12-top.g6 (--keep-from 3). About 13 core-hours in all at the rate
@@ -19,6 +22,7 @@
 #SBATCH --output=cops-12.%j.out
 set -euo pipefail
 here=docs/data/census
+state=${STATE:-$here/cops-12.census.json}
 srun --mpi=pmix catmouse-mpi census cops --nodes 12 --parts 10000 --keep-from 3 \
-  --state "$here/cops-12.census.json" --graphs "$here/cops-12-top.g6" --quiet --json \
-  >"$here/cops-12.record.json"
+  --state "$state" --graphs "${state%.census.json}-top.g6" --quiet --json \
+  >"${state%.census.json}.record.json"
