@@ -3,9 +3,9 @@
 # Slurm batch job (docs/distributed.md#the-12-node-cop-census-on-a-cluster). The state file is the
 # checkpoint: a job that ends at its time limit, or fails, loses at most the round of parts under
 # way, and the same command, submitted again, resumes from the parts the state file holds. This
-# folder's cops-12.census.json holds every part, done on one machine (docs/census.md#the-12-node-run):
-# a job on it computes nothing and prints the totals. STATE names another state file, which a job
-# begins if it is missing, to compute the census again, e.g. to check the result:
+# folder's cops-12.census.json is the state file of this project's run on one machine
+# (docs/census.md): a job on it does the parts left, if any, and prints the totals. STATE names
+# another state file, which a job begins if it is missing, to compute the census again:
 #
 #   sbatch docs/data/census/cops-12.slurm.sh      # from the repository's top folder
 #   sbatch --export=ALL,STATE=cops-12-again.census.json docs/data/census/cops-12.slurm.sh
